@@ -1,0 +1,118 @@
+import type { Permission } from './permissions.ts';
+
+/**
+ * Every admin route of SPEC §2 in one table: path pattern (relative to /admin), title,
+ * the permission that guards it and its layout. The navigation machine resolves a URL against
+ * this table; the view maps `screen` to a lazily loaded component.
+ */
+export type Layout = 'blank' | 'content';
+export type Access = 'guest' | 'auth';
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  title: string;
+  permission: Permission | null;
+  layout: Layout;
+  access: Access;
+  /** Key of the screen component; routes that SPEC says share a screen share a key. */
+  screen: string;
+}
+
+const r = (
+  name: string,
+  path: string,
+  title: string,
+  permission: Permission | null,
+  screen = name,
+): RouteDef => ({ name, path, title, permission, layout: 'content', access: 'auth', screen });
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'login', path: '/login', title: 'Login', permission: null, layout: 'blank', access: 'guest', screen: 'login' },
+  r('dashboard', '/dashboard', 'Dashboard', 'dashboard'),
+  r('profile', '/profile', 'Profile', null),
+  r('users', '/users', 'Users', 'user list'),
+  r('roles', '/roles', 'Roles', 'role list'),
+  r('roleCreate', '/role/create', 'Create role', 'role list', 'roleForm'),
+  r('roleEdit', '/role/edit/:id', 'Edit role', 'role list', 'roleForm'),
+  r('permissionModules', '/permission-module', 'Permission modules', 'permission module list'),
+  r('permissions', '/permissions', 'Permissions', 'permission list'),
+  r('customers', '/customers', 'Customers', 'customer list'),
+  r('customerCategories', '/customer/categories', 'Customer categories', 'customer category list'),
+  r('suppliers', '/suppliers', 'Suppliers', 'supplier list'),
+  r('expenseCategories', '/expense/category', 'Expense categories', 'expense list'),
+  r('expenses', '/expense', 'Expenses', 'expense list'),
+  r('purchases', '/purchase/list', 'Purchases', 'purchase list'),
+  r('purchaseCreate', '/purchase/create', 'Create purchase', 'purchase create'),
+  r('purchaseSerialCreate', '/purchase/with/serial/create', 'Create purchase with serial numbers', 'purchase create', 'purchaseSerialForm'),
+  r('purchaseEdit', '/purchase/edit/:id', 'Edit purchase', 'purchase create', 'purchaseSerialForm'),
+  r('quotations', '/quotations/list', 'Quotations', 'quotation list'),
+  r('quotationView', '/quotations/view/:id', 'Quotation', 'quotation list'),
+  r('quotationCreate', '/quotations/create', 'Create quotation', 'quotation create'),
+  r('quotationEdit', '/quotations/edit/:id', 'Edit quotation', 'quotation create'),
+  r('sales', '/sales/list', 'Sales', 'sales list'),
+  r('saleCreate', '/sales/create', 'Create sale', 'sales create', 'saleForm'),
+  r('saleEdit', '/sales/edit/:id', 'Edit sale', 'sales create', 'saleForm'),
+  r('stock', '/stock', 'Stock', 'stock'),
+  r('orders', '/orders', 'Pending orders', 'order list'),
+  r('orderDetails', '/orders/:id', 'Order details', 'order list'),
+  r('invoice', '/invoice/:id', 'Invoice', 'order list'),
+  r('productCreate', '/product/create', 'Create product', 'product create'),
+  r('productEdit', '/product/edit/:id', 'Edit product', 'product create'),
+  r('products', '/products', 'Products', 'product list'),
+  r('productView', '/product/view/:id', 'Product', 'product list'),
+  r('brands', '/brands', 'Brands', 'brand list'),
+  r('categories', '/category', 'Categories', 'category list'),
+  r('attributes', '/attribute', 'Attributes', 'attribute list'),
+  r('attributeValues', '/attribute/value/:id', 'Attribute values', 'attribute list'),
+  r('colors', '/color', 'Colors', 'color list'),
+  r('units', '/units', 'Units', 'product create'),
+  r('pos', '/pos', 'POS', 'pos'),
+  r('posSetting', '/pos/setting', 'POS setting', 'pos setting'),
+  r('website', '/website', 'POS', 'pos', 'pos'),
+  r('websiteSetting', '/website/setting', 'Web site setting', 'website setting'),
+  r('websiteServices', '/website/services', 'Services', 'service list'),
+  r('websiteBanners', '/website/banners', 'Banners', 'banner list'),
+  r('websiteSolutions', '/website/solutions', 'Solutions', 'solution list'),
+];
+
+export const ADMIN_BASE = '/admin';
+export const LOGIN_PATH = '/admin/login';
+export const DASHBOARD_PATH = '/admin/dashboard';
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function compile(path: string): { re: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const src = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_m, k: string) => {
+    keys.push(k);
+    return '([^/]+)';
+  });
+  return { re: new RegExp(`^${src}/?$`), keys };
+}
+
+const COMPILED = ROUTES.map((route) => ({ route, ...compile(route.path) }));
+
+/** First declaration wins (SPEC §2: a path declared twice uses the first screen). */
+export function matchRoute(pathname: string): RouteMatch | null {
+  if (!pathname.startsWith(`${ADMIN_BASE}/`)) return null;
+  const rel = pathname.slice(ADMIN_BASE.length);
+  for (const { route, re, keys } of COMPILED) {
+    const m = re.exec(rel);
+    if (m) {
+      const params: Record<string, string> = {};
+      keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
+      return { route, params };
+    }
+  }
+  return null;
+}
+
+export function routeByName(name: string): RouteDef {
+  const found = ROUTES.find((x) => x.name === name);
+  if (!found) throw new Error(`Unknown route ${name}`);
+  return found;
+}
