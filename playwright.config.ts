@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/browser.ts';
+
+const root = import.meta.dirname;
+const port = Number(process.env.E2E_PORT || 3217);
+const baseURL = `http://127.0.0.1:${port}`;
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+// One fresh database per run, so tests start from the demo seed and never see a developer's
+// ./data. The config is loaded again in every worker: the first load (the runner) picks the
+// directory and the workers inherit it through the environment. global-teardown removes it.
+process.env.E2E_DATA_DIR ||= resolve(root, '.tmp', `e2e-data-${Date.now()}-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+mkdirSync(dataDir, { recursive: true });
+
+// Playwright merges process.env into the server's env, so a DATABASE_URL exported in the shell
+// would point the e2e server at a real database. Use PGlite in dataDir unless asked otherwise.
+if (process.env.E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+else delete process.env.DATABASE_URL;
+
+// The server serves the SPA from ./dist. `npm test` builds it first; a bare `playwright test`
+// on a fresh clone builds it here rather than failing on a blank page.
+const distBuilt = existsSync(join(root, 'dist', 'index.html'));
+const serve = 'node --import tsx server/main.ts';
+const command = distBuilt ? serve : `${bin('panda')} codegen --silent && ${bin('vite')} build && ${serve}`;
+if (!distBuilt && !process.env.TEST_WORKER_INDEX) {
+  console.log('dist/index.html is missing: building the SPA before starting the e2e server.');
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  // Two cores and one server process: parallel workers would only fight over them.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'on-first-retry',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command,
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: distBuilt ? 120_000 : 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      NODE_ENV: 'test',
+      // Small throttle so lock-out tests are quick and one test's failures cannot lock the
+      // demo users out for the rest of the run.
+      LOGIN_MAX_FAILURES: '5',
+      LOGIN_WINDOW_SECONDS: '60',
+      LOGIN_LOCK_SECONDS: '10',
+    },
+  },
+});
