@@ -1,0 +1,261 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { loginBody, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
+import { permissionsOf, type Permission } from '../domain/permissions.ts';
+
+/** What the API client tells the machine about a failed call. */
+export interface RequestFailure {
+  /** HTTP status; 0 when the server could not be reached. */
+  status: number;
+  message: string;
+  errors?: Record<string, string[]>;
+  retryAfter?: number;
+}
+
+export interface StoredSession {
+  token: string;
+  user: SessionUser;
+}
+
+export interface AuthContext {
+  user: SessionUser | null;
+  token: string | null;
+  fieldErrors: Partial<Record<keyof LoginBody, string>>;
+}
+
+export type AuthEvent =
+  | { type: 'login.submit'; email: string; password: string }
+  | { type: 'logout' }
+  | { type: 'session.expired' }
+  | { type: 'retry' }
+  | { type: 'user.updated'; user: SessionUser };
+
+/** Messages of SPEC §8. */
+export const AUTH_MESSAGES = {
+  loginSuccess: 'Successfully login',
+  loginFailed: 'Failed',
+  invalidCredentials: 'Invalid Credentials',
+  unreachable: 'The server cannot be reached. Check the connection and try again.',
+} as const;
+
+export const isRequestFailure = (e: unknown): e is RequestFailure =>
+  typeof e === 'object' && e !== null && 'status' in e && typeof (e as RequestFailure).status === 'number';
+
+/**
+ * Who is signed in. Starts by checking a stored token (GET /me); signs in and out; any 401
+ * from anywhere ends the session once. Storage, HTTP and notifications are injected.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    input: {} as { stored: StoredSession | null },
+    events: {} as AuthEvent,
+  },
+  actors: {
+    fetchMe: fromPromise<SessionUser, { token: string }>(async () => {
+      throw new Error('fetchMe not provided');
+    }),
+    login: fromPromise<LoginResponse, LoginBody>(async () => {
+      throw new Error('login not provided');
+    }),
+    logout: fromPromise<void, { token: string }>(async () => {
+      throw new Error('logout not provided');
+    }),
+  },
+  delays: { retryDelay: 5000 },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== null,
+    isValidLogin: ({ event }) => event.type === 'login.submit' && loginBody.safeParse({ email: event.email, password: event.password }).success,
+    isStatusFailed: (_, params: { output: LoginResponse }) => params.output.Status === 'failed',
+    isUnreachable: (_, params: { error: unknown }) => !isRequestFailure(params.error) || params.error.status === 0 || params.error.status >= 500,
+    isThrottled: (_, params: { error: unknown }) => isRequestFailure(params.error) && params.error.status === 429,
+    hasFieldErrors: (_, params: { error: unknown }) =>
+      isRequestFailure(params.error) && params.error.status === 422 && !!params.error.errors && Object.keys(params.error.errors).length > 0,
+  },
+  actions: {
+    /** Write `user` and `user_token` to storage (provided by the app). */
+    storeSession: (_, _session: StoredSession) => {},
+    /** Remove `user` and `user_token` from storage (provided by the app). */
+    clearStoredSession: () => {},
+    /** Show a toast (provided by the app: sends to the toaster). */
+    notify: (_, _toast: { toastType: 'success' | 'error' | 'warning' | 'info'; body: string; title?: string }) => {},
+    /** Set the page alert (provided by the app: sends to the alert actor). */
+    showAlert: (_, _alert: { kind: 'success' | 'danger' | 'clear'; message?: string }) => {},
+    /** Tell the rest of the app who is signed in now (provided: sends to navigation). */
+    announce: (_, _who: { status: 'guest' | 'user'; permissions: Permission[] }) => {},
+    setFieldErrors: assign({
+      fieldErrors: ({ event }) => {
+        if (event.type !== 'login.submit') return {};
+        const parsed = loginBody.safeParse({ email: event.email, password: event.password });
+        if (parsed.success) return {};
+        const out: AuthContext['fieldErrors'] = {};
+        for (const issue of parsed.error.issues) {
+          const key = issue.path[0] as keyof LoginBody;
+          out[key] ??= issue.message;
+        }
+        return out;
+      },
+    }),
+    clearFieldErrors: assign({ fieldErrors: {} }),
+    forget: assign({ user: null, token: null }),
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({ user: input.stored?.user ?? null, token: input.stored?.token ?? null, fieldErrors: {} }),
+  initial: 'booting',
+  states: {
+    booting: {
+      always: [{ guard: 'hasStoredToken', target: 'checking' }, { target: 'unauthenticated' }],
+    },
+    checking: {
+      description: 'A token was stored: is it still good? (GET /me)',
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            { type: 'storeSession', params: ({ context, event }) => ({ token: context.token ?? '', user: event.output }) },
+          ],
+        },
+        onError: [
+          { guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) }, target: 'unreachable' },
+          { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
+        ],
+      },
+    },
+    unreachable: {
+      description: 'The token could not be checked: the server did not answer. Nothing is forgotten.',
+      tags: ['error'],
+      after: { retryDelay: 'checking' },
+      on: {
+        retry: 'checking',
+        logout: { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
+      },
+    },
+    unauthenticated: {
+      description: 'Nobody is signed in: the login form is open.',
+      entry: { type: 'announce', params: { status: 'guest', permissions: [] } },
+      on: {
+        'login.submit': [
+          { guard: 'isValidLogin', target: 'loggingIn', actions: 'clearFieldErrors' },
+          { actions: 'setFieldErrors' },
+        ],
+      },
+    },
+    loggingIn: {
+      description: 'POST /api/v1/admin/login is on its way.',
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) =>
+          event.type === 'login.submit' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' },
+        onDone: [
+          {
+            guard: { type: 'isStatusFailed', params: ({ event }) => ({ output: event.output }) },
+            target: 'unauthenticated',
+            actions: [
+              'forget',
+              'clearStoredSession',
+              { type: 'notify', params: { toastType: 'error', body: AUTH_MESSAGES.loginFailed } },
+              {
+                type: 'showAlert',
+                params: ({ event }) => ({
+                  kind: 'danger',
+                  message: event.output.Status === 'failed' ? event.output.message : AUTH_MESSAGES.loginFailed,
+                }),
+              },
+            ],
+          },
+          {
+            target: 'loggedIn',
+            actions: [
+              assign(({ event }) =>
+                event.output.Status === 'success' ? { user: event.output.user, token: event.output.access_token } : {},
+              ),
+              { type: 'storeSession', params: ({ context }) => ({ token: context.token ?? '', user: context.user! }) },
+              { type: 'notify', params: { toastType: 'success', body: AUTH_MESSAGES.loginSuccess } },
+              { type: 'showAlert', params: { kind: 'clear' } },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'unauthenticated',
+            actions: assign({
+              fieldErrors: ({ event }) => {
+                const errors = (event.error as RequestFailure).errors ?? {};
+                return { email: errors.email?.[0], password: errors.password?.[0] };
+              },
+            }),
+          },
+          {
+            guard: { type: 'isThrottled', params: ({ event }) => ({ error: event.error }) },
+            target: 'unauthenticated',
+            actions: [
+              { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: (event.error as RequestFailure).message }) },
+              { type: 'showAlert', params: ({ event }) => ({ kind: 'danger', message: (event.error as RequestFailure).message }) },
+            ],
+          },
+          {
+            guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
+            target: 'unauthenticated',
+            actions: [
+              { type: 'notify', params: { toastType: 'error', body: AUTH_MESSAGES.unreachable } },
+              { type: 'showAlert', params: { kind: 'danger', message: AUTH_MESSAGES.unreachable } },
+            ],
+          },
+          {
+            target: 'unauthenticated',
+            actions: [
+              'forget',
+              'clearStoredSession',
+              { type: 'notify', params: { toastType: 'error', body: AUTH_MESSAGES.invalidCredentials } },
+              { type: 'showAlert', params: { kind: 'danger', message: AUTH_MESSAGES.invalidCredentials } },
+            ],
+          },
+        ],
+      },
+    },
+    loggedIn: {
+      description: 'Signed in: the shell shows what the user\'s permissions allow.',
+      entry: {
+        type: 'announce',
+        params: ({ context }) => ({ status: 'user', permissions: [...permissionsOf(context.user?.roles)] }),
+      },
+      on: {
+        logout: 'loggingOut',
+        'session.expired': { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
+        'user.updated': {
+          actions: [
+            assign({ user: ({ event }) => event.user }),
+            { type: 'storeSession', params: ({ context, event }) => ({ token: context.token ?? '', user: event.user }) },
+          ],
+        },
+      },
+    },
+    loggingOut: {
+      description: 'POST /api/logout revokes the token; the session ends either way.',
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
+        onError: { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
+      },
+      on: { 'session.expired': { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] } },
+    },
+  },
+});
+
+export type AuthActor = ActorRefFrom<typeof authMachine>;
+type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+export const selectUser = (s: AuthSnapshot) => s.context.user;
+export const selectBusy = (s: AuthSnapshot) => s.hasTag('busy');
+export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
+export const selectPermissions = (s: AuthSnapshot): Set<Permission> => permissionsOf(s.context.user?.roles);

@@ -1,0 +1,121 @@
+import { setup, stateIn, type SnapshotFrom } from 'xstate';
+
+export type Theme = 'light' | 'dark';
+
+export interface UiPreferences {
+  drawerOpen: boolean;
+  mini: boolean;
+  theme: Theme;
+}
+
+export interface UiInput {
+  /** What was remembered from the last visit, if anything. */
+  stored: Partial<UiPreferences> | null;
+  /** The system colour scheme, used when nothing was remembered. */
+  systemTheme: Theme;
+  narrow: boolean;
+}
+
+export type UiEvent =
+  | { type: 'drawer.toggle' }
+  | { type: 'drawer.close' }
+  | { type: 'drawer.mini.toggle' }
+  | { type: 'theme.toggle' }
+  | { type: 'viewport.narrow' }
+  | { type: 'viewport.wide' }
+  | { type: 'route.changed' };
+
+/**
+ * Drawer (open/closed, full/mini), theme (light/dark) and the viewport (wide/narrow).
+ * On a narrow screen the drawer is a temporary overlay: it starts closed and closes after
+ * navigation. Preferences are remembered by the injected `persist` action.
+ */
+export const uiMachine = setup({
+  types: { context: {} as UiInput, input: {} as UiInput, events: {} as UiEvent },
+  actions: {
+    /** Remember a changed preference (provided by the app: localStorage). */
+    persist: (_, _prefs: Partial<UiPreferences>) => {},
+    /** Put the theme on the document (provided by the app). */
+    applyTheme: (_, _params: { theme: Theme }) => {},
+  },
+  guards: {
+    storedDrawerClosed: ({ context }) => context.stored?.drawerOpen === false,
+    storedMini: ({ context }) => context.stored?.mini === true,
+    startsDark: ({ context }) => (context.stored?.theme ?? context.systemTheme) === 'dark',
+    startsNarrow: ({ context }) => context.narrow,
+    isNarrow: stateIn('#ui.viewport.narrow'),
+  },
+}).createMachine({
+  id: 'ui',
+  context: ({ input }) => input,
+  type: 'parallel',
+  states: {
+    viewport: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'startsNarrow', target: 'narrow' }, { target: 'wide' }] },
+        wide: { description: 'Drawer sits beside the content.', on: { 'viewport.narrow': 'narrow' } },
+        narrow: { description: 'Drawer floats over the content.', on: { 'viewport.wide': 'wide' } },
+      },
+    },
+    drawer: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [
+            { guard: 'startsNarrow', target: 'closed' },
+            { guard: 'storedDrawerClosed', target: 'closed' },
+            { target: 'open' },
+          ],
+        },
+        open: {
+          description: 'The side menu is shown.',
+          on: {
+            'drawer.toggle': { target: 'closed', actions: { type: 'persist', params: { drawerOpen: false } } },
+            'drawer.close': 'closed',
+            'viewport.narrow': 'closed',
+            'route.changed': { guard: 'isNarrow', target: 'closed' },
+          },
+        },
+        closed: {
+          description: 'The side menu is hidden.',
+          on: { 'drawer.toggle': { target: 'open', actions: { type: 'persist', params: { drawerOpen: true } } } },
+        },
+      },
+    },
+    rail: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'storedMini', target: 'mini' }, { target: 'full' }] },
+        full: {
+          description: 'Drawer 260 px wide.',
+          on: { 'drawer.mini.toggle': { target: 'mini', actions: { type: 'persist', params: { mini: true } } } },
+        },
+        mini: {
+          description: 'Drawer 56 px wide: icons only.',
+          on: { 'drawer.mini.toggle': { target: 'full', actions: { type: 'persist', params: { mini: false } } } },
+        },
+      },
+    },
+    theme: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'startsDark', target: 'dark' }, { target: 'light' }] },
+        light: {
+          entry: { type: 'applyTheme', params: { theme: 'light' } },
+          on: { 'theme.toggle': { target: 'dark', actions: { type: 'persist', params: { theme: 'dark' } } } },
+        },
+        dark: {
+          entry: { type: 'applyTheme', params: { theme: 'dark' } },
+          on: { 'theme.toggle': { target: 'light', actions: { type: 'persist', params: { theme: 'light' } } } },
+        },
+      },
+    },
+  },
+});
+
+type UiSnapshot = SnapshotFrom<typeof uiMachine>;
+export const selectTheme = (s: UiSnapshot): Theme => (s.matches({ theme: 'dark' }) ? 'dark' : 'light');
+export const selectDrawerOpen = (s: UiSnapshot) => s.matches({ drawer: 'open' });
+export const selectMini = (s: UiSnapshot) => s.matches({ rail: 'mini' });
+export const selectNarrow = (s: UiSnapshot) => s.matches({ viewport: 'narrow' });
