@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+export { schema };
+
+/** The query surface both drivers share; server code uses only this so it runs on either. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+interface PgliteHandle extends DbHandle {
+  kind: 'pglite';
+  raw: ReturnType<typeof drizzlePglite<typeof schema>>;
+}
+interface PostgresHandle extends DbHandle {
+  kind: 'postgres';
+  raw: ReturnType<typeof drizzlePostgres<typeof schema>>;
+}
+
+/**
+ * `url` → PostgreSQL via postgres-js; otherwise PGlite with files under `dataDir`,
+ * or purely in memory when `dataDir` is undefined (tests).
+ */
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined }): Promise<DbHandle> {
+  if (opts.url) {
+    const client = postgres(opts.url, { max: 10, onnotice: () => {} });
+    const raw = drizzlePostgres(client, { schema });
+    const handle: PostgresHandle = {
+      db: raw as unknown as Db,
+      raw,
+      kind: 'postgres',
+      close: () => client.end({ timeout: 5 }),
+    };
+    return handle;
+  }
+  const client = opts.dataDir === undefined ? new PGlite() : new PGlite(opts.dataDir);
+  await client.waitReady;
+  const raw = drizzlePglite(client, { schema });
+  const handle: PgliteHandle = {
+    db: raw as unknown as Db,
+    raw,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+  return handle;
+}
+
+/** Applies the committed SQL migrations with the migrator of the handle's driver. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  const h = handle as PgliteHandle | PostgresHandle;
+  if (h.kind === 'pglite') await migratePglite(h.raw, { migrationsFolder: MIGRATIONS_FOLDER });
+  else await migratePostgres(h.raw, { migrationsFolder: MIGRATIONS_FOLDER });
+}
