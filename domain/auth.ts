@@ -42,3 +42,38 @@ export interface ApiErrorBody {
 export const STORAGE_KEYS = { user: 'user', token: 'user_token' } as const;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** PATCH /api/profile (the profile screen and the server share it). */
+export const profileBody = z.strictObject({
+  name: z.string().trim().min(1, { error: 'Enter your name.' }).max(255, { error: 'Use at most 255 characters.' }),
+  email: z.email({ error: 'Enter a valid email address.' }).max(255),
+});
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** PATCH /api/password. */
+export const passwordBody = z
+  .strictObject({
+    current_password: z.string().min(1, { error: 'Enter your current password.' }).max(1024),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
+      .max(1024, { error: 'Use at most 1024 characters.' }),
+    password_confirmation: z.string().max(1024),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+export type PasswordBody = z.infer<typeof passwordBody>;
+
+/** Error texts the API answers with, so the browser can match on them where it must. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid Credentials',
+  inactive: 'This account is inactive.',
+  signIn: 'Sign in to continue.',
+  expired: 'Your session has expired. Sign in again.',
+  forbidden: 'You do not have permission to access this page.',
+  xsrf: 'Your page has expired. Reload it and try again.',
+} as const;

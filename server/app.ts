@@ -1,0 +1,118 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { dummyHash } from './auth/password.ts';
+import { requireAuth, requirePermission } from './http/auth.ts';
+import type { AppEnv, AppMiddleware, HttpMethod, RouteAccess, RouteDef } from './http/context.ts';
+import { ApiError } from './http/errors.ts';
+import { xsrf } from './http/xsrf.ts';
+import { authRoutes } from './routes/auth.ts';
+import { permissionRoutes } from './routes/permissions.ts';
+import { mountStatic, notFoundPage } from './static.ts';
+
+/** Every API route with its guard, in one table. Later resources add their lists here. */
+const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...permissionRoutes];
+
+export interface ApiRoute {
+  method: HttpMethod;
+  path: string;
+  /** A permission name, 'auth' (any signed-in user) or 'public'. */
+  permission: RouteAccess;
+}
+
+/** The registry tests walk: every API route and what guards it. */
+export const apiRoutes: readonly ApiRoute[] = ROUTE_TABLE.map(({ method, path, access }) => ({
+  method,
+  path,
+  permission: access,
+}));
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const SERVER_ERROR = 'Something went wrong on our side. Try again.';
+
+const isApiPath = (path: string) =>
+  path === '/api' || path.startsWith('/api/') || path === '/me' || path.startsWith('/sanctum/');
+
+const patternOf = (path: string) =>
+  new RegExp('^' + path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+') + '/?$');
+const ROUTE_PATTERNS = ROUTE_TABLE.map((r) => ({ method: r.method, re: patternOf(r.path) }));
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** Folder of the built SPA (vite build); without it /admin answers "not built". */
+  distDir?: string | undefined;
+  /** Injected clock: token expiry and sign-in throttling read it (tests move time). */
+  now?: () => Date;
+}
+
+const securityHeaders: AppMiddleware = async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  h.set('X-Frame-Options', 'DENY');
+  if (!h.has('Content-Security-Policy')) {
+    h.set('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+  }
+  if (isApiPath(c.req.path) && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
+};
+
+export function createApp(opts: AppOptions): Hono<AppEnv> {
+  const now = opts.now ?? (() => new Date());
+  void dummyHash(); // warm up, so the first unknown-email sign-in is not faster than the rest
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(err.body(), err.status as ContentfulStatusCode, err.headers);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ message: err.message || 'The request could not be handled.' }, err.status);
+    }
+    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err);
+    return c.json({ message: SERVER_ERROR }, 500);
+  });
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (!isApiPath(path)) return c.html(notFoundPage(), 404);
+    const allowed = ROUTE_PATTERNS.filter((r) => r.re.test(path)).map((r) => r.method);
+    if (allowed.length) {
+      const allow = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
+      return c.json({ message: 'This method is not allowed here.' }, 405, { Allow: allow });
+    }
+    return c.json({ message: 'Not found.' }, 404);
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('db', opts.db);
+    c.set('config', opts.config);
+    c.set('now', now);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('*', xsrf);
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
+    }),
+  );
+
+  for (const def of ROUTE_TABLE) {
+    const handler: AppMiddleware = (c) => Promise.resolve(def.handler(c));
+    const chain: [AppMiddleware, ...AppMiddleware[]] = [handler];
+    if (def.access !== 'public' && def.access !== 'auth') chain.unshift(requirePermission(def.access));
+    if (def.access !== 'public') chain.unshift(requireAuth);
+    app.on(def.method, def.path, ...chain);
+  }
+
+  mountStatic(app, opts.distDir);
+  return app;
+}

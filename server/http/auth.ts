@@ -1,0 +1,35 @@
+import { AUTH_MESSAGES } from '../../domain/auth.ts';
+import { permissionsOf, type Permission } from '../../domain/permissions.ts';
+import { checkToken } from '../auth/tokens.ts';
+import { findUserById, loadSessionUser } from '../auth/session.ts';
+import { ApiError } from './errors.ts';
+import type { AppMiddleware } from './context.ts';
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return m?.[1];
+}
+
+/** Signed-in user from the bearer token; sets c.var.auth or answers 401. */
+export const requireAuth: AppMiddleware = async (c, next) => {
+  const token = bearerToken(c.req.header('Authorization'));
+  if (!token) throw new ApiError(401, AUTH_MESSAGES.signIn);
+  const { db, config, now } = c.var;
+  const check = await checkToken(db, token, now(), config.tokenIdleMinutes);
+  if (!check.ok) throw new ApiError(401, AUTH_MESSAGES.expired);
+  const row = await findUserById(db, check.userId);
+  if (!row || row.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.expired);
+  const user = await loadSessionUser(db, row);
+  c.set('auth', { row, user, permissions: permissionsOf(user.roles), tokenId: check.tokenId });
+  await next();
+};
+
+/** 403 with body code 403 (SPEC §6) unless the signed-in user holds `permission`. */
+export function requirePermission(permission: Permission): AppMiddleware {
+  return async (c, next) => {
+    if (!c.var.auth.permissions.has(permission)) {
+      throw new ApiError(403, AUTH_MESSAGES.forbidden, { code: 403 });
+    }
+    await next();
+  };
+}

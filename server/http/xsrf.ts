@@ -1,0 +1,39 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { UnofficialStatusCode } from 'hono/utils/http-status';
+import { XSRF_COOKIE, XSRF_HEADER, AUTH_MESSAGES } from '../../domain/auth.ts';
+import type { AppMiddleware } from './context.ts';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Double-submit cookie: the SPA's client copies the XSRF-TOKEN cookie into the
+ * X-XSRF-TOKEN header (SPEC §7). Another site can send the cookie but cannot read it.
+ */
+export const xsrf: AppMiddleware = async (c, next) => {
+  const cookie = getCookie(c, XSRF_COOKIE);
+  const issue = () => {
+    if (!cookie) {
+      setCookie(c, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'Lax',
+        httpOnly: false,
+      });
+    }
+  };
+  if (UNSAFE.has(c.req.method)) {
+    const header = c.req.header(XSRF_HEADER);
+    if (!cookie || !header || !sameSecret(cookie, decodeURIComponent(header))) {
+      issue();
+      return c.json({ message: AUTH_MESSAGES.xsrf }, 419 as UnofficialStatusCode);
+    }
+  }
+  await next();
+  issue();
+};

@@ -1,0 +1,133 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  loginBody,
+  passwordBody,
+  profileBody,
+  type LoginResponse,
+} from '../../domain/auth.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
+import { clearFailures, lockedFor, recordFailure } from '../auth/throttle.ts';
+import { issueToken } from '../auth/tokens.ts';
+import { accessTokens, users } from '../db/schema.ts';
+import { readJson } from '../http/body.ts';
+import { route, type AppContext, type RouteDef } from '../http/context.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+
+/** The socket address; X-Forwarded-For is not trusted (anyone can send it). */
+function clientAddress(c: AppContext): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local'; // in-process app.request() has no socket
+  }
+}
+
+function tooMany(seconds: number): ApiError {
+  return new ApiError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+async function login(c: AppContext): Promise<Response> {
+  const { db, config, now } = c.var;
+  const body = await readJson(c, loginBody);
+  const email = body.email.toLowerCase();
+  const key = `${email}|${clientAddress(c)}`;
+
+  const wait = await lockedFor(db, key, now());
+  if (wait > 0) throw tooMany(wait);
+
+  const user = await findUserByEmail(db, email);
+  // Unknown email still pays for one argon2 verify, so timing does not reveal accounts.
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+  if (!user || !ok) {
+    await recordFailure(db, key, now(), config);
+    throw new ApiError(422, AUTH_MESSAGES.invalidCredentials);
+  }
+  await clearFailures(db, key);
+
+  if (user.status !== 'active') {
+    return c.json({ Status: 'failed', message: AUTH_MESSAGES.inactive } satisfies LoginResponse, 200);
+  }
+  const { token, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours);
+  const payload: LoginResponse = {
+    Status: 'success',
+    access_token: token,
+    token_type: 'Bearer',
+    expires_at: expiresAt.toISOString(),
+    user: await loadSessionUser(db, user),
+  };
+  return c.json(payload, 200);
+}
+
+async function logout(c: AppContext): Promise<Response> {
+  await c.var.db.delete(accessTokens).where(eq(accessTokens.id, c.var.auth.tokenId));
+  return c.json({ message: 'Logged out' }, 200);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function updateProfile(c: AppContext): Promise<Response> {
+  const { db, now, auth } = c.var;
+  const body = await readJson(c, profileBody);
+  const email = body.email.toLowerCase();
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, auth.row.id)))
+    .limit(1);
+  const emailTaken = () => validationError({ email: ['This email address is already in use.'] });
+  if (taken.length) throw emailTaken();
+  let row;
+  try {
+    [row] = await db
+      .update(users)
+      .set({ name: body.name, email, updated_at: now() })
+      .where(eq(users.id, auth.row.id))
+      .returning();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+  if (!row) throw new ApiError(401, AUTH_MESSAGES.expired);
+  return c.json({ user: await loadSessionUser(db, row) }, 200);
+}
+
+async function updatePassword(c: AppContext): Promise<Response> {
+  const { db, now, auth } = c.var;
+  const body = await readJson(c, passwordBody);
+  if (!(await verifyPassword(auth.row.password_hash, body.current_password))) {
+    throw validationError({ current_password: ['The current password is incorrect.'] });
+  }
+  const password_hash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash, updated_at: now() }).where(eq(users.id, auth.row.id));
+    // Other sessions (another browser, a stolen token) end; this one stays signed in.
+    await tx
+      .delete(accessTokens)
+      .where(and(eq(accessTokens.user_id, auth.row.id), ne(accessTokens.id, auth.tokenId)));
+  });
+  return c.json({ message: 'Password updated.' }, 200);
+}
+
+const me = (c: AppContext) => c.json(c.var.auth.user, 200);
+
+export const authRoutes: RouteDef[] = [
+  route('GET', '/sanctum/csrf-cookie', 'public', (c) => c.body(null, 204)),
+  route('GET', '/api/health', 'public', (c) => c.json({ ok: true }, 200)),
+  route('POST', '/api/v1/admin/login', 'public', login),
+  route('POST', '/api/admin-login', 'public', login),
+  route('POST', '/api/logout', 'auth', logout),
+  route('GET', '/me', 'auth', me),
+  route('GET', '/api/user', 'auth', me),
+  route('PATCH', '/api/profile', 'auth', updateProfile),
+  route('PATCH', '/api/password', 'auth', updatePassword),
+];

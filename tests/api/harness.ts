@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import type { Hono } from 'hono';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { migrate, openDatabase, type Db, type DbHandle } from '../../server/db/index.ts';
+import type { AppEnv } from '../../server/http/context.ts';
+import { seedDemo, seedPermissions } from '../../server/seed.ts';
+
+export interface HarnessOptions {
+  config?: Partial<Config>;
+  /** Seed demo roles and users (default true). */
+  demo?: boolean;
+  distDir?: string;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  /** An object is sent as JSON; a string is sent as-is (for malformed bodies). */
+  body?: unknown;
+  /** Send the XSRF cookie + matching header (default true). */
+  xsrf?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the response is JSON, else the text. */
+  body: T;
+  text: string;
+}
+
+export interface Harness {
+  app: Hono<AppEnv>;
+  db: Db;
+  handle: DbHandle;
+  config: Config;
+  /** The app's clock; move it with `clock.advance(ms)` or set `clock.now`. */
+  clock: { now: Date; advance(ms: number): void; set(d: Date): void };
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
+  /** Signs in and returns the bearer token (throws when sign-in fails). */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const XSRF_VALUE = 'test-xsrf-token-value';
+
+/** A fresh database for one test file: PGlite in memory, or a new database on TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({});
+    return { handle, drop: async () => {} };
+  }
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const { handle, drop } = await freshDatabase();
+  await migrate(handle);
+  await seedPermissions(handle.db);
+  if (opts.demo !== false) await seedDemo(handle.db);
+
+  const config: Config = { ...loadConfig({}), ...opts.config };
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+    set(d: Date) {
+      this.now = d;
+    },
+  };
+  const app = createApp({ db: handle.db, config, distDir: opts.distDir, now: () => clock.now });
+
+  const request = async <T = any>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.xsrf !== false) {
+      headers.cookie = `XSRF-TOKEN=${XSRF_VALUE}`;
+      headers['X-XSRF-TOKEN'] = XSRF_VALUE;
+    }
+    if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+
+  const login = async (email: string, password = 'password') => {
+    const res = await request('POST', '/api/v1/admin/login', { body: { email, password } });
+    if (res.status !== 200 || res.body?.Status !== 'success') {
+      throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
+    }
+    return res.body.access_token as string;
+  };
+
+  return {
+    app,
+    db: handle.db,
+    handle,
+    config,
+    clock,
+    request,
+    login,
+    close: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
