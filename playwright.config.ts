@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/support/browser.ts';
@@ -10,10 +10,10 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 // One fresh database per run, so tests start from the demo seed and never see a developer's
 // ./data. The config is loaded again in every worker: the first load (the runner) picks the
-// directory and the workers inherit it through the environment. global-teardown removes it.
+// directory and the workers inherit it through the environment. The server creates it;
+// global-teardown removes it.
 process.env.E2E_DATA_DIR ||= resolve(root, '.tmp', `e2e-data-${Date.now()}-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
-mkdirSync(dataDir, { recursive: true });
 
 // Playwright merges process.env into the server's env, so a DATABASE_URL exported in the shell
 // would point the e2e server at a real database. Use PGlite in dataDir unless asked otherwise.
