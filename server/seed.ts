@@ -1,4 +1,4 @@
-import { eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
 import { hashPassword } from './auth/password.ts';
 import type { Db } from './db/index.ts';
@@ -105,15 +105,4 @@ export async function seedDemo(db: Db): Promise<void> {
       await db.insert(userRoles).values({ user_id: id, role_id: roleIds.get(demo.role)! }).onConflictDoNothing();
     }
   }
-}
-
-/** True when some user other than `exceptId` holds the Super Admin role. */
-export async function hasSuperAdmin(db: Db, exceptId = -1): Promise<boolean> {
-  const rows = await db
-    .select({ id: userRoles.user_id })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.role_id))
-    .where(sql`${roles.name} = ${SUPER_ADMIN_ROLE} and ${ne(userRoles.user_id, exceptId)}`)
-    .limit(1);
-  return rows.length > 0;
 }

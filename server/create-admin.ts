@@ -1,0 +1,76 @@
+import { createInterface } from 'node:readline/promises';
+import { z } from 'zod';
+import { loadConfig } from './config.ts';
+import { migrate, openDatabase } from './db/index.ts';
+import { hashPassword } from './auth/password.ts';
+import { findUserByEmail } from './auth/session.ts';
+import { userRoles, users } from './db/schema.ts';
+import { ensureSuperAdminRole, seedPermissions } from './seed.ts';
+import { lockDataDir } from './lock.ts';
+
+/** `npm run create-admin`: makes a Super Admin (PRODUCT §1: the first admin in production). */
+const config = loadConfig(process.env);
+
+async function ask(): Promise<{ email: string; name: string; password: string }> {
+  let { ADMIN_EMAIL: email, ADMIN_NAME: name, ADMIN_PASSWORD: password } = process.env;
+  if (email && name && password) return { email, name, password };
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    email ||= (await rl.question('Email: ')).trim();
+    name ||= (await rl.question('Name: ')).trim();
+    password ||= await rl.question('Password: ');
+  } finally {
+    rl.close();
+  }
+  return { email, name, password };
+}
+
+function problems(input: { email: string; name: string; password: string }): string[] {
+  const out: string[] = [];
+  if (!z.email().safeParse(input.email).success) out.push('Enter a valid email address.');
+  if (!input.name.trim()) out.push('Enter a name.');
+  const minLength = config.production ? 10 : 8;
+  if (input.password.length < minLength) out.push(`Use a password of at least ${minLength} characters.`);
+  if (config.production && input.password.toLowerCase() === 'password') {
+    out.push('The demo password cannot be used in production.');
+  }
+  return out;
+}
+
+const input = await ask();
+const errs = problems(input);
+if (errs.length) {
+  for (const e of errs) console.error(e);
+  process.exit(1);
+}
+
+let release = () => {};
+if (!config.databaseUrl) {
+  const lock = lockDataDir(config.dataDir);
+  if (!lock.ok) {
+    console.error(lock.message);
+    process.exit(1);
+  }
+  release = lock.release;
+}
+const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+try {
+  await migrate(handle);
+  await seedPermissions(handle.db);
+  const email = input.email.toLowerCase();
+  if (await findUserByEmail(handle.db, email)) {
+    console.error(`A user with the email ${email} already exists.`);
+    process.exitCode = 1;
+  } else {
+    const roleId = await ensureSuperAdminRole(handle.db);
+    const password_hash = await hashPassword(input.password);
+    await handle.db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values({ name: input.name.trim(), email, password_hash }).returning({ id: users.id });
+      await tx.insert(userRoles).values({ user_id: user!.id, role_id: roleId });
+    });
+    console.log(`Super Admin ${email} created.`);
+  }
+} finally {
+  await handle.close();
+  release();
+}

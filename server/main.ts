@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrate, openDatabase } from './db/index.ts';
+import { lockDataDir } from './lock.ts';
+import { seedDemo, seedPermissions } from './seed.ts';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  fail(`Configuration error: ${(err as Error).message}`);
+}
+
+let releaseLock = () => {};
+if (!config.databaseUrl) {
+  const lock = lockDataDir(config.dataDir);
+  if (!lock.ok) fail(lock.message);
+  releaseLock = lock.release;
+  process.on('exit', releaseLock);
+}
+
+const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }).catch(
+  (err: unknown) => {
+    releaseLock();
+    fail(`Could not open the database: ${(err as Error).message}`);
+  },
+);
+
+try {
+  await migrate(handle);
+  await seedPermissions(handle.db);
+  if (config.seed === 'demo' && !config.production) await seedDemo(handle.db);
+} catch (err) {
+  console.error('Could not prepare the database:', err);
+  await handle.close().catch(() => {});
+  releaseLock();
+  process.exit(1);
+}
+
+const distDir = resolve('dist');
+if (!existsSync(resolve(distDir, 'index.html'))) {
+  console.warn(`Warning: ${distDir}/index.html is missing, so /admin cannot be served. Run npm run build.`);
+}
+
+const app = createApp({ db: handle.db, config, distDir });
+const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
+  console.log(`Back office ready at ${where}/admin`);
+});
+
+server.on('error', async (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EADDRINUSE') {
+    console.error(`Port ${config.port} on ${config.host} is already in use. Stop the other program or set PORT to a free port.`);
+  } else if (err.code === 'EACCES') {
+    console.error(`Not allowed to listen on ${config.host}:${config.port}. Choose a PORT above 1024.`);
+  } else {
+    console.error('Server error:', err);
+  }
+  await handle.close().catch(() => {});
+  releaseLock();
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, stopping.`);
+  const force = setTimeout(() => {
+    console.error('Requests did not finish in 10 s; exiting anyway.');
+    releaseLock();
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting; idle keep-alive connections are closed so close() can finish.
+  await new Promise<void>((done) => {
+    server.close(() => done());
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+  await handle.close().catch((err: unknown) => console.error('Closing the database failed:', err));
+  releaseLock();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
