@@ -1,0 +1,66 @@
+import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
+import { selectMatch } from '../../machines/navigation.machine.ts';
+import { BlankLayout } from '../layouts/blank-layout.tsx';
+import { LoginScreen } from '../screens/login/login-screen.tsx';
+import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
+import { screenFor } from '../screens/registry.ts';
+import { FORBIDDEN_MESSAGE } from '../../machines/navigation.machine.ts';
+import { useAppSystem } from './app-context.tsx';
+import { MachineRouter, useNavigate } from './router.tsx';
+import { ScreenBoundary } from './screen-boundary.tsx';
+import { Shell } from './shell.tsx';
+import { LoadFailed, PageLoading, ServerUnreachable, Splash } from './status-views.tsx';
+import { ToastHost } from './toast-host.tsx';
+
+/** Picks the layout and screen for the navigation machine's state. No decisions here. */
+function Page() {
+  const { navigation, auth } = useAppSystem();
+  const state = useSelector(navigation, (s) => s.value);
+  const match = useSelector(navigation, selectMatch);
+  const unreachable = useSelector(auth, (s) => s.matches('unreachable'));
+  const signedIn = useSelector(auth, (s) => s.matches('loggedIn') || s.matches('loggingOut'));
+  const navigate = useNavigate();
+
+  if (unreachable) {
+    return (
+      <BlankLayout>
+        <ServerUnreachable onRetry={() => auth.send({ type: 'retry' })} onSignOut={() => auth.send({ type: 'logout' })} />
+      </BlankLayout>
+    );
+  }
+  if (state === 'notFound') {
+    const screen = <NotFoundScreen onNavigate={navigate} />;
+    return signedIn ? <Shell title="Page not found">{screen}</Shell> : <BlankLayout>{screen}</BlankLayout>;
+  }
+  if (state === 'forbidden') {
+    return <Shell title="Not allowed"><p role="alert">{FORBIDDEN_MESSAGE}</p></Shell>;
+  }
+  if (state !== 'showing' || !match) return <Splash />;
+  if (match.route.layout === 'blank') {
+    return (
+      <BlankLayout>
+        <LoginScreen />
+      </BlankLayout>
+    );
+  }
+  const Screen = screenFor(match.route.screen);
+  return (
+    <Shell title={match.route.title}>
+      <ScreenBoundary key={match.route.name} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
+        <Suspense fallback={<PageLoading />}>
+          <Screen title={match.route.title} params={match.params} />
+        </Suspense>
+      </ScreenBoundary>
+    </Shell>
+  );
+}
+
+export function App() {
+  return (
+    <MachineRouter>
+      <Page />
+      <ToastHost />
+    </MachineRouter>
+  );
+}

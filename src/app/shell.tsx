@@ -1,0 +1,47 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { visibleMenu } from '../../domain/menu.ts';
+import { permissionsOf } from '../../domain/permissions.ts';
+import { selectUser } from '../../machines/auth.machine.ts';
+import { selectPathname } from '../../machines/navigation.machine.ts';
+import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
+import { ContentLayout } from '../layouts/content-layout.tsx';
+import { useAppSystem } from './app-context.tsx';
+import { useNavigate } from './router.tsx';
+
+/** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
+export function Shell({ title, children }: { title: string; children: ReactNode }) {
+  const { auth, ui, navigation } = useAppSystem();
+  const user = useSelector(auth, selectUser);
+  const pathname = useSelector(navigation, selectPathname);
+  const drawerOpen = useSelector(ui, selectDrawerOpen);
+  const mini = useSelector(ui, selectMini);
+  const narrow = useSelector(ui, selectNarrow);
+  const theme = useSelector(ui, selectTheme);
+  const navigate = useNavigate();
+  const menu = useMemo(() => {
+    const held = permissionsOf(user?.roles);
+    return visibleMenu((p) => held.has(p));
+  }, [user]);
+
+  return (
+    <ContentLayout
+      title={title}
+      user={{ name: user?.name ?? '', email: user?.email ?? '' }}
+      menu={menu}
+      currentPath={pathname}
+      drawerOpen={drawerOpen}
+      drawerMini={mini}
+      narrow={narrow}
+      theme={theme}
+      onToggleDrawer={() => ui.send({ type: 'drawer.toggle' })}
+      onCloseDrawer={() => ui.send({ type: 'drawer.close' })}
+      onToggleMini={() => ui.send({ type: 'drawer.mini.toggle' })}
+      onToggleTheme={() => ui.send({ type: 'theme.toggle' })}
+      onNavigate={navigate}
+      onLogout={() => auth.send({ type: 'logout' })}
+    >
+      {children}
+    </ContentLayout>
+  );
+}

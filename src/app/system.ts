@@ -1,0 +1,111 @@
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { STORAGE_KEYS } from '../../domain/auth.ts';
+import { alertMachine } from '../../machines/alert.machine.ts';
+import { authMachine } from '../../machines/auth.machine.ts';
+import { navigationMachine } from '../../machines/navigation.machine.ts';
+import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
+import { uiMachine } from '../../machines/ui.machine.ts';
+import { createApi } from './api.ts';
+import { createStorage } from './storage.ts';
+
+const NARROW_QUERY = '(max-width: 959.98px)';
+const APP_NAME = 'Back office';
+
+/**
+ * Creates the app-wide actors and provides their real side effects: storage, history, HTTP,
+ * the document. Actors talk to each other only through the events wired here.
+ */
+export function createAppSystem(options: { inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void) } = {}) {
+  const { inspect } = options;
+  const storage = createStorage();
+  const narrow = window.matchMedia(NARROW_QUERY);
+  const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+
+  const toaster = createActor(toasterMachine, { input: {}, inspect, systemId: 'toaster' });
+  const alert = createActor(alertMachine, { inspect, systemId: 'alert' });
+  const ui = createActor(
+    uiMachine.provide({
+      actions: {
+        persist: (_, prefs) => storage.savePreferences(prefs),
+        applyTheme: (_, { theme }) => {
+          document.documentElement.classList.toggle('dark', theme === 'dark');
+          document.documentElement.classList.toggle('light', theme === 'light');
+          document.documentElement.style.colorScheme = theme;
+        },
+      },
+    }),
+    {
+      input: { stored: storage.loadPreferences(), systemTheme: systemDark ? 'dark' : 'light', narrow: narrow.matches },
+      inspect,
+      systemId: 'ui',
+    },
+  );
+
+  const notify = (t: { toastType: 'success' | 'error' | 'warning' | 'info'; body: string; title?: string }) =>
+    toaster.send({ type: 'toast.show', ...t });
+
+  const navigation = createActor(
+    navigationMachine.provide({
+      actions: {
+        writeUrl: (_, { url, replace }) => {
+          if (`${location.pathname}${location.search}` === url) return;
+          if (replace) history.replaceState(null, '', url);
+          else history.pushState(null, '', url);
+        },
+        leaveApp: (_, { url }) => window.location.assign(url),
+        notify: (_, t) => notify(t),
+        announcePage: (_, { title }) => {
+          document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+          ui.send({ type: 'route.changed' });
+        },
+      },
+    }),
+    { input: { url: `${location.pathname}${location.search}` }, inspect, systemId: 'navigation' },
+  );
+
+  // The auth actor is created after the API, whose 401 hook must reach it.
+  let sessionExpired = () => {};
+  const api = createApi({
+    getToken: () => storage.token(),
+    onUnauthorized: () => sessionExpired(),
+    onForbidden: () => navigation.send({ type: 'nav.forbidden' }),
+  });
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        fetchMe: fromPromise(() => api.me()),
+        login: fromPromise(({ input }) => api.login(input)),
+        logout: fromPromise(() => api.logout()),
+      },
+      actions: {
+        storeSession: (_, session) => storage.saveSession(session),
+        clearStoredSession: () => storage.clearSession(),
+        notify: (_, t) => notify(t),
+        showAlert: (_, a) =>
+          alert.send(a.kind === 'clear' ? { type: 'alert.clear' } : { type: a.kind === 'success' ? 'alert.success' : 'alert.danger', message: a.message ?? '' }),
+        announce: (_, who) => navigation.send({ type: 'auth.changed', ...who }),
+      },
+    }),
+    { input: { stored: storage.loadSession() }, inspect, systemId: 'auth' },
+  );
+  sessionExpired = () => auth.send({ type: 'session.expired' });
+
+  function start() {
+    toaster.start();
+    alert.start();
+    ui.start();
+    navigation.start();
+    auth.start();
+    window.addEventListener('popstate', () => navigation.send({ type: 'nav.popped', to: `${location.pathname}${location.search}` }));
+    narrow.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.narrow' : 'viewport.wide' }));
+    // Signed out in another tab: end this one's session too.
+    window.addEventListener('storage', (e) => {
+      if (e.key === STORAGE_KEYS.token && e.newValue === null) auth.send({ type: 'session.expired' });
+    });
+  }
+
+  return { toaster, alert, ui, navigation, auth, api, start };
+}
+
+export type AppSystem = ReturnType<typeof createAppSystem>;

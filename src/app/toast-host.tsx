@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { toastView } from '../../machines/toast/toast.selectors.ts';
+import { ToastStack, type ToastItem } from '../components/ui/toast-stack.tsx';
+import { useAppSystem } from './app-context.tsx';
+
+/** Renders the toaster's visible toasts; every click and hover goes back to the machine. */
+export function ToastHost() {
+  const { toaster } = useAppSystem();
+  const visible = useSelector(toaster, (s) => s.context.visible);
+
+  // One store over all visible toast actors, so the stack re-renders when any of them changes.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subs = visible.map((t) => t.ref.subscribe(onChange));
+      return () => subs.forEach((s) => s.unsubscribe());
+    },
+    [visible],
+  );
+  // A string snapshot keeps useSyncExternalStore stable between changes.
+  const json = useSyncExternalStore(subscribe, () => JSON.stringify(visible.map((t) => toastView(t.ref.getSnapshot()))));
+  const toasts = useMemo(() => JSON.parse(json) as ToastItem[], [json]);
+
+  return (
+    <ToastStack
+      toasts={toasts}
+      onClose={(id) => toaster.send({ type: 'toast.close', id })}
+      onPause={(id) => toaster.send({ type: 'toast.pause', id })}
+      onResume={(id) => toaster.send({ type: 'toast.resume', id })}
+      onConfirm={(id) => toaster.send({ type: 'toast.confirm', id })}
+      onCancel={(id) => toaster.send({ type: 'toast.cancel', id })}
+      onPromptChange={(id, value) => toaster.send({ type: 'toast.input', id, value })}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import type { ScreenProps } from '../registry.ts';
+import { PlaceholderScreen } from './placeholder-screen.tsx';
+
+/** Route entry for every screen that is not built yet. */
+export default function PlaceholderRoute({ title }: ScreenProps) {
+  return <PlaceholderScreen title={title} />;
+}

@@ -1,0 +1,35 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ROUTES } from '../../domain/routes.ts';
+
+export interface ScreenProps {
+  title: string;
+  params: Record<string, string>;
+}
+
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/** SPEC §9: a lazy chunk that has not arrived after 120 s counts as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+function screen(load: () => Promise<{ default: ComponentType<ScreenProps> }>): Screen {
+  return lazy(() =>
+    Promise.race([
+      load(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The page took too long to load.')), CHUNK_TIMEOUT_MS)),
+    ]),
+  );
+}
+
+/** Screens that are built; each is its own lazy chunk under /js/chunks/. */
+const BUILT: Record<string, Screen> = {
+  dashboard: screen(() => import('./dashboard/dashboard-route.tsx')),
+};
+
+const placeholder = screen(() => import('./placeholder/placeholder-route.tsx'));
+
+/** Every route's screen key maps to a component; the ones not built yet say so plainly. */
+export function screenFor(key: string): Screen {
+  return BUILT[key] ?? placeholder;
+}
+
+export const SCREEN_KEYS = [...new Set(ROUTES.map((r) => r.screen))];
