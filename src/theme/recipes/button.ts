@@ -1,0 +1,79 @@
+import { defineRecipe } from '@pandacss/dev';
+
+/** Buttons take their colours from `colorPalette` (set by the `tone` variant). */
+export const button = defineRecipe({
+  className: 'button',
+  jsx: ['Button', 'IconButton'],
+  base: {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    flexShrink: 0,
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'transparent',
+    fontWeight: 'semibold',
+    lineHeight: '1',
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    userSelect: 'none',
+    textDecoration: 'none',
+    transitionProperty: 'background, border-color, color, box-shadow, transform',
+    transitionDuration: '150ms',
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    _disabled: { opacity: 0.55, cursor: 'not-allowed' },
+    '&[aria-busy=true]': { cursor: 'progress', opacity: 0.85 },
+    '& svg': { flexShrink: 0 },
+  },
+  variants: {
+    variant: {
+      solid: {
+        bg: 'colorPalette.solid',
+        color: 'colorPalette.contrast',
+        boxShadow: 'sm',
+        _hover: { _enabled: { bg: 'colorPalette.solidHover', boxShadow: 'md' } },
+        _active: { _enabled: { transform: 'translateY(1px)' } },
+      },
+      outline: {
+        bg: 'transparent',
+        color: 'colorPalette.fg',
+        borderColor: 'currentColor',
+        _hover: { _enabled: { bg: 'colorPalette.subtle' } },
+      },
+      ghost: {
+        bg: 'transparent',
+        color: 'colorPalette.fg',
+        _hover: { _enabled: { bg: 'colorPalette.subtle' } },
+      },
+      subtle: {
+        bg: 'colorPalette.subtle',
+        color: 'colorPalette.fg',
+        _hover: { _enabled: { bg: 'colorPalette.subtleHover' } },
+      },
+    },
+    tone: {
+      primary: { colorPalette: 'primary' },
+      neutral: { colorPalette: 'neutral' },
+      error: { colorPalette: 'error' },
+      success: { colorPalette: 'success' },
+    },
+    size: {
+      sm: { h: '8', minW: '8', px: '3', fontSize: 'sm', '& svg': { w: '4', h: '4' } },
+      md: { h: '10', minW: '10', px: '4', fontSize: 'sm', '& svg': { w: '5', h: '5' } },
+      lg: { h: '12', minW: '12', px: '6', fontSize: 'md', '& svg': { w: '5', h: '5' } },
+    },
+    square: {
+      true: { px: '0', borderRadius: 'full' },
+    },
+    fullWidth: {
+      true: { w: 'full' },
+    },
+  },
+  compoundVariants: [
+    // Neutral ghost icon buttons (the top bar) read as muted until hovered.
+    { variant: 'ghost', tone: 'neutral', css: { color: 'fg.muted', _hover: { _enabled: { color: 'fg.default', bg: 'bg.hover' } } } },
+  ],
+  defaultVariants: { variant: 'solid', tone: 'primary', size: 'md' },
+});
