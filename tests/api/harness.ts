@@ -5,7 +5,11 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { migrate, openDatabase, type Db, type DbHandle } from '../../server/db/index.ts';
 import type { AppEnv } from '../../server/http/context.ts';
+import { eq, inArray } from 'drizzle-orm';
 import { seedDemo, seedPermissions } from '../../server/seed.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { issueToken } from '../../server/auth/tokens.ts';
+import { roles, userRoles, users } from '../../server/db/schema.ts';
 
 export interface HarnessOptions {
   config?: Partial<Config>;
@@ -39,8 +43,12 @@ export interface Harness {
   /** The app's clock; move it with `clock.advance(ms)` or set `clock.now`. */
   clock: { now: Date; advance(ms: number): void; set(d: Date): void };
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
-  /** Signs in and returns the bearer token (throws when sign-in fails). */
+  /** Signs in through the API and returns the bearer token (throws when sign-in fails). */
   login(email: string, password?: string): Promise<string>;
+  /** A valid token for an existing user without the argon2 cost of a sign-in. */
+  tokenFor(email: string): Promise<string>;
+  /** Inserts a user (password "password" unless given) with the named roles; returns its id. */
+  createUser(u: { email: string; name?: string; password?: string; status?: 'active' | 'inactive'; roles?: string[] }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -113,8 +121,33 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return res.body.access_token as string;
   };
 
+  const tokenFor = async (email: string) => {
+    const rows = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!rows[0]) throw new Error(`no user ${email}`);
+    return (await issueToken(handle.db, rows[0].id, clock.now, config.tokenTtlHours)).token;
+  };
+
+  let demoHash: Promise<string> | undefined;
+  const createUser: Harness['createUser'] = async (u) => {
+    const password_hash =
+      u.password === undefined ? await (demoHash ??= hashPassword('password')) : await hashPassword(u.password);
+    const [row] = await handle.db
+      .insert(users)
+      .values({ email: u.email.toLowerCase(), name: u.name ?? u.email, password_hash, status: u.status ?? 'active' })
+      .returning({ id: users.id });
+    const id = row!.id;
+    if (u.roles?.length) {
+      const found = await handle.db.select({ id: roles.id }).from(roles).where(inArray(roles.name, u.roles));
+      if (found.length !== u.roles.length) throw new Error(`unknown role in ${u.roles.join(', ')}`);
+      await handle.db.insert(userRoles).values(found.map((r) => ({ user_id: id, role_id: r.id })));
+    }
+    return id;
+  };
+
   return {
     app,
+    tokenFor,
+    createUser,
     db: handle.db,
     handle,
     config,

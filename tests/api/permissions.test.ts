@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../server/db/schema.ts';
+import { PERMISSION_MODULES, PERMISSIONS, isPermission } from '../../domain/permissions.ts';
+import { apiRoutes } from '../../server/app.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+const FORBIDDEN = { message: 'You do not have permission to access this page.', code: 403 };
+const PERMS = '/api/v1/admin/permissions';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+  await h.createUser({ email: 'noroles@example.com', name: 'No roles' });
+});
+afterAll(() => h?.close());
+
+describe(`GET ${PERMS} (permission list)`, () => {
+  it('answers 401 without a token', async () => {
+    const res = await h.request('GET', PERMS);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Sign in to continue.' });
+  });
+
+  it('answers 401 for a bad token', async () => {
+    const res = await h.request('GET', PERMS, { token: 'not-a-real-token' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Your session has expired. Sign in again.' });
+  });
+
+  it.each(['cashier@example.com', 'manager@example.com', 'noroles@example.com'])(
+    'answers 403 with code 403 for %s',
+    async (email) => {
+      const res = await h.request('GET', PERMS, { token: await h.tokenFor(email) });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    },
+  );
+
+  it('lists every module with its permissions for the Super Admin', async () => {
+    const res = await h.request('GET', PERMS, { token: await h.login('admin@example.com') });
+    expect(res.status).toBe(200);
+    const data = res.body.data as { id: number; name: string; permissions: { id: number; name: string }[] }[];
+    expect(data.map((m) => m.name)).toEqual(Object.keys(PERMISSION_MODULES));
+    for (const m of data) {
+      expect(m.permissions.map((p) => p.name)).toEqual([...PERMISSION_MODULES[m.name as keyof typeof PERMISSION_MODULES]]);
+    }
+  });
+
+  it('allows any role that holds the permission', async () => {
+    await h.createUser({ email: 'auditor@example.com' });
+    const [role] = await h.db.insert(roles).values({ name: 'Auditor' }).returning();
+    const [perm] = await h.db.select().from(permissions).where(eq(permissions.name, 'permission list'));
+    await h.db.insert(rolePermissions).values({ role_id: role!.id, permission_id: perm!.id });
+    const [user] = await h.db.select().from(users).where(eq(users.email, 'auditor@example.com'));
+    const token = await h.tokenFor('auditor@example.com');
+    expect((await h.request('GET', PERMS, { token })).status).toBe(403);
+    await h.db.insert(userRoles).values({ user_id: user!.id, role_id: role!.id });
+    expect((await h.request('GET', PERMS, { token })).status).toBe(200);
+  });
+});
+
+describe('route registry', () => {
+  const concrete = (path: string) => path.replace(/:[A-Za-z_]\w*/g, '1');
+  const guarded = apiRoutes.filter((r) => r.permission !== 'public');
+  const withPermission = apiRoutes.filter((r) => isPermission(r.permission));
+
+  it('lists the auth and permission routes, and only known permissions', () => {
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(10);
+    expect(withPermission.length).toBeGreaterThan(0);
+    for (const r of apiRoutes) {
+      expect(r.permission === 'public' || r.permission === 'auth' || PERMISSIONS.includes(r.permission as never)).toBe(true);
+    }
+    const keys = apiRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of ['POST /api/logout', 'GET /me', 'GET /api/user', 'PATCH /api/profile', 'PATCH /api/password']) {
+      expect(guarded.map((r) => `${r.method} ${r.path}`)).toContain(k);
+    }
+  });
+
+  it.each(guarded.map((r) => [r.method, r.path, r.permission] as const))(
+    '%s %s (%s) answers 401 without a token and with a bad one',
+    async (method, path) => {
+      const none = await h.request(method, concrete(path), { body: method === 'GET' ? undefined : {} });
+      expect(none.status).toBe(401);
+      expect(none.body).toEqual({ message: 'Sign in to continue.' });
+      const bad = await h.request(method, concrete(path), { token: 'x'.repeat(43), body: method === 'GET' ? undefined : {} });
+      expect(bad.status).toBe(401);
+    },
+  );
+
+  it.each(withPermission.map((r) => [r.method, r.path, r.permission] as const))(
+    '%s %s answers 403 to a user without "%s" and lets the Super Admin through',
+    async (method, path) => {
+      const body = method === 'GET' ? undefined : {};
+      const denied = await h.request(method, concrete(path), { token: await h.tokenFor('noroles@example.com'), body });
+      expect(denied.status).toBe(403);
+      expect(denied.body).toEqual(FORBIDDEN);
+      const admin = await h.request(method, concrete(path), { token: await h.tokenFor('admin@example.com'), body });
+      expect([401, 403]).not.toContain(admin.status);
+      expect(admin.status).toBeLessThan(500);
+    },
+  );
+
+  it.each(apiRoutes.filter((r) => r.permission === 'auth').map((r) => [r.method, r.path] as const))(
+    '%s %s is open to any signed-in user, even one without roles',
+    async (method, path) => {
+      const res = await h.request(method, concrete(path), {
+        token: await h.tokenFor('noroles@example.com'),
+        body: method === 'GET' ? undefined : {},
+      });
+      expect([401, 403]).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    },
+  );
+});
