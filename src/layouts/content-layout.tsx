@@ -1,0 +1,175 @@
+import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import type { ReactNode } from 'react';
+import type { MenuEntry } from '../../domain/menu.ts';
+import { css } from 'styled-system/css';
+import { Button } from '../components/ui/button.tsx';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { Icon } from '../components/ui/icon.tsx';
+import { PRODUCT_NAME } from '../components/ui/logo.tsx';
+import { SideDrawer } from './side-drawer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export interface ContentLayoutProps {
+  /** The page title, shown as the page's h1. */
+  title: string;
+  user: { name: string; email: string };
+  /** Already filtered for the user (domain/menu.ts visibleMenu). */
+  menu: readonly MenuEntry[];
+  currentPath: string;
+  drawerOpen: boolean;
+  drawerMini: boolean;
+  theme: 'light' | 'dark';
+  /** Below 960px the drawer is a temporary overlay instead of a column. */
+  narrow?: boolean;
+  onToggleDrawer(): void;
+  /** Closing the overlay drawer (backdrop click, Escape); falls back to onToggleDrawer. */
+  onCloseDrawer?(): void;
+  onToggleMini(): void;
+  onToggleTheme(): void;
+  onNavigate(href: string): void;
+  onLogout(): void;
+  onSearch?(q: string): void;
+  /** Open menu groups by label, when a machine owns them (else groups holding the page open). */
+  openGroups?: readonly string[];
+  onToggleGroup?(label: string): void;
+  children?: ReactNode;
+}
+
+const DRAWER_ID = 'app-drawer';
+
+export function ContentLayout(props: ContentLayoutProps) {
+  const { title, narrow = false, drawerOpen, drawerMini, onToggleDrawer, children } = props;
+  const mini = !narrow && drawerMini;
+  const drawer = (
+    <SideDrawer
+      menu={props.menu}
+      currentPath={props.currentPath}
+      mini={mini}
+      showMiniToggle={!narrow}
+      onToggleMini={props.onToggleMini}
+      onNavigate={props.onNavigate}
+      {...(props.openGroups ? { openGroups: props.openGroups } : {})}
+      {...(props.onToggleGroup ? { onToggleGroup: props.onToggleGroup } : {})}
+    />
+  );
+
+  return (
+    <div className={css({ display: 'flex', minH: '100vh', bg: 'bg.canvas' })}>
+      <a
+        href="#main"
+        className={css({
+          position: 'fixed',
+          top: '2',
+          insetStart: '2',
+          zIndex: 'skipLink',
+          px: '4',
+          py: '2',
+          borderRadius: 'md',
+          bg: 'primary.solid',
+          color: 'white',
+          transform: 'translateY(-200%)',
+          _focus: { transform: 'none' },
+        })}
+      >
+        Skip to content
+      </a>
+
+      {narrow ? (
+        <Dialog.Root open={drawerOpen} onOpenChange={(d) => {
+            if (!d.open) (props.onCloseDrawer ?? onToggleDrawer)();
+          }} lazyMount unmountOnExit>
+          <Portal>
+            <Dialog.Backdrop />
+            <ArkDialog.Positioner className={css({ position: 'fixed', inset: '0', zIndex: 'modal', display: 'flex' })}>
+              <ArkDialog.Content
+                id={DRAWER_ID}
+                aria-label="Navigation"
+                className={css({
+                  w: 'drawer',
+                  maxW: '85vw',
+                  h: '100dvh',
+                  bg: 'bg.surface',
+                  boxShadow: 'lg',
+                  outline: 'none',
+                  _open: { animation: 'slideIn 220ms ease-out' },
+                  _closed: { animation: 'slideOut 180ms ease-in' },
+                })}
+              >
+                {drawer}
+              </ArkDialog.Content>
+            </ArkDialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : drawerOpen ? (
+        <aside
+          id={DRAWER_ID}
+          aria-label="Sidebar"
+          className={css({
+            position: 'sticky',
+            top: '0',
+            h: '100vh',
+            flexShrink: 0,
+            bg: 'bg.canvas',
+            borderRightWidth: '1px',
+            borderColor: 'border.default',
+            transition: 'width 200ms ease',
+            zIndex: 'docked',
+          })}
+          style={{ width: mini ? 'var(--sizes-drawer-mini)' : 'var(--sizes-drawer)' }}
+        >
+          {drawer}
+        </aside>
+      ) : null}
+
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+        <TopBar
+          user={props.user}
+          drawerOpen={drawerOpen}
+          narrow={narrow}
+          theme={props.theme}
+          drawerId={DRAWER_ID}
+          onToggleDrawer={onToggleDrawer}
+          onToggleTheme={props.onToggleTheme}
+          onNavigate={props.onNavigate}
+          onLogout={props.onLogout}
+          {...(props.onSearch ? { onSearch: props.onSearch } : {})}
+        />
+        <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', sm: '6' }, pt: '4', pb: '10', outline: 'none' })}>
+          <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default' })}>{title}</h1>
+          {children}
+        </main>
+        <footer className={css({ px: { base: '4', sm: '6' } })}>
+          <div
+            className={css({
+              maxW: 'content',
+              mx: 'auto',
+              py: '4',
+              borderTopWidth: '1px',
+              borderColor: 'border.default',
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '2',
+              justifyContent: 'space-between',
+              fontSize: 'sm',
+              color: 'fg.muted',
+            })}
+          >
+            <span>© 2022 {PRODUCT_NAME}. All rights reserved.</span>
+          </div>
+        </footer>
+      </div>
+
+      {/* Cosmetic (SPEC §2): there is no Pro edition to buy. */}
+      <Button
+        aria-label="Upgrade to Pro"
+        size={narrow ? 'md' : 'lg'}
+        square={narrow}
+        className={css({ position: 'fixed', insetEnd: '6', bottom: '6', zIndex: 'banner', borderRadius: 'full', boxShadow: '0 6px 20px rgba(124, 58, 237, 0.45)' })}
+      >
+        <Icon name="rocket" />
+        {narrow ? null : 'Upgrade to Pro'}
+      </Button>
+    </div>
+  );
+}
