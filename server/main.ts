@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { lockDataDir } from './lock.ts';
+import { users } from './db/schema.ts';
 import { seedDemo, seedPermissions } from './seed.ts';
 
 function fail(message: string): never {
@@ -38,6 +39,8 @@ try {
   await migrate(handle);
   await seedPermissions(handle.db);
   if (config.seed === 'demo' && !config.production) await seedDemo(handle.db);
+  const [anyUser] = await handle.db.select({ id: users.id }).from(users).limit(1);
+  if (!anyUser) console.warn('No users yet. Create the first Super Admin with: npm run create-admin');
 } catch (err) {
   console.error('Could not prepare the database:', err);
   await handle.close().catch(() => {});
