@@ -1,17 +1,26 @@
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
-import { selectMatch } from '../../machines/navigation.machine.ts';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { FORBIDDEN_MESSAGE, selectMatch } from '../../machines/navigation.machine.ts';
 import { BlankLayout } from '../layouts/blank-layout.tsx';
 import { LoginScreen } from '../screens/login/login-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { screenFor } from '../screens/registry.ts';
-import { FORBIDDEN_MESSAGE } from '../../machines/navigation.machine.ts';
 import { useAppSystem } from './app-context.tsx';
 import { MachineRouter, useNavigate } from './router.tsx';
 import { ScreenBoundary } from './screen-boundary.tsx';
-import { Shell } from './shell.tsx';
 import { LoadFailed, PageLoading, ServerUnreachable, Splash } from './status-views.tsx';
 import { ToastHost } from './toast-host.tsx';
+
+// The shell (drawer, top bar, menus) is its own chunk: the login page does not need it.
+const LazyShell = lazy(() => import('./shell.tsx').then((m) => ({ default: m.Shell })));
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={<Splash />}>
+      <LazyShell title={title}>{children}</LazyShell>
+    </Suspense>
+  );
+}
 
 /** Picks the layout and screen for the navigation machine's state. No decisions here. */
 function Page() {
