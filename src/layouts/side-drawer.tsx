@@ -1,5 +1,6 @@
 import { Collapsible } from '@ark-ui/react/collapsible';
 import { Portal } from '@ark-ui/react/portal';
+import { useId } from 'react';
 import { isLink, type MenuEntry, type MenuGroup, type MenuLink, type MenuSubgroup } from '../../domain/menu.ts';
 import { css, cx } from 'styled-system/css';
 import { AppLink } from '../components/ui/link.tsx';
@@ -188,11 +189,17 @@ function MiniEntry({ entry, currentPath, onNavigate }: { entry: MenuEntry } & Si
       </button>
     );
   }
+  return <MiniGroup group={entry} currentPath={currentPath} onNavigate={onNavigate} />;
+}
+
+function MiniGroup({ group: entry, currentPath, onNavigate }: { group: MenuGroup; currentPath: string; onNavigate(href: string): void }) {
   const active = holds(entry, currentPath);
+  // Tooltip and menu share one trigger element; zag finds its trigger by id, so they share the id.
+  const triggerId = `rail-${useId()}`;
   // In the rail a group opens as a flyout menu beside it, so every link stays one click away.
   return (
-    <Menu.Root positioning={{ placement: 'right-start', gutter: 12 }} lazyMount unmountOnExit>
-      <SimpleTooltip content={entry.label} placement="right">
+    <Menu.Root ids={{ trigger: triggerId }} positioning={{ placement: 'right-start', gutter: 12 }} lazyMount unmountOnExit>
+      <SimpleTooltip content={entry.label} placement="right" triggerId={triggerId}>
         <Menu.Trigger className={cx(miniItem, active ? css({ bg: 'primary.subtle', '& > svg': { color: 'primary.fg' } }) : undefined)} aria-label={entry.label}>
           <Icon name={entry.icon} />
         </Menu.Trigger>

@@ -47,7 +47,7 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
         backdropFilter: 'blur(8px)',
       })}
     >
-      <div className={css({ maxW: 'content', mx: 'auto', h: '16', display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' } })}>
+      <div className={css({ maxW: 'content', mx: 'auto', h: '16', display: 'flex', alignItems: 'center', gap: narrow ? '0.5' : '2' })}>
         <IconButton icon="menu" aria-label={drawerOpen ? 'Hide navigation menu' : 'Show navigation menu'} aria-expanded={drawerOpen} aria-controls={drawerId} onClick={onToggleDrawer} />
         <form role="search" onSubmit={submit} className={css({ position: 'relative', flex: '1', maxW: '96', minW: '20', ms: '1', me: narrow ? '1' : '0' })}>
           <Icon name="search" size="sm" className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' })} />
@@ -75,10 +75,10 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
           </Button>
         </SimpleTooltip>
         <SimpleTooltip content={themeLabel}>
-          <IconButton icon={theme === 'dark' ? 'sun' : 'moon'} aria-label={themeLabel} onClick={onToggleTheme} />
+          <IconButton icon={theme === 'dark' ? 'sun' : 'moon'} size={narrow ? 'sm' : 'md'} aria-label={themeLabel} onClick={onToggleTheme} />
         </SimpleTooltip>
         <SimpleTooltip content="Notifications">
-          <IconButton icon="bell" aria-label="Notifications" />
+          <IconButton icon="bell" size={narrow ? 'sm' : 'md'} aria-label="Notifications" />
         </SimpleTooltip>
         <UserMenu user={user} onNavigate={onNavigate} onLogout={onLogout} />
       </div>

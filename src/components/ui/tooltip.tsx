@@ -21,13 +21,15 @@ export interface SimpleTooltipProps {
   children: ReactElement;
   placement?: 'top' | 'bottom' | 'left' | 'right' | 'right-start';
   disabled?: boolean;
+  /** Share the trigger id with another Ark root on the same element (e.g. a Menu trigger). */
+  triggerId?: string;
 }
 
 /** A hover/focus label for an icon-only control. The control keeps its own aria-label. */
-export function SimpleTooltip({ content, children, placement = 'bottom', disabled }: SimpleTooltipProps) {
+export function SimpleTooltip({ content, children, placement = 'bottom', disabled, triggerId }: SimpleTooltipProps) {
   if (disabled) return children;
   return (
-    <Tooltip.Root positioning={{ placement }} openDelay={300} closeDelay={0} lazyMount unmountOnExit>
+    <Tooltip.Root {...(triggerId ? { ids: { trigger: triggerId } } : {})} positioning={{ placement }} openDelay={300} closeDelay={0} lazyMount unmountOnExit>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>

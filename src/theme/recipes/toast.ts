@@ -10,7 +10,8 @@ export const toast = defineSlotRecipe({
   base: {
     group: {
       position: 'fixed',
-      top: '4',
+      // Below the 64px app bar, so the user menu and theme toggle stay reachable.
+      top: '72px',
       insetEnd: '4',
       zIndex: 'toast',
       display: 'flex',
