@@ -39,8 +39,15 @@ function Page() {
     );
   }
   if (state === 'notFound') {
-    const screen = <NotFoundScreen onNavigate={navigate} />;
-    return signedIn ? <Shell title="Page not found">{screen}</Shell> : <BlankLayout>{screen}</BlankLayout>;
+    return signedIn ? (
+      <Shell title="Page not found">
+        <NotFoundScreen onNavigate={navigate} />
+      </Shell>
+    ) : (
+      <BlankLayout>
+        <NotFoundScreen onNavigate={navigate} headingLevel={1} />
+      </BlankLayout>
+    );
   }
   if (state === 'forbidden') {
     return <Shell title="Not allowed"><p role="alert">{FORBIDDEN_MESSAGE}</p></Shell>;
