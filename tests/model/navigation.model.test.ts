@@ -1,0 +1,398 @@
+/**
+ * Model-based tests of machines/navigation.machine.ts: the machine's graph over a handful of
+ * addresses and four kinds of signed-in state gives the paths; each is replayed on a REAL
+ * actor whose address bar is a fake (writeUrl writes it, nav.popped moves it like the
+ * browser's back button). Every state is checked against invariants of SPEC §2 and §6 that
+ * do not depend on the path: a shown page is allowed for who is signed in, the address bar
+ * shows what the machine decided, redirects do not loop.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { TestModel, type StatePath } from 'xstate/graph';
+import { FORBIDDEN_MESSAGE, navigationMachine, type NavEvent } from '../../machines/navigation.machine.ts';
+import { DASHBOARD_PATH, LOGIN_PATH, matchRoute } from '../../domain/routes.ts';
+import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
+import { Coverage, edgePaths } from './coverage.ts';
+
+type NavSnapshot = SnapshotFrom<typeof navigationMachine>;
+type NavInput = { url: string };
+
+const coverage = new Coverage('navigation', navigationMachine);
+
+export const CASHIER: Permission[] = ['dashboard', 'pos', 'sales list', 'sales create', 'customer list'];
+const NO_DASHBOARD: Permission[] = ['pos', 'sales list'];
+const PERMISSION_LABELS = new Map<string, string>([
+  [JSON.stringify([]), 'none'],
+  [JSON.stringify(PERMISSIONS), 'admin'],
+  [JSON.stringify(CASHIER), 'cashier'],
+  [JSON.stringify(NO_DASHBOARD), 'noDashboard'],
+]);
+
+const guest: NavEvent = { type: 'auth.changed', status: 'guest', permissions: [] };
+const admin: NavEvent = { type: 'auth.changed', status: 'user', permissions: [...PERMISSIONS] };
+const cashier: NavEvent = { type: 'auth.changed', status: 'user', permissions: CASHIER };
+const noDashboard: NavEvent = { type: 'auth.changed', status: 'user', permissions: NO_DASHBOARD };
+const go = (to: string): NavEvent => ({ type: 'nav.go', to });
+
+const EVENTS: NavEvent[] = [
+  guest,
+  admin,
+  cashier,
+  noDashboard,
+  go('/admin'),
+  go('/admin/login'),
+  go('/admin/dashboard'),
+  go('/admin/users'),
+  go('/admin/nope'),
+  go('/pos'),
+  go('/admin/role/edit/7?tab=perms'),
+  go('/shop'),
+  { type: 'nav.popped', to: '/admin/users' },
+  { type: 'nav.forbidden' },
+];
+
+const urlOf = (s: NavSnapshot) => s.context.pathname + s.context.search;
+const serialize = (s: NavSnapshot): string =>
+  JSON.stringify({
+    value: s.value,
+    url: urlOf(s),
+    status: s.context.status,
+    permissions: PERMISSION_LABELS.get(JSON.stringify(s.context.permissions)) ?? s.context.permissions,
+  });
+
+/**
+ * XState runs eventless transitions without limit by default: a redirect loop would hang the
+ * test worker. Our copies stop after 200 microsteps with "Infinite loop detected" instead.
+ */
+function guarded<T extends { options: { maxIterations?: number } }>(machine: T): T {
+  machine.options.maxIterations = 200;
+  return machine;
+}
+
+/**
+ * KNOWN BUG (see the test "BUG: a 403 while signed out …" below): nav.forbidden while the
+ * status is guest loops forever, so the model leaves that one edge out until it is fixed.
+ */
+const skipKnownLoop = (s: NavSnapshot, e: NavEvent) => !(e.type === 'nav.forbidden' && s.context.status === 'guest');
+
+function modelFor(input: NavInput, events: NavEvent[] = EVENTS) {
+  return new TestModel(guarded(navigationMachine.provide({})), {
+    input,
+    events,
+    filterEvents: skipKnownLoop,
+    serializeState: serialize,
+    stateMatcher: (s, key) => s.matches(key as never),
+  });
+}
+
+function harness(input: NavInput) {
+  let addressBar = input.url;
+  const spy = {
+    writeUrl: vi.fn<(p: { url: string; replace: boolean }) => void>(),
+    leaveApp: vi.fn<(p: { url: string }) => void>(),
+    notify: vi.fn<(p: { toastType: 'warning'; body: string }) => void>(),
+    announcePage: vi.fn<(p: { title: string }) => void>(),
+  };
+  const machine = guarded(navigationMachine.provide({
+    actions: {
+      writeUrl: (_, p) => {
+        spy.writeUrl(p);
+        addressBar = p.url;
+      },
+      leaveApp: (_, p) => spy.leaveApp(p),
+      notify: (_, p) => spy.notify(p),
+      announcePage: (_, p) => spy.announcePage(p),
+    },
+  }));
+  const actor = createActor(machine, { input, inspect: coverage.inspect });
+  actor.start();
+  return {
+    actor,
+    spy,
+    addressBar: () => addressBar,
+    /** The browser moved by itself (back/forward). */
+    pop: (to: string) => {
+      addressBar = to;
+      actor.send({ type: 'nav.popped', to });
+    },
+  };
+}
+type Harness = ReturnType<typeof harness>;
+
+const lastCall = <A extends unknown[]>(f: { mock: { calls: A[] } }): A[0] | undefined => f.mock.calls.at(-1)?.[0];
+const normalized = (to: string) => {
+  const q = to.indexOf('?');
+  const path = (q < 0 ? to : to.slice(0, q)).replace(/(.)\/+$/, '$1');
+  return path + (q < 0 ? '' : to.slice(q));
+};
+
+/** Send an event and check what it wrote: at most one push, then only replaces, and no loop. */
+function executors(h: Harness) {
+  const { actor, spy } = h;
+  const step = (send: () => void) => {
+    const writes = spy.writeUrl.mock.calls.length;
+    const toasts = spy.notify.mock.calls.length;
+    send();
+    const written = spy.writeUrl.mock.calls.slice(writes).map((c) => c[0]);
+    expect(written.length).toBeLessThanOrEqual(3);
+    expect(written.slice(1).every((w) => w.replace)).toBe(true);
+    expect(spy.notify.mock.calls.length - toasts).toBeLessThanOrEqual(1);
+    return written;
+  };
+  return {
+    'xstate.init': () => {},
+    'auth.changed': ({ event }: { event: NavEvent }) => {
+      const written = step(() => actor.send(event));
+      expect(written.every((w) => w.replace)).toBe(true);
+      expect(actor.getSnapshot().context.status).toBe(event.type === 'auth.changed' ? event.status : '?');
+    },
+    'nav.go': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'nav.go') throw new Error('unexpected');
+      const before = actor.getSnapshot();
+      const same = !before.matches('waitingForAuth') && urlOf(before) === normalized(event.to);
+      const written = step(() => actor.send(event));
+      if (same) {
+        // Following a link to where we are does nothing.
+        expect(written).toEqual([]);
+        expect(serialize(actor.getSnapshot())).toBe(serialize(before));
+      } else {
+        expect(written[0]).toEqual({ url: normalized(event.to), replace: false });
+      }
+      if (before.matches('waitingForAuth')) {
+        expect(written).toHaveLength(1);
+        expect(actor.getSnapshot().matches('waitingForAuth')).toBe(true);
+      }
+    },
+    'nav.popped': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'nav.popped') throw new Error('unexpected');
+      const written = step(() => h.pop(event.to));
+      // The browser already shows the address: only guard redirects are written.
+      expect(written.every((w) => w.replace)).toBe(true);
+    },
+    'nav.forbidden': ({ event }: { event: NavEvent }) => {
+      const before = actor.getSnapshot();
+      const toasts = spy.notify.mock.calls.length;
+      const written = step(() => actor.send(event));
+      if (before.matches('waitingForAuth')) {
+        expect(spy.notify).toHaveBeenCalledTimes(toasts);
+        expect(serialize(actor.getSnapshot())).toBe(serialize(before));
+        return;
+      }
+      expect(lastCall(spy.notify)).toEqual({ toastType: 'warning', body: FORBIDDEN_MESSAGE });
+      expect(spy.notify).toHaveBeenCalledTimes(toasts + 1);
+      if (before.context.pathname === DASHBOARD_PATH) expect(written).toEqual([]);
+      else expect(written[0]).toEqual({ url: DASHBOARD_PATH, replace: true });
+    },
+  };
+}
+
+function stateChecks(h: Harness) {
+  const { actor, spy } = h;
+  const common = (model: NavSnapshot) => {
+    const s = actor.getSnapshot();
+    expect(serialize(s)).toBe(serialize(model));
+    expect(s.context.match).toEqual(matchRoute(s.context.pathname));
+  };
+  const addressShown = () => expect(h.addressBar()).toBe(urlOf(actor.getSnapshot()));
+  return {
+    waitingForAuth: (model: NavSnapshot) => {
+      common(model);
+      addressShown();
+      expect(actor.getSnapshot().context.status).toBe('unknown');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      expect(spy.announcePage).not.toHaveBeenCalled();
+    },
+    showing: (model: NavSnapshot) => {
+      common(model);
+      addressShown();
+      const { match, status, permissions } = actor.getSnapshot().context;
+      expect(match).not.toBeNull();
+      const route = match!.route;
+      if (status === 'guest') expect(route.access).toBe('guest');
+      else {
+        expect(status).toBe('user');
+        expect(route.access).toBe('auth');
+        if (route.permission) expect(permissions).toContain(route.permission);
+      }
+      expect(lastCall(spy.announcePage)).toEqual({ title: route.title });
+    },
+    forbidden: (model: NavSnapshot) => {
+      common(model);
+      addressShown();
+      const { pathname, status, permissions } = actor.getSnapshot().context;
+      expect(pathname).toBe(DASHBOARD_PATH);
+      expect(status).toBe('user');
+      expect(permissions).not.toContain('dashboard');
+      expect(lastCall(spy.announcePage)).toEqual({ title: 'Not allowed' });
+    },
+    notFound: (model: NavSnapshot) => {
+      common(model);
+      addressShown();
+      expect(actor.getSnapshot().context.match).toBeNull();
+      expect(actor.getSnapshot().context.pathname.startsWith('/admin/')).toBe(true);
+      expect(lastCall(spy.announcePage)).toEqual({ title: 'Page not found' });
+    },
+    left: (model: NavSnapshot) => {
+      common(model);
+      expect(lastCall(spy.leaveApp)).toEqual({ url: urlOf(actor.getSnapshot()) });
+      expect(actor.getSnapshot().context.pathname.startsWith('/admin/')).toBe(false);
+    },
+  };
+}
+
+async function run(path: StatePath<NavSnapshot, NavEvent>, model: TestModel<NavSnapshot, NavEvent, NavInput>, input: NavInput) {
+  const h = harness(input);
+  try {
+    await model.testPath(path, { events: executors(h) as never, states: stateChecks(h) as never });
+  } finally {
+    h.actor.stop();
+  }
+}
+
+describe('navigation machine, model paths on a real actor', () => {
+  for (const url of ['/admin/users', '/admin']) {
+    const input = { url };
+    const model = modelFor(input);
+    const shortest = model.getShortestPaths();
+    const edges = edgePaths(model, serialize);
+    describe(`opened at ${url}: shortest paths`, () => {
+      for (const path of shortest) it(path.description, () => run(path, model, input));
+    });
+    describe(`opened at ${url}: every edge`, () => {
+      edges.forEach((path, i) => it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, model, input)));
+    });
+  }
+
+  // Simple paths explode on the full model: a smaller one (guest/admin, three places, a 403).
+  const small = { url: '/admin/users' };
+  const smallModel = modelFor(small, [guest, admin, noDashboard, go('/admin/users'), go('/admin/login'), { type: 'nav.forbidden' }]);
+  const simple = smallModel.getSimplePaths();
+  describe('small model: simple paths', () => {
+    it('has simple paths', () => expect(simple.length).toBeGreaterThan(5));
+    for (const path of simple) it(path.description, () => run(path, smallModel, small));
+  });
+
+  it('covers every state and transition of the navigation machine', () => {
+    const r = coverage.report();
+    console.log(r.line);
+    expect(r.missingStates).toEqual([]);
+    expect(r.missingTransitions).toEqual([]);
+  });
+});
+
+describe('navigation machine, table of addresses', () => {
+  const start = (url: string, auth: NavEvent | null) => {
+    const h = harness({ url });
+    if (auth) h.actor.send(auth);
+    return h;
+  };
+  const cases: { url: string; who: string; auth: NavEvent; state: string; path: string; route?: string; toast?: boolean }[] = [
+    { url: '/admin', who: 'guest', auth: guest, state: 'showing', path: LOGIN_PATH, route: 'login' },
+    { url: '/admin/', who: 'admin', auth: admin, state: 'showing', path: DASHBOARD_PATH, route: 'dashboard' },
+    { url: '/', who: 'guest', auth: guest, state: 'showing', path: LOGIN_PATH, route: 'login' },
+    { url: '/admin/users', who: 'guest', auth: guest, state: 'showing', path: LOGIN_PATH, route: 'login' },
+    { url: '/admin/login', who: 'admin', auth: admin, state: 'showing', path: DASHBOARD_PATH, route: 'dashboard' },
+    { url: '/admin/users', who: 'cashier', auth: cashier, state: 'showing', path: DASHBOARD_PATH, route: 'dashboard', toast: true },
+    { url: '/admin/users', who: 'admin', auth: admin, state: 'showing', path: '/admin/users', route: 'users' },
+    { url: '/admin/sales/create', who: 'cashier', auth: cashier, state: 'showing', path: '/admin/sales/create', route: 'saleCreate' },
+    { url: '/admin/nope', who: 'admin', auth: admin, state: 'notFound', path: '/admin/nope' },
+    { url: '/admin/nope', who: 'guest', auth: guest, state: 'notFound', path: '/admin/nope' },
+    { url: '/pos', who: 'cashier', auth: cashier, state: 'showing', path: '/admin/pos', route: 'pos' },
+    { url: '/pos', who: 'guest', auth: guest, state: 'showing', path: LOGIN_PATH, route: 'login' },
+    { url: '/admin/quotations/edit/5', who: 'admin', auth: admin, state: 'showing', path: '/admin/quotations/edit/5', route: 'quotationEdit' },
+    { url: '/admin/users', who: 'noDashboard', auth: noDashboard, state: 'forbidden', path: DASHBOARD_PATH, toast: true },
+    { url: '/admin/dashboard', who: 'noDashboard', auth: noDashboard, state: 'forbidden', path: DASHBOARD_PATH },
+    { url: '/shop', who: 'guest', auth: guest, state: 'left', path: '/shop' },
+  ];
+  for (const c of cases) {
+    it(`${c.url} as ${c.who} → ${c.state} ${c.path}${c.toast ? ' with a warning toast' : ''}`, () => {
+      const h = start(c.url, c.auth);
+      const s = h.actor.getSnapshot();
+      expect(s.value).toBe(c.state);
+      expect(s.context.pathname).toBe(c.path);
+      if (c.route) expect(s.context.match?.route.name).toBe(c.route);
+      if (c.state !== 'left') expect(h.addressBar()).toBe(c.path);
+      if (c.toast) expect(h.spy.notify.mock.calls).toEqual([[{ toastType: 'warning', body: 'You do not have permission to access this page.' }]]);
+      else expect(h.spy.notify).not.toHaveBeenCalled();
+      // No loop: a redirect writes the address once per hop, at most two hops.
+      expect(h.spy.writeUrl.mock.calls.length).toBeLessThanOrEqual(2);
+    });
+  }
+
+  it('extracts params and keeps the query: /admin/role/edit/7', () => {
+    const h = start('/admin/role/edit/7?tab=perms', admin);
+    expect(h.actor.getSnapshot().context.match).toMatchObject({ route: { name: 'roleEdit' }, params: { id: '7' } });
+    expect(h.actor.getSnapshot().context.search).toBe('?tab=perms');
+    expect(h.spy.writeUrl).not.toHaveBeenCalled();
+  });
+
+  it('waits for auth before deciding anything', () => {
+    const h = start('/admin/users', null);
+    h.actor.send({ type: 'nav.forbidden' });
+    h.actor.send(go('/admin/roles'));
+    expect(h.actor.getSnapshot().value).toBe('waitingForAuth');
+    expect(h.spy.announcePage).not.toHaveBeenCalled();
+    expect(h.spy.notify).not.toHaveBeenCalled();
+    h.actor.send(admin);
+    expect(h.actor.getSnapshot().context.match?.route.name).toBe('roles');
+  });
+
+  it('nav.forbidden shows the warning and goes to the dashboard', () => {
+    const h = start('/admin/users', admin);
+    h.actor.send({ type: 'nav.forbidden' });
+    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().context.pathname).toBe(DASHBOARD_PATH);
+    expect(lastCall(h.spy.writeUrl)).toEqual({ url: DASHBOARD_PATH, replace: true });
+    expect(h.spy.notify.mock.calls).toEqual([[{ toastType: 'warning', body: FORBIDDEN_MESSAGE }]]);
+    // A 403 on the dashboard itself: the warning again, no redirect.
+    const writes = h.spy.writeUrl.mock.calls.length;
+    h.actor.send({ type: 'nav.forbidden' });
+    expect(h.spy.writeUrl).toHaveBeenCalledTimes(writes);
+    expect(h.spy.notify).toHaveBeenCalledTimes(2);
+  });
+
+  it('a user without the dashboard permission ends on forbidden, without a loop', () => {
+    const h = start('/admin/users', noDashboard);
+    expect(h.actor.getSnapshot().value).toBe('forbidden');
+    h.actor.send({ type: 'nav.forbidden' });
+    expect(h.actor.getSnapshot().value).toBe('forbidden');
+    expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: DASHBOARD_PATH, replace: true }]]);
+  });
+
+  it('signing out while on a page redirects to login exactly once, even if told twice', () => {
+    const h = start('/admin/users', admin);
+    expect(h.actor.getSnapshot().value).toBe('showing');
+    h.actor.send(guest);
+    h.actor.send(guest);
+    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().context.match?.route.name).toBe('login');
+    expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: LOGIN_PATH, replace: true }]]);
+  });
+
+  // BUG in machines/navigation.machine.ts (redirecting.entry): the entry action re-reads the
+  // event that started the macrostep. Eventless hops keep that event, so after nav.forbidden
+  // every later hop of the same redirect chain sets the path back to the dashboard. A guest
+  // (dashboard → needs sign-in → login → entry resets to dashboard → …) never settles: the
+  // real app would freeze. SPEC §6/§4: warn, go to the dashboard, whose guard sends a guest
+  // to the login page. This test asserts that and fails until the machine is fixed.
+  it('BUG: a 403 while signed out warns once and settles on the login page (no redirect loop)', () => {
+    const h = start('/admin/login', guest);
+    let error: unknown = null;
+    // An error listener keeps the actor's failure from surfacing as an uncaught exception.
+    h.actor.subscribe({ error: (e) => (error = e) });
+    h.actor.send({ type: 'nav.forbidden' });
+    expect(String(error ?? '')).toBe('');
+    expect(h.actor.getSnapshot().status).toBe('active');
+    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().context.match?.route.name).toBe('login');
+    expect(h.addressBar()).toBe(LOGIN_PATH);
+    expect(h.spy.notify.mock.calls).toEqual([[{ toastType: 'warning', body: FORBIDDEN_MESSAGE }]]);
+  });
+
+  it('back button to a page the user may not see redirects with replace', () => {
+    const h = start('/admin/dashboard', cashier);
+    h.pop('/admin/users');
+    expect(h.actor.getSnapshot().context.pathname).toBe(DASHBOARD_PATH);
+    expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: DASHBOARD_PATH, replace: true }]]);
+  });
+});

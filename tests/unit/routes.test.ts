@@ -1,0 +1,91 @@
+/**
+ * The route table (domain/routes.ts) and the menu (domain/menu.ts) against the navigation
+ * machine: every route can be reached by a user allowed to and sends a guest to the login
+ * page; every menu link lands on a route guarded by the link's own permission.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { navigationMachine } from '../../machines/navigation.machine.ts';
+import { LOGIN_PATH, DASHBOARD_PATH, ROUTES, matchRoute, type RouteDef } from '../../domain/routes.ts';
+import { MENU, isLink, type MenuLink } from '../../domain/menu.ts';
+import { PERMISSIONS } from '../../domain/permissions.ts';
+
+const urlFor = (route: RouteDef) => `/admin${route.path.replace(/:(\w+)/g, (_m, k: string) => `${k}-42`)}`;
+
+function open(url: string, who: 'admin' | 'guest') {
+  const actor = createActor(navigationMachine, { input: { url } }).start();
+  actor.send(
+    who === 'admin' ? { type: 'auth.changed', status: 'user', permissions: [...PERMISSIONS] } : { type: 'auth.changed', status: 'guest', permissions: [] },
+  );
+  return actor.getSnapshot();
+}
+
+function links(): MenuLink[] {
+  const out: MenuLink[] = [];
+  for (const entry of MENU) {
+    if (isLink(entry)) out.push(entry);
+    else for (const child of entry.children) isLink(child) ? out.push(child) : out.push(...child.children);
+  }
+  return out;
+}
+
+describe('every route of the table', () => {
+  it('has a unique name and path', () => {
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+  });
+
+  for (const route of ROUTES) {
+    const url = urlFor(route);
+    it(`${url} → ${route.name}`, () => {
+      const match = matchRoute(url);
+      expect(match?.route).toBe(route);
+      for (const key of route.path.match(/:(\w+)/g) ?? []) expect(match?.params[key.slice(1)]).toBe(`${key.slice(1)}-42`);
+
+      const asAdmin = open(url, 'admin');
+      const asGuest = open(url, 'guest');
+      if (route.access === 'guest') {
+        expect(asGuest.value).toBe('showing');
+        expect(asGuest.context.match?.route).toBe(route);
+        // Signed in, the login page sends you to the dashboard.
+        expect(asAdmin.context.pathname).toBe(DASHBOARD_PATH);
+      } else {
+        expect(asAdmin.value).toBe('showing');
+        expect(asAdmin.context.match?.route).toBe(route);
+        expect(asAdmin.context.pathname).toBe(url);
+        expect(asGuest.value).toBe('showing');
+        expect(asGuest.context.pathname).toBe(LOGIN_PATH);
+      }
+    });
+  }
+
+  it('/admin/quotations/edit/5 is the quotation edit screen (first declaration wins)', () => {
+    expect(matchRoute('/admin/quotations/edit/5')).toMatchObject({ route: { name: 'quotationEdit' }, params: { id: '5' } });
+  });
+});
+
+describe('every menu link', () => {
+  const all = links();
+  it('the menu has the 31 links SPEC §2 lists', () => {
+    expect(all.map((l) => l.href).sort()).toEqual(
+      [
+        '/admin/dashboard', '/admin/users', '/admin/roles', '/admin/permission-module', '/admin/permissions',
+        '/admin/customer/categories', '/admin/customers', '/admin/suppliers', '/admin/product/create', '/admin/products',
+        '/admin/category', '/admin/brands', '/admin/attribute', '/admin/color', '/admin/units', '/admin/sales/create', '/admin/sales/list',
+        '/pos', '/admin/purchase/create', '/admin/purchase/with/serial/create', '/admin/purchase/list', '/admin/stock',
+        '/admin/expense/category', '/admin/expense', '/admin/quotations/create', '/admin/quotations/list', '/admin/orders',
+        '/admin/pos/setting', '/admin/website/setting', '/admin/website/services', '/admin/website/banners', '/admin/website/solutions',
+      ].sort(),
+    );
+  });
+
+  for (const link of all) {
+    it(`${link.label} (${link.href}) needs "${link.permission}", as its route does`, () => {
+      const s = open(link.href, 'admin');
+      expect(s.value).toBe('showing');
+      if (link.href === '/pos') expect(s.context.pathname).toBe('/admin/pos');
+      else expect(s.context.pathname).toBe(link.href);
+      expect(s.context.match?.route.permission).toBe(link.permission);
+    });
+  }
+});
