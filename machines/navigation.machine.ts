@@ -94,7 +94,13 @@ export const navigationMachine = setup({
     'auth.changed': { target: '.resolving', actions: 'takeAuth' },
     'nav.forbidden': [
       { guard: 'isDashboard', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
-      { target: '.redirecting', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
+      {
+        target: '.redirecting',
+        actions: [
+          { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } },
+          assign({ pathname: DASHBOARD_PATH, search: '' }),
+        ],
+      },
     ],
   },
   states: {
@@ -131,8 +137,6 @@ export const navigationMachine = setup({
     redirecting: {
       description: 'Replacing the address with where the guards sent us, then deciding again.',
       entry: [
-        // A 403 from an API call lands here without a new path: go to the dashboard.
-        assign(({ context, event }) => (event.type === 'nav.forbidden' ? { pathname: DASHBOARD_PATH, search: '' } : context)),
         'rematch',
         { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: true }) },
       ],

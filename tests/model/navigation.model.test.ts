@@ -69,17 +69,11 @@ function guarded<T extends { options: { maxIterations?: number } }>(machine: T):
   return machine;
 }
 
-/**
- * KNOWN BUG (see the test "BUG: a 403 while signed out …" below): nav.forbidden while the
- * status is guest loops forever, so the model leaves that one edge out until it is fixed.
- */
-const skipKnownLoop = (s: NavSnapshot, e: NavEvent) => !(e.type === 'nav.forbidden' && s.context.status === 'guest');
 
 function modelFor(input: NavInput, events: NavEvent[] = EVENTS) {
   return new TestModel(guarded(navigationMachine.provide({})), {
     input,
     events,
-    filterEvents: skipKnownLoop,
     serializeState: serialize,
     stateMatcher: (s, key) => s.matches(key as never),
   });
@@ -369,13 +363,9 @@ describe('navigation machine, table of addresses', () => {
     expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: LOGIN_PATH, replace: true }]]);
   });
 
-  // BUG in machines/navigation.machine.ts (redirecting.entry): the entry action re-reads the
-  // event that started the macrostep. Eventless hops keep that event, so after nav.forbidden
-  // every later hop of the same redirect chain sets the path back to the dashboard. A guest
-  // (dashboard → needs sign-in → login → entry resets to dashboard → …) never settles: the
-  // real app would freeze. SPEC §6/§4: warn, go to the dashboard, whose guard sends a guest
-  // to the login page. This test asserts that and fails until the machine is fixed.
-  it('BUG: a 403 while signed out warns once and settles on the login page (no redirect loop)', () => {
+  // Regression: the dashboard redirect of a 403 once lived in redirecting.entry, which re-read
+  // the macrostep's event on every eventless hop and looped forever for a guest.
+  it('a 403 while signed out warns once and settles on the login page (no redirect loop)', () => {
     const h = start('/admin/login', guest);
     let error: unknown = null;
     // An error listener keeps the actor's failure from surfacing as an uncaught exception.
