@@ -11,7 +11,8 @@ import { useNavigate } from './router.tsx';
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
-  const { auth, ui, navigation } = useAppSystem();
+  const { auth, ui, navigation, toaster } = useAppSystem();
+  const notBuilt = (what: string) => toaster.send({ type: 'toast.show', toastType: 'info', body: `${what} is not built yet.` });
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
   const drawerOpen = useSelector(ui, selectDrawerOpen);
@@ -40,6 +41,8 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       onToggleTheme={() => ui.send({ type: 'theme.toggle' })}
       onNavigate={navigate}
       onLogout={() => auth.send({ type: 'logout' })}
+      onSearch={() => notBuilt('Search')}
+      onOpenNotifications={() => notBuilt('Notifications')}
     >
       {children}
     </ContentLayout>

@@ -30,6 +30,7 @@ export interface ContentLayoutProps {
   onNavigate(href: string): void;
   onLogout(): void;
   onSearch?(q: string): void;
+  onOpenNotifications?(): void;
   /** Open menu groups by label, when a machine owns them (else groups holding the page open). */
   openGroups?: readonly string[];
   onToggleGroup?(label: string): void;
@@ -134,6 +135,7 @@ export function ContentLayout(props: ContentLayoutProps) {
           onNavigate={props.onNavigate}
           onLogout={props.onLogout}
           {...(props.onSearch ? { onSearch: props.onSearch } : {})}
+          {...(props.onOpenNotifications ? { onOpenNotifications: props.onOpenNotifications } : {})}
         />
         <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', sm: '6' }, pt: '4', pb: '10', outline: 'none' })}>
           <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default' })}>{title}</h1>

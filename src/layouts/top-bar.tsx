@@ -20,6 +20,7 @@ export interface TopBarProps {
   onNavigate(href: string): void;
   onLogout(): void;
   onSearch?(q: string): void;
+  onOpenNotifications?(): void;
 }
 
 export function initials(name: string): string {
@@ -29,7 +30,7 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onNavigate, onLogout, onSearch }: TopBarProps) {
+export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onNavigate, onLogout, onSearch, onOpenNotifications }: TopBarProps) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
@@ -78,7 +79,7 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
           <IconButton icon={theme === 'dark' ? 'sun' : 'moon'} size={narrow ? 'sm' : 'md'} aria-label={themeLabel} onClick={onToggleTheme} />
         </SimpleTooltip>
         <SimpleTooltip content="Notifications">
-          <IconButton icon="bell" size={narrow ? 'sm' : 'md'} aria-label="Notifications" />
+          <IconButton icon="bell" size={narrow ? 'sm' : 'md'} aria-label="Notifications" onClick={onOpenNotifications} />
         </SimpleTooltip>
         <UserMenu user={user} onNavigate={onNavigate} onLogout={onLogout} />
       </div>
