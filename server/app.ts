@@ -1,3 +1,4 @@
+import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -95,6 +96,8 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set('now', now);
     await next();
   });
+  // gzip/deflate for clients that ask: the SPA's JS and CSS shrink to about a third.
+  app.use('*', compress());
   app.use('*', securityHeaders);
   app.use('*', xsrf);
   app.use(
