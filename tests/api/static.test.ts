@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'js', 'index-Bx3kP9qZ.js'), 'console.log(1)');
   writeFileSync(join(dist, 'js', 'chunks', 'users-C1d2E3f4.js'), 'export {}');
+  writeFileSync(join(dist, 'js', 'chunks', 'big-A1b2C3d4.js'), `export const x = ${JSON.stringify('abc '.repeat(5000))};`);
   writeFileSync(join(dist, 'assets', 'index-D5e6F7g8.css'), 'body{}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   h = await createHarness({ distDir: dist, demo: false });
@@ -30,6 +31,15 @@ afterAll(async () => {
 const get = (path: string) => h.request('GET', path, { xsrf: false });
 
 describe('public pages and the SPA', () => {
+  it('compresses a built script for a browser that accepts gzip, and not for one that does not', async () => {
+    const gz = await h.request('GET', '/js/chunks/big-A1b2C3d4.js', { xsrf: false, headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/js/chunks/big-A1b2C3d4.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toContain('abc abc');
+  });
+
   it('GET / is a public page with the shop name and a staff sign-in link', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
