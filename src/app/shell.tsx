@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { visibleMenu } from '../../domain/menu.ts';
 import { permissionsOf } from '../../domain/permissions.ts';
 import { selectUser } from '../../machines/auth.machine.ts';
@@ -20,6 +20,10 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
   const narrow = useSelector(ui, selectNarrow);
   const theme = useSelector(ui, selectTheme);
   const navigate = useNavigate();
+  // After a page change, keyboard and screen-reader users continue from the new page's content.
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
   const menu = useMemo(() => {
     const held = permissionsOf(user?.roles);
     return visibleMenu((p) => held.has(p));
