@@ -77,14 +77,20 @@ export function ContentLayout(props: ContentLayoutProps) {
       </a>
 
       {narrow ? (
-        <Dialog.Root open={drawerOpen} onOpenChange={(d) => {
+        <Dialog.Root
+          // The content id goes through Ark's ids so its focus trap, Escape and outside click find it.
+          ids={{ content: DRAWER_ID }}
+          open={drawerOpen}
+          onOpenChange={(d) => {
             if (!d.open) (props.onCloseDrawer ?? onToggleDrawer)();
-          }} lazyMount unmountOnExit>
+          }}
+          lazyMount
+          unmountOnExit
+        >
           <Portal>
             <Dialog.Backdrop />
             <ArkDialog.Positioner className={css({ position: 'fixed', inset: '0', zIndex: 'modal', display: 'flex' })}>
               <ArkDialog.Content
-                id={DRAWER_ID}
                 aria-label="Navigation"
                 className={css({
                   w: 'drawer',
