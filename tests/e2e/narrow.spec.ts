@@ -43,6 +43,8 @@ test('at 400 px the open drawer takes the focus, and Escape or a click beside it
 
   await shell.clickMenuButton();
   await expect(shell.drawerDialog()).toBeVisible();
+  // The drawer listens for outside clicks once it has taken the focus (after its slide-in).
+  await expect.poll(() => shell.drawerDialog().evaluate((d) => d.contains(document.activeElement)), { timeout: 2000 }).toBe(true);
   await page.mouse.click(390, 400); // the backdrop, right of the 260 px drawer
   await expect(shell.drawerDialog()).toHaveCount(0, { timeout: 2000 });
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
