@@ -40,6 +40,13 @@ export const AUTH_MESSAGES = {
 export const isRequestFailure = (e: unknown): e is RequestFailure =>
   typeof e === 'object' && e !== null && 'status' in e && typeof (e as RequestFailure).status === 'number';
 
+/** A failed sign-in tells the person twice: an error toast and the login page's alert (SPEC §4, §8). */
+const tellLoginFailed = (message: string) =>
+  [
+    { type: 'notify', params: { toastType: 'error', body: message } },
+    { type: 'showAlert', params: { kind: 'danger', message } },
+  ] as const;
+
 /**
  * Who is signed in. Starts by checking a stored token (GET /me); signs in and out; any 401
  * from anywhere ends the session once. Storage, HTTP and notifications are injected.
@@ -204,18 +211,14 @@ export const authMachine = setup({
           {
             guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
             target: 'unauthenticated',
-            actions: [
-              { type: 'notify', params: { toastType: 'error', body: AUTH_MESSAGES.unreachable } },
-              { type: 'showAlert', params: { kind: 'danger', message: AUTH_MESSAGES.unreachable } },
-            ],
+            actions: tellLoginFailed(AUTH_MESSAGES.unreachable),
           },
           {
             target: 'unauthenticated',
             actions: [
               'forget',
               'clearStoredSession',
-              { type: 'notify', params: { toastType: 'error', body: AUTH_MESSAGES.invalidCredentials } },
-              { type: 'showAlert', params: { kind: 'danger', message: AUTH_MESSAGES.invalidCredentials } },
+              ...tellLoginFailed(AUTH_MESSAGES.invalidCredentials),
             ],
           },
         ],

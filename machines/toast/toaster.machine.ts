@@ -47,17 +47,7 @@ export const toasterMachine = setup({
     events: {} as ToasterEvent,
   },
   actors: { toast: toastMachine },
-  guards: {
-    hasRoom: ({ context }) => context.visible.length < TOAST_MAX_ON_SCREEN,
-  },
   actions: {
-    spawnToast: assign(({ context, event, spawn }) => {
-      if (event.type !== 'toast.show') return {};
-      const id = event.id ?? `toast-${context.seq + 1}`;
-      const { type: _type, ...rest } = event;
-      const ref = spawn('toast', { id, input: { ...rest, id, type: event.toastType, now: context.now } });
-      return { seq: context.seq + 1, visible: [{ id, ref }, ...context.visible] };
-    }),
     enqueueToast: assign(({ context, event }) => {
       if (event.type !== 'toast.show') return {};
       const { type: _type, ...rest } = event;
@@ -69,6 +59,7 @@ export const toasterMachine = setup({
       enqueue.stopChild(event.id);
       enqueue.assign({ visible: context.visible.filter((t) => t.id !== event.id) });
     }),
+    /** The queue is only ever non-empty while the screen is full, so a new toast shows at once. */
     showNextWaiting: assign(({ context, spawn }) => {
       const [next, ...queue] = context.queue;
       if (!next || context.visible.length >= TOAST_MAX_ON_SCREEN) return {};
@@ -103,7 +94,7 @@ export const toasterMachine = setup({
     active: {
       description: 'Shows toasts as they come; over eight, they wait their turn.',
       on: {
-        'toast.show': [{ guard: 'hasRoom', actions: 'spawnToast' }, { actions: 'enqueueToast' }],
+        'toast.show': { actions: ['enqueueToast', 'showNextWaiting'] },
         'toast.closed': { actions: ['removeClosed', 'showNextWaiting'] },
         'toast.clear': { actions: 'closeAll' },
         'toast.pause': { actions: 'forwardToToast' },
