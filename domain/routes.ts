@@ -1,4 +1,6 @@
 import type { Permission } from './permissions.ts';
+import { createPath, editPath, type ResourceDef } from './resource.ts';
+import * as R from './resources/index.ts';
 
 /**
  * Every admin route of SPEC §2 in one table: path pattern (relative to /admin), title,
@@ -19,6 +21,16 @@ export interface RouteDef {
   screen: string;
 }
 
+/** A resource's list, create and edit routes, all from its definition (screens are generic). */
+function resource(name: string, title: string, def: ResourceDef): RouteDef[] {
+  const base = { layout: 'content', access: 'auth' } as const;
+  return [
+    { ...base, name, path: def.routes.list, title, permission: def.permissions.list, screen: `list:${def.key}` },
+    { ...base, name: `${name}Create`, path: createPath(def), title: `New ${def.label.one}`, permission: def.permissions.create, screen: `form:${def.key}` },
+    { ...base, name: `${name}Edit`, path: editPath(def), title: `Edit ${def.label.one}`, permission: def.permissions.edit, screen: `form:${def.key}` },
+  ];
+}
+
 const r = (
   name: string,
   path: string,
@@ -31,17 +43,15 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/login', title: 'Login', permission: null, layout: 'blank', access: 'guest', screen: 'login' },
   r('dashboard', '/dashboard', 'Dashboard', 'dashboard'),
   r('profile', '/profile', 'Profile', null),
-  r('users', '/users', 'Users', 'user list'),
-  r('roles', '/roles', 'Roles', 'role list'),
-  r('roleCreate', '/role/create', 'Create role', 'role list', 'roleForm'),
-  r('roleEdit', '/role/edit/:id', 'Edit role', 'role list', 'roleForm'),
-  r('permissionModules', '/permission-module', 'Permission modules', 'permission module list'),
-  r('permissions', '/permissions', 'Permissions', 'permission list'),
-  r('customers', '/customers', 'Customers', 'customer list'),
-  r('customerCategories', '/customer/categories', 'Customer categories', 'customer category list'),
-  r('suppliers', '/suppliers', 'Suppliers', 'supplier list'),
-  r('expenseCategories', '/expense/category', 'Expense categories', 'expense list'),
-  r('expenses', '/expense', 'Expenses', 'expense list'),
+  ...resource('users', 'Users', R.users),
+  ...resource('roles', 'Roles', R.roles),
+  ...resource('permissionModules', 'Permission modules', R.permissionModules),
+  ...resource('permissions', 'Permissions', R.permissions),
+  ...resource('customers', 'Customers', R.customers),
+  ...resource('customerCategories', 'Customer categories', R.customerCategories),
+  ...resource('suppliers', 'Suppliers', R.suppliers),
+  ...resource('expenseCategories', 'Expense categories', R.expenseCategories),
+  ...resource('expenses', 'Expenses', R.expenses),
   r('purchases', '/purchase/list', 'Purchases', 'purchase list'),
   r('purchaseCreate', '/purchase/create', 'Create purchase', 'purchase create'),
   r('purchaseSerialCreate', '/purchase/with/serial/create', 'Create purchase with serial numbers', 'purchase create', 'purchaseSerialForm'),
@@ -61,19 +71,19 @@ export const ROUTES: readonly RouteDef[] = [
   r('productEdit', '/product/edit/:id', 'Edit product', 'product create'),
   r('products', '/products', 'Products', 'product list'),
   r('productView', '/product/view/:id', 'Product', 'product list'),
-  r('brands', '/brands', 'Brands', 'brand list'),
-  r('categories', '/category', 'Categories', 'category list'),
-  r('attributes', '/attribute', 'Attributes', 'attribute list'),
-  r('attributeValues', '/attribute/value/:id', 'Attribute values', 'attribute list'),
-  r('colors', '/color', 'Colors', 'color list'),
-  r('units', '/units', 'Units', 'product create'),
+  ...resource('brands', 'Brands', R.brands),
+  ...resource('categories', 'Categories', R.categories),
+  ...resource('attributes', 'Attributes', R.attributes),
+  ...resource('attributeValues', 'Attribute values', R.attributeValues),
+  ...resource('colors', 'Colors', R.colors),
+  ...resource('units', 'Units', R.units),
   r('pos', '/pos', 'POS', 'pos'),
-  r('posSetting', '/pos/setting', 'POS setting', 'pos setting'),
+  r('posSetting', '/pos/setting', 'POS setting', 'pos setting', 'single:posSetting'),
   r('website', '/website', 'POS', 'pos', 'pos'),
-  r('websiteSetting', '/website/setting', 'Web site setting', 'website setting'),
-  r('websiteServices', '/website/services', 'Services', 'service list'),
-  r('websiteBanners', '/website/banners', 'Banners', 'banner list'),
-  r('websiteSolutions', '/website/solutions', 'Solutions', 'solution list'),
+  r('websiteSetting', '/website/setting', 'Web site setting', 'website setting', 'single:websiteSetting'),
+  ...resource('websiteServices', 'Services', R.services),
+  ...resource('websiteBanners', 'Banners', R.banners),
+  ...resource('websiteSolutions', 'Solutions', R.solutions),
 ];
 
 export const ADMIN_BASE = '/admin';

@@ -12,10 +12,11 @@ import { ApiError } from './http/errors.ts';
 import { xsrf } from './http/xsrf.ts';
 import { authRoutes } from './routes/auth.ts';
 import { permissionRoutes } from './routes/permissions.ts';
+import { resourceRoutes } from './resources/index.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
-const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...permissionRoutes];
+const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...permissionRoutes, ...resourceRoutes];
 
 export interface ApiRoute {
   method: HttpMethod;

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -46,7 +47,8 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     };
     return handle;
   }
-  const client = opts.dataDir === undefined ? new PGlite() : new PGlite(opts.dataDir);
+  // pg_trgm backs the search indexes (see migration 0001); PostgreSQL ships it in contrib.
+  const client = new PGlite({ ...(opts.dataDir === undefined ? {} : { dataDir: opts.dataDir }), extensions: { pg_trgm } });
   await client.waitReady;
   const raw = drizzlePglite(client, { schema });
   const handle: PgliteHandle = {

@@ -1,4 +1,19 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const stamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,4 +101,189 @@ export const loginAttempts = pgTable('login_attempts', {
   failures: integer('failures').notNull().default(0),
   first_failed_at: timestamp('first_failed_at', { withTimezone: true }).notNull(),
   locked_until: timestamp('locked_until', { withTimezone: true }),
+});
+
+// ——— simple resources (issue 3). Names are unique case-insensitively where people would
+// expect one of each ("Apple" and "apple" are the same brand). ———
+
+const status = () => varchar('status', { length: 16, enum: ['active', 'inactive'] }).notNull().default('active');
+const trgm = (name: string, col: AnyPgColumn) => index(name).using('gin', sql`${col} gin_trgm_ops`);
+
+export const customerCategories = pgTable(
+  'customer_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    discount_bps: integer('discount_bps').notNull().default(0),
+    description: text('description'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('customer_categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 32 }),
+    address: varchar('address', { length: 500 }),
+    city: varchar('city', { length: 100 }),
+    country: varchar('country', { length: 100 }),
+    tax_number: varchar('tax_number', { length: 64 }),
+    category_id: integer('category_id').references(() => customerCategories.id, { onDelete: 'restrict' }),
+    status: status(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('customers_email_unique').on(t.email),
+    index('customers_name_idx').on(t.name, t.id),
+    index('customers_city_idx').on(t.city, t.id),
+    index('customers_status_idx').on(t.status, t.id),
+    index('customers_created_idx').on(t.created_at, t.id),
+    index('customers_category_idx').on(t.category_id),
+    trgm('customers_name_trgm', t.name),
+    trgm('customers_email_trgm', t.email),
+    trgm('customers_phone_trgm', t.phone),
+  ],
+);
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    company: varchar('company', { length: 255 }),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 32 }),
+    address: varchar('address', { length: 500 }),
+    tax_number: varchar('tax_number', { length: 64 }),
+    status: status(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('suppliers_email_unique').on(t.email)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    parent_id: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    status: status(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`), index('categories_parent_idx').on(t.parent_id)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    status: status(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('brands_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const attributes = pgTable(
+  'attributes',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('attributes_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const attributeValues = pgTable(
+  'attribute_values',
+  {
+    id: serial('id').primaryKey(),
+    attribute_id: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('attribute_values_name_unique').on(t.attribute_id, sql`lower(${t.name})`)],
+);
+
+export const colors = pgTable(
+  'colors',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    hex: varchar('hex', { length: 7 }).notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('colors_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    short_name: varchar('short_name', { length: 16 }).notNull(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('units_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('units_short_name_unique').on(sql`lower(${t.short_name})`),
+  ],
+);
+
+export const expenseCategories = pgTable(
+  'expense_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('expense_categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: serial('id').primaryKey(),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => expenseCategories.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    amount: integer('amount').notNull(),
+    reference: varchar('reference', { length: 64 }),
+    note: text('note'),
+    ...stamps,
+  },
+  (t) => [index('expenses_date_idx').on(t.date, t.id), index('expenses_category_idx').on(t.category_id)],
+);
+
+/** Services, banners and solutions: website content blocks of one shape. */
+const contentColumns = () => ({
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 255 }).notNull(),
+  subtitle: varchar('subtitle', { length: 255 }),
+  description: text('description'),
+  image: varchar('image', { length: 2048 }),
+  link: varchar('link', { length: 2048 }),
+  sort_order: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  ...stamps,
+});
+export const services = pgTable('services', contentColumns());
+export const banners = pgTable('banners', contentColumns());
+export const solutions = pgTable('solutions', contentColumns());
+
+/** Single-record settings (POS, website), stored as validated JSON under a key. */
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { basisPoints, optionalEmail, optionalPhone, optionalRelationId, optionalText, optionalUrl, requiredText } from '../fields.ts';
+import { defineSingleton } from '../resource.ts';
+
+export const PAYMENT_METHODS = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const posSetting = defineSingleton({
+  key: 'posSetting',
+  label: 'POS setting',
+  api: '/api/v1/admin/settings/pos',
+  permission: 'pos setting',
+  schema: z.strictObject({
+    default_customer_id: optionalRelationId('a customer'),
+    default_tax_bps: basisPoints('the default tax').default(0),
+    payment_methods: z
+      .array(z.enum(['cash', 'card', 'other'], { error: 'Choose cash, card or other.' }), { error: 'Choose the payment methods.' })
+      .min(1, { error: 'Enable at least one payment method.' })
+      .max(3)
+      .transform((m) => [...new Set(m)]),
+    receipt_header: optionalText(500),
+    receipt_footer: optionalText(500),
+    show_product_images: z.boolean({ error: 'Choose yes or no.' }).default(true),
+    invoice_prefix: requiredText('an invoice prefix', 12).regex(/^[A-Za-z0-9-]+$/, { error: 'Use letters, digits and - only.' }),
+  }),
+  defaults: {
+    default_customer_id: '',
+    default_tax_bps: 0,
+    payment_methods: ['cash', 'card'],
+    receipt_header: '',
+    receipt_footer: '',
+    show_product_images: true,
+    invoice_prefix: 'SL-',
+  },
+  fields: [
+    { name: 'default_customer_id', label: 'Default customer', kind: 'relation', relation: 'customers', help: 'Leave empty for a walk-in customer.' },
+    { name: 'default_tax_bps', label: 'Default tax %', kind: 'percent' },
+    { name: 'payment_methods', label: 'Payment methods', kind: 'checkboxes', options: PAYMENT_METHODS, required: true },
+    { name: 'invoice_prefix', label: 'Invoice prefix', kind: 'text', required: true },
+    { name: 'receipt_header', label: 'Receipt header', kind: 'textarea', wide: true },
+    { name: 'receipt_footer', label: 'Receipt footer', kind: 'textarea', wide: true },
+    { name: 'show_product_images', label: 'Show product images', kind: 'switch' },
+  ],
+  route: '/pos/setting',
+});
+
+export const websiteSetting = defineSingleton({
+  key: 'websiteSetting',
+  label: 'Web site setting',
+  api: '/api/v1/admin/settings/website',
+  permission: 'website setting',
+  schema: z.strictObject({
+    shop_name: requiredText('the shop name'),
+    logo: optionalUrl(),
+    email: optionalEmail(),
+    phone: optionalPhone(),
+    address: optionalText(500),
+    currency: z
+      .string({ error: 'Enter a currency code.' })
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, { error: 'Enter a three-letter currency code like USD.' })
+      .transform((v) => v.toUpperCase()),
+    facebook: optionalUrl(),
+    instagram: optionalUrl(),
+    twitter: optionalUrl(),
+    youtube: optionalUrl(),
+  }),
+  defaults: {
+    shop_name: '',
+    logo: '',
+    email: '',
+    phone: '',
+    address: '',
+    currency: 'USD',
+    facebook: '',
+    instagram: '',
+    twitter: '',
+    youtube: '',
+  },
+  fields: [
+    { name: 'shop_name', label: 'Shop name', kind: 'text', required: true },
+    { name: 'currency', label: 'Currency', kind: 'text', required: true, help: 'Three letters, like USD or EUR.' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'phone', label: 'Phone', kind: 'tel' },
+    { name: 'address', label: 'Address', kind: 'textarea', wide: true },
+    { name: 'logo', label: 'Logo address', kind: 'url', placeholder: 'https://…', wide: true },
+    { name: 'facebook', label: 'Facebook', kind: 'url' },
+    { name: 'instagram', label: 'Instagram', kind: 'url' },
+    { name: 'twitter', label: 'X (Twitter)', kind: 'url' },
+    { name: 'youtube', label: 'YouTube', kind: 'url' },
+  ],
+  route: '/website/setting',
+});

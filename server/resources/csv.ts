@@ -1,0 +1,16 @@
+import { formatCell } from '../../domain/format.ts';
+import type { ColumnDef, Row } from '../../domain/resource.ts';
+
+/**
+ * RFC 4180 CSV with a BOM so spreadsheet programs read UTF-8. A cell that starts with
+ * = + - @ is prefixed with ' so a spreadsheet never runs it as a formula.
+ */
+export function toCsv(columns: readonly ColumnDef[], rows: readonly Row[]): string {
+  const cell = (text: string) => {
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [columns.map((c) => cell(c.label)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => cell(formatCell(c.kind, row[c.name], { plain: true }))).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import * as R from '../../domain/resources/index.ts';
+import { customerCategories, customers, suppliers } from '../db/schema.ts';
+import { countOf, countWhere, plural, type ServerResource } from './crud.ts';
+
+export const statusFilter = (col: PgColumn) => (v: string) =>
+  v === 'active' || v === 'inactive' ? eq(col, v) : undefined;
+
+export const customerCategoryResource: ServerResource = {
+  def: R.customerCategories,
+  table: customerCategories,
+  extra: { customers_count: countOf(customers, customers.category_id, customerCategories.id).as('customers_count') },
+  sort: {
+    name: customerCategories.name,
+    discount_bps: customerCategories.discount_bps,
+    customers_count: countOf(customers, customers.category_id, customerCategories.id),
+  },
+  search: [customerCategories.name],
+  unique: { customer_categories_name_unique: { field: 'name', message: 'A customer category with this name already exists.' } },
+  usedBy: [countWhere(customers, customers.category_id, (n) => plural(n, 'customer', 'customers'))],
+};
+
+export const customerResource: ServerResource = {
+  def: R.customers,
+  table: customers,
+  extra: { category_name: sql<string | null>`${customerCategories.name}`.as('category_name') },
+  joins: [{ table: customerCategories, on: eq(customerCategories.id, customers.category_id) }],
+  sort: {
+    name: customers.name,
+    email: customers.email,
+    city: customers.city,
+    status: customers.status,
+    created_at: customers.created_at,
+  },
+  search: [customers.name, customers.email, customers.phone],
+  filters: { status: statusFilter(customers.status) },
+  unique: { customers_email_unique: { field: 'email', message: 'Another customer already has this email address.' } },
+  references: { customers_category_id_customer_categories_id_fk: { field: 'category_id', message: 'This category no longer exists. Choose another.' } },
+};
+
+export const supplierResource: ServerResource = {
+  def: R.suppliers,
+  table: suppliers,
+  sort: { name: suppliers.name, company: suppliers.company, status: suppliers.status },
+  search: [suppliers.name, suppliers.company, suppliers.email, suppliers.phone],
+  filters: { status: statusFilter(suppliers.status) },
+  unique: { suppliers_email_unique: { field: 'email', message: 'Another supplier already has this email address.' } },
+};
