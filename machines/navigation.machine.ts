@@ -12,6 +12,10 @@ export interface NavContext {
   match: RouteMatch | null;
   status: AuthStatus;
   permissions: Permission[];
+  /** A screen with unsaved changes asked that leaving it be confirmed first. */
+  blocked: boolean;
+  /** Where the person wanted to go while the leave prompt is open. */
+  pendingTo: string | null;
 }
 
 export type NavEvent =
@@ -21,7 +25,11 @@ export type NavEvent =
   | { type: 'nav.popped'; to: string }
   /** An API call answered 403. */
   | { type: 'nav.forbidden' }
-  | { type: 'auth.changed'; status: 'guest' | 'user'; permissions: Permission[] };
+  | { type: 'auth.changed'; status: 'guest' | 'user'; permissions: Permission[] }
+  /** A form became dirty (true) or clean/saved (false). */
+  | { type: 'nav.block'; blocked: boolean }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' };
 
 function split(to: string): { pathname: string; search: string } {
   const q = to.indexOf('?');
@@ -56,6 +64,7 @@ export const navigationMachine = setup({
       return !!p && !context.permissions.includes(p);
     },
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
+    isBlocked: ({ context }) => context.blocked,
     isSameLocation: ({ context, event }) =>
       (event.type === 'nav.go' || event.type === 'nav.popped') && urlOf(split(event.to)) === urlOf(context),
   },
@@ -73,14 +82,24 @@ export const navigationMachine = setup({
       event.type === 'auth.changed' ? { status: event.status, permissions: event.permissions } : {},
     ),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
+    unblock: assign({ blocked: false, pendingTo: null }),
   },
 }).createMachine({
   id: 'navigation',
-  context: ({ input }) => ({ ...split(input.url), match: matchRoute(split(input.url).pathname), status: 'unknown', permissions: [] }),
+  context: ({ input }) => ({
+    ...split(input.url),
+    match: matchRoute(split(input.url).pathname),
+    status: 'unknown',
+    permissions: [],
+    blocked: false,
+    pendingTo: null,
+  }),
   initial: 'waitingForAuth',
   on: {
+    'nav.block': { actions: assign({ blocked: ({ event }) => event.blocked }) },
     'nav.go': [
       { guard: 'isSameLocation' },
+      { guard: 'isBlocked', target: '.showing.confirmingLeave', actions: assign({ pendingTo: ({ event }) => event.to }) },
       {
         target: '.resolving',
         actions: [
@@ -90,8 +109,19 @@ export const navigationMachine = setup({
         ],
       },
     ],
-    'nav.popped': { target: '.resolving', actions: ['take', 'rematch'] },
-    'auth.changed': { target: '.resolving', actions: 'takeAuth' },
+    'nav.popped': [
+      {
+        // Back/forward already moved the address bar: put it back until the person decides.
+        guard: 'isBlocked',
+        target: '.showing.confirmingLeave',
+        actions: [
+          assign({ pendingTo: ({ event }) => event.to }),
+          { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
+        ],
+      },
+      { target: '.resolving', actions: ['take', 'rematch'] },
+    ],
+    'auth.changed': { target: '.resolving', actions: ['takeAuth', 'unblock'] },
     'nav.forbidden': [
       { guard: 'isDashboard', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
       {
@@ -99,6 +129,7 @@ export const navigationMachine = setup({
         actions: [
           { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } },
           assign({ pathname: DASHBOARD_PATH, search: '' }),
+          'unblock',
         ],
       },
     ],
@@ -145,6 +176,24 @@ export const navigationMachine = setup({
     showing: {
       description: 'The page of the matched route is shown.',
       entry: { type: 'announcePage', params: ({ context }) => ({ title: context.match?.route.title ?? '' }) },
+      initial: 'idle',
+      states: {
+        idle: { description: 'Nothing is asked.' },
+        confirmingLeave: {
+          description: 'The page has unsaved changes: "Leave this page?" is open.',
+          on: {
+            'leave.confirm': {
+              target: '#navigation.resolving',
+              actions: [
+                assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
+                'rematch',
+                { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
+              ],
+            },
+            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null }) },
+          },
+        },
+      },
     },
     forbidden: {
       description: 'Signed in but without the permission, and the dashboard is not allowed either.',

@@ -25,7 +25,7 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 /** Picks the layout and screen for the navigation machine's state. No decisions here. */
 function Page() {
   const { navigation, auth } = useAppSystem();
-  const state = useSelector(navigation, (s) => s.value);
+  const state = useSelector(navigation, (s) => (s.matches('showing') ? 'showing' : s.value));
   const match = useSelector(navigation, selectMatch);
   const unreachable = useSelector(auth, (s) => s.matches('unreachable'));
   const signedIn = useSelector(auth, (s) => s.matches('loggedIn') || s.matches('loggingOut'));

@@ -1,0 +1,338 @@
+import { assign, fromPromise, raise, setup } from 'xstate';
+import {
+  listQueryString,
+  parseListQuery,
+  type ListMeta,
+  type ListQuery,
+  type ListResponse,
+  type PageSize,
+  type ResourceDef,
+  type Row,
+} from '../../domain/resource.ts';
+
+export type ListSpec = Pick<ResourceDef, 'key' | 'defaultSort' | 'columns' | 'filters' | 'label'>;
+
+export interface ListFailure {
+  status: number;
+  message: string;
+}
+
+export interface ListContext {
+  spec: ListSpec;
+  /** The parent record's id for child resources (attribute values). */
+  parentId: string | undefined;
+  query: ListQuery;
+  /** What is typed in the search box; becomes query.search after a pause. */
+  searchText: string;
+  rows: Row[];
+  meta: ListMeta | null;
+  error: string | null;
+  selected: number[];
+  /** The rows the open confirmation is about. */
+  pending: number[];
+  /** Rows whose delete request is on its way (each shows "Deleting…"). */
+  deleting: number[];
+}
+
+export type ListEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.reload' }
+  | { type: 'list.page'; page: number }
+  | { type: 'list.perPage'; perPage: PageSize }
+  | { type: 'list.sort'; field: string }
+  | { type: 'list.filter'; name: string; value: string }
+  | { type: 'list.search.input'; text: string }
+  | { type: 'list.search.submit' }
+  /** The address bar changed under us (back/forward, a menu link to this list). */
+  | { type: 'list.urlChanged'; search: string }
+  | { type: 'row.toggle'; id: number }
+  | { type: 'rows.toggleAll' }
+  | { type: 'selection.clear' }
+  | { type: 'row.delete'; id: number }
+  | { type: 'rows.deleteSelected' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'list.export' };
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Mirror the query in the address bar after it changed. */
+const syncUrl = {
+  type: 'writeUrl',
+  params: ({ context }: { context: ListContext }) => ({ search: listQueryString(context.spec, context.query) }),
+} as const;
+
+/** While a delete is confirmed or sent, the list stays as it is. */
+const IGNORED_WHILE_DELETING = {
+  'list.page': {},
+  'list.perPage': {},
+  'list.sort': {},
+  'list.filter': {},
+  'list.search.submit': {},
+  'list.urlChanged': {},
+  'list.reload': {},
+} as const;
+
+const sameQuery = (a: ListQuery, b: ListQuery) => JSON.stringify(a) === JSON.stringify(b);
+const failureMessage = (e: unknown) =>
+  (e as Partial<ListFailure> | undefined)?.message || 'The list could not be loaded. Check the connection and try again.';
+
+/**
+ * One list of records: loading, loaded, empty, failed (retry), reloading; paging, sorting,
+ * searching and filtering on the server with the query mirrored in the address bar; a
+ * confirmation before any delete, a per-row deleting state, bulk delete, CSV export.
+ * HTTP, the address bar and toasts are injected.
+ */
+export const listMachine = setup({
+  types: {
+    context: {} as ListContext,
+    input: {} as { spec: ListSpec; search: string; parentId?: string | undefined },
+    events: {} as ListEvent,
+  },
+  actors: {
+    loadList: fromPromise<ListResponse, { query: ListQuery; parentId: string | undefined }>(async () => {
+      throw new Error('loadList is provided by the app');
+    }),
+    deleteRows: fromPromise<{ message: string }, { ids: number[] }>(async () => {
+      throw new Error('deleteRows is provided by the app');
+    }),
+    exportCsv: fromPromise<void, { query: ListQuery; parentId: string | undefined }>(async () => {
+      throw new Error('exportCsv is provided by the app');
+    }),
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  actions: {
+    /** Mirror the query in the address bar (provided: navigation, replace). */
+    writeUrl: (_, _p: { search: string }) => {},
+    /** Show a toast (provided: the toaster). */
+    notify: (_, _p: { toastType: 'success' | 'error'; body: string }) => {},
+    take: assign(({ event }) => {
+      const r = (event as unknown as { output: ListResponse }).output;
+      return { rows: r.data, meta: r.meta, error: null };
+    }),
+    takeError: assign({ error: ({ event }) => failureMessage((event as unknown as { error: unknown }).error) }),
+    clearSelection: assign({ selected: [] }),
+    setPage: assign(({ context, event }) => (event.type === 'list.page' ? { query: { ...context.query, page: event.page }, selected: [] } : {})),
+    setPerPage: assign(({ context, event }) =>
+      event.type === 'list.perPage' ? { query: { ...context.query, per_page: event.perPage, page: 1 }, selected: [] } : {},
+    ),
+    /** A new column sorts ascending; the same column again flips the direction. */
+    toggleSort: assign(({ context, event }) => {
+      if (event.type !== 'list.sort') return {};
+      const same = context.query.sort === event.field;
+      const dir = same && context.query.dir === 'asc' ? 'desc' : 'asc';
+      return { query: { ...context.query, sort: event.field, dir, page: 1 }, selected: [] };
+    }),
+    setFilter: assign(({ context, event }) => {
+      if (event.type !== 'list.filter') return {};
+      const filters = { ...context.query.filters };
+      if (event.value) filters[event.name] = event.value;
+      else delete filters[event.name];
+      return { query: { ...context.query, filters, page: 1 }, selected: [] };
+    }),
+    setSearchText: assign(({ event }) => (event.type === 'list.search.input' ? { searchText: event.text } : {})),
+    commitSearch: assign(({ context }) => ({ query: { ...context.query, search: context.searchText.trim(), page: 1 }, selected: [] })),
+    /** The server said the page is past the end (rows were deleted elsewhere): go to the last one. */
+    lastPage: assign(({ context, event }) => {
+      const r = (event as unknown as { output: ListResponse }).output;
+      return { query: { ...context.query, page: Math.max(1, r.meta.last_page) } };
+    }),
+    raiseSubmit: raise({ type: 'list.search.submit' }),
+  },
+  guards: {
+    hasNoRows: ({ event }) => (event as unknown as { output: ListResponse }).output.data.length === 0,
+    isPastLastPage: ({ event }) => {
+      const r = (event as unknown as { output: ListResponse }).output;
+      return r.data.length === 0 && r.meta.page > r.meta.last_page;
+    },
+    urlDiffers: ({ context, event }) =>
+      event.type === 'list.urlChanged' && !sameQuery(parseListQuery(context.spec, event.search), context.query),
+    searchChanged: ({ context }) => context.searchText.trim() !== context.query.search,
+    hasSelection: ({ context }) => context.selected.length > 0,
+    isDeletable: ({ context, event }) =>
+      event.type === 'row.delete' && context.rows.some((r) => r.id === event.id && r.protected !== true),
+  },
+}).createMachine({
+  id: 'list',
+  type: 'parallel',
+  context: ({ input }) => {
+    const query = parseListQuery(input.spec, input.search);
+    return {
+      spec: input.spec,
+      parentId: input.parentId,
+      query,
+      searchText: query.search,
+      rows: [],
+      meta: null,
+      error: null,
+      selected: [],
+      pending: [],
+      deleting: [],
+    };
+  },
+  states: {
+    data: {
+      initial: 'loading',
+      // A new query restarts the fetch wherever we are (an older answer is dropped), except
+      // while a delete is being confirmed or sent: those states ignore these events.
+      on: {
+        'list.urlChanged': {
+          guard: 'urlDiffers',
+          target: '.reloading',
+          reenter: true,
+          actions: assign(({ context, event }) => {
+            const query = parseListQuery(context.spec, (event as { search: string }).search);
+            return { query, searchText: query.search, selected: [] };
+          }),
+        },
+        'list.page': { target: '.reloading', reenter: true, actions: ['setPage', syncUrl] },
+        'list.perPage': { target: '.reloading', reenter: true, actions: ['setPerPage', syncUrl] },
+        'list.sort': { target: '.reloading', reenter: true, actions: ['toggleSort', syncUrl] },
+        'list.filter': { target: '.reloading', reenter: true, actions: ['setFilter', syncUrl] },
+        'list.search.submit': { guard: 'searchChanged', target: '.reloading', reenter: true, actions: ['commitSearch', syncUrl] },
+      },
+      states: {
+        loading: {
+          description: 'The first page is on its way; nothing to show yet.',
+          tags: ['busy'],
+          invoke: {
+            id: 'loadList',
+            src: 'loadList',
+            input: ({ context }) => ({ query: context.query, parentId: context.parentId }),
+            onDone: [
+              { guard: 'isPastLastPage', target: 'loading', reenter: true, actions: ['lastPage', syncUrl] },
+              { guard: 'hasNoRows', target: 'empty', actions: 'take' },
+              { target: 'loaded', actions: 'take' },
+            ],
+            onError: { target: 'failed', actions: 'takeError' },
+          },
+        },
+        reloading: {
+          description: 'A new page, order, search or filter is loading; the old rows stay visible.',
+          tags: ['busy'],
+          invoke: {
+            id: 'reloadList',
+            src: 'loadList',
+            input: ({ context }) => ({ query: context.query, parentId: context.parentId }),
+            onDone: [
+              { guard: 'isPastLastPage', target: 'reloading', reenter: true, actions: ['lastPage', syncUrl] },
+              { guard: 'hasNoRows', target: 'empty', actions: 'take' },
+              { target: 'loaded', actions: 'take' },
+            ],
+            onError: { target: 'failed', actions: 'takeError' },
+          },
+        },
+        failed: {
+          description: 'Loading failed; the message and a retry button are shown.',
+          tags: ['error'],
+          on: { 'list.retry': 'loading' },
+        },
+        empty: {
+          description: 'Loaded, and no record matches (or there are none yet).',
+          on: { 'list.reload': 'reloading' },
+        },
+        loaded: {
+          description: 'Rows are shown.',
+          initial: 'idle',
+          on: { 'list.reload': 'reloading' },
+          states: {
+            idle: {
+              description: 'Waiting for the person.',
+              on: {
+                'row.toggle': {
+                  actions: assign({
+                    selected: ({ context, event }) =>
+                      context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
+                  }),
+                },
+                'rows.toggleAll': {
+                  actions: assign({
+                    selected: ({ context }) => {
+                      const ids = context.rows.filter((r) => r.protected !== true).map((r) => r.id);
+                      return ids.every((id) => context.selected.includes(id)) ? [] : ids;
+                    },
+                  }),
+                },
+                'selection.clear': { actions: 'clearSelection' },
+                'row.delete': { guard: 'isDeletable', target: 'confirming', actions: assign({ pending: ({ event }) => [event.id] }) },
+                'rows.deleteSelected': { guard: 'hasSelection', target: 'confirming', actions: assign({ pending: ({ context }) => context.selected }) },
+              },
+            },
+            confirming: {
+              description: '"Are you sure want to delete?" is open. Cancelling sends nothing.',
+              on: {
+                'delete.cancel': { target: 'idle', actions: assign({ pending: [] }) },
+                'delete.confirm': 'deleting',
+                ...IGNORED_WHILE_DELETING,
+              },
+            },
+            deleting: {
+              description: 'The delete request is on its way; its rows show "Deleting…".',
+              tags: ['busy'],
+              entry: assign({ deleting: ({ context }) => context.pending, pending: [] }),
+              on: IGNORED_WHILE_DELETING,
+              invoke: {
+                id: 'deleteRows',
+                src: 'deleteRows',
+                input: ({ context }) => ({ ids: context.deleting }),
+                onDone: {
+                  target: '#list.data.reloading',
+                  actions: [
+                    { type: 'notify', params: ({ event }) => ({ toastType: 'success', body: event.output.message }) },
+                    assign(({ context }) => ({
+                      rows: context.rows.filter((r) => !context.deleting.includes(r.id)),
+                      selected: context.selected.filter((id) => !context.deleting.includes(id)),
+                      deleting: [],
+                    })),
+                    // Whatever was typed in the search box meanwhile is applied with the reload.
+                    'commitSearch',
+                    syncUrl,
+                  ],
+                },
+                onError: {
+                  // The rows were never taken away: they simply stop saying "Deleting…".
+                  target: 'idle',
+                  actions: [
+                    { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: failureMessage(event.error) }) },
+                    assign({ deleting: [] }),
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    search: {
+      description: 'The search box: typing waits for a short pause before the list reloads.',
+      initial: 'idle',
+      states: {
+        idle: { on: { 'list.search.input': { target: 'typing', actions: 'setSearchText' } } },
+        typing: {
+          on: { 'list.search.input': { target: 'typing', reenter: true, actions: 'setSearchText' } },
+          after: { searchDebounce: { target: 'idle', actions: 'raiseSubmit' } },
+        },
+      },
+    },
+    export: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'list.export': 'exporting' } },
+        exporting: {
+          description: 'The CSV of the current search and filters is being made.',
+          tags: ['exporting'],
+          invoke: {
+            id: 'exportCsv',
+            src: 'exportCsv',
+            input: ({ context }) => ({ query: context.query, parentId: context.parentId }),
+            onDone: 'idle',
+            onError: {
+              target: 'idle',
+              actions: { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: failureMessage(event.error) }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});
