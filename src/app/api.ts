@@ -91,8 +91,32 @@ export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BA
     }
   };
 
+  /** A call whose response headers matter (ETag of a record). */
+  const callWithHeaders = async <T>(path: string, opts?: FetchOptions<'json'>): Promise<{ data: T; headers: Headers }> => {
+    try {
+      const res = await client.raw<T>(path, opts);
+      return { data: res._data as T, headers: res.headers };
+    } catch (e) {
+      throw toFailure(e);
+    }
+  };
+
+  /** A file download (CSV export) as a Blob, with the server's file name. */
+  const download = async (path: string): Promise<{ blob: Blob; filename: string }> => {
+    try {
+      const res = await client.raw<Blob, 'blob'>(path, { responseType: 'blob' });
+      const cd = res.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(cd)?.[1] ?? 'export.csv';
+      return { blob: res._data as Blob, filename };
+    } catch (e) {
+      throw toFailure(e);
+    }
+  };
+
   return {
     call,
+    callWithHeaders,
+    download,
     login: async (body: LoginBody): Promise<LoginResponse> =>
       loginResponse.parse(await call('/api/v1/admin/login', { method: 'POST', body })),
     me: async (): Promise<SessionUser> => sessionUser.parse(await call('/me')),

@@ -63,9 +63,9 @@ function Page() {
   const Screen = screenFor(match.route.screen);
   return (
     <Shell title={match.route.title}>
-      <ScreenBoundary key={match.route.name} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
+      <ScreenBoundary key={`${match.route.name}:${JSON.stringify(match.params)}`} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
         <Suspense fallback={<PageLoading />}>
-          <Screen title={match.route.title} params={match.params} />
+          <Screen title={match.route.title} params={match.params} screen={match.route.screen} />
         </Suspense>
       </ScreenBoundary>
     </Shell>

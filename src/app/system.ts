@@ -105,7 +105,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     });
   }
 
-  return { toaster, alert, ui, navigation, auth, api, start };
+  return { toaster, alert, ui, navigation, auth, api, start, notify, inspect };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

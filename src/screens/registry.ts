@@ -4,6 +4,8 @@ import { ROUTES } from '../../domain/routes.ts';
 export interface ScreenProps {
   title: string;
   params: Record<string, string>;
+  /** The route's screen key; generic screens read their resource from it (`list:customers`). */
+  screen: string;
 }
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
@@ -27,9 +29,17 @@ const BUILT: Record<string, Screen> = {
 
 const placeholder = screen(() => import('./placeholder/placeholder-route.tsx'));
 
+/** Generic screens serve every simple resource: `list:<key>`, `form:<key>`, `single:<key>`. */
+const GENERIC: Record<string, Screen> = {
+  list: screen(() => import('./resource/list-route.tsx')),
+  form: screen(() => import('./resource/form-route.tsx')),
+  single: screen(() => import('./resource/form-route.tsx')),
+};
+
 /** Every route's screen key maps to a component; the ones not built yet say so plainly. */
 export function screenFor(key: string): Screen {
-  return BUILT[key] ?? placeholder;
+  const generic = /^(list|form|single):/.exec(key)?.[1];
+  return (generic ? GENERIC[generic] : BUILT[key]) ?? placeholder;
 }
 
 export const SCREEN_KEYS = [...new Set(ROUTES.map((r) => r.screen))];
