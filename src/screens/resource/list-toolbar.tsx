@@ -1,0 +1,77 @@
+import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import type { FilterDef, ResourceDef } from '../../../domain/resource.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { FilterSelect } from './filter-select.tsx';
+import type { ListActor } from './list-view.tsx';
+
+/** Search, filters, export; or, when rows are selected, the bulk actions. */
+export function ListToolbar({ def, actor, canDelete }: { def: ResourceDef; actor: ListActor; canDelete: boolean }) {
+  const searchText = useSelector(actor, (s) => s.context.searchText);
+  const filters = useSelector(actor, (s) => s.context.query.filters);
+  const selected = useSelector(actor, (s) => s.context.selected.length);
+  const exporting = useSelector(actor, (s) => s.hasTag('exporting'));
+  const canBulkDelete = useSelector(actor, (s) => s.can({ type: 'rows.deleteSelected' }));
+
+  if (selected > 0) {
+    return (
+      <div role="toolbar" aria-label="Selected rows" className={bar({ selected: true })}>
+        <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })} aria-live="polite">
+          {selected} selected
+        </span>
+        <div className={css({ display: 'flex', gap: '2', ms: 'auto' })}>
+          <Button variant="ghost" tone="neutral" size="sm" onClick={() => actor.send({ type: 'selection.clear' })}>
+            Clear selection
+          </Button>
+          {canDelete ? (
+            <Button tone="error" size="sm" disabled={!canBulkDelete} onClick={() => actor.send({ type: 'rows.deleteSelected' })}>
+              Delete selected
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={bar({ selected: false })}>
+      {def.searchHint ? (
+        <form
+          role="search"
+          className={css({ position: 'relative', flex: '1 1 16rem', maxW: { md: '22rem' } })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'list.search.submit' });
+          }}
+        >
+          <span className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', display: 'flex' })}>
+            <Icon name="search" size="sm" />
+          </span>
+          <Input
+            type="search"
+            aria-label={def.searchHint}
+            placeholder={`${def.searchHint}…`}
+            value={searchText}
+            maxLength={100}
+            className={css({ ps: '9' })}
+            onChange={(e) => actor.send({ type: 'list.search.input', text: e.currentTarget.value })}
+          />
+        </form>
+      ) : null}
+      {def.filters.map((f: FilterDef) => (
+        <FilterSelect key={f.name} filter={f} value={filters[f.name] ?? ''} onChange={(value) => actor.send({ type: 'list.filter', name: f.name, value })} />
+      ))}
+      <Button variant="outline" tone="neutral" size="sm" loading={exporting} className={css({ ms: 'auto' })} onClick={() => actor.send({ type: 'list.export' })}>
+        <Icon name="download" size="sm" />
+        Export CSV
+      </Button>
+    </div>
+  );
+}
+
+const bar = ({ selected }: { selected: boolean }) =>
+  selected
+    ? css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '3', minH: '16', bg: 'primary.subtle', color: 'primary.fg', borderBottomWidth: '1px', borderColor: 'border.default' })
+    : css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '3', minH: '16', borderBottomWidth: '1px', borderColor: 'border.default' });
