@@ -80,8 +80,12 @@ export const idList = (what: string) =>
     .max(1000, { error: 'Too many items.' })
     .transform((ids) => [...new Set(ids)]);
 
-/** Money in integer minor units (cents), as PRODUCT §3 says. */
-export const money = (what: string, max = 100_000_000_00) =>
+/**
+ * Money in integer minor units (cents), as PRODUCT §3 says. The default ceiling, 10,000,000.00,
+ * keeps an amount inside a PostgreSQL integer column (at most 2,147,483,647).
+ */
+export const MONEY_MAX = 1_000_000_000;
+export const money = (what: string, max = MONEY_MAX) =>
   z
     .number({ error: `Enter ${what}.` })
     .int({ error: `Enter ${what} in whole cents.` })

@@ -24,10 +24,12 @@ export const requireAuth: AppMiddleware = async (c, next) => {
   await next();
 };
 
-/** 403 with body code 403 (SPEC §6) unless the signed-in user holds `permission`. */
-export function requirePermission(permission: Permission): AppMiddleware {
+/** 403 with body code 403 (SPEC §6) unless the signed-in user holds `permission` (or any one of a list). */
+export function requirePermission(permission: Permission | readonly Permission[]): AppMiddleware {
+  const anyOf: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
   return async (c, next) => {
-    if (!c.var.auth.permissions.has(permission)) {
+    const held = c.var.auth.permissions;
+    if (!anyOf.some((p) => held.has(p))) {
       throw new ApiError(403, AUTH_MESSAGES.forbidden, { code: 403 });
     }
     await next();

@@ -26,8 +26,12 @@ export type AppMiddleware = MiddlewareHandler<AppEnv>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** 'public': anyone; 'auth': any signed-in user; a Permission: signed in and holding it. */
-export type RouteAccess = Permission | 'auth' | 'public';
+/**
+ * 'public': anyone; 'auth': any signed-in user; a Permission: signed in and holding it;
+ * a list of permissions: signed in and holding any one of them (e.g. relation options,
+ * which every screen that picks from the list needs).
+ */
+export type RouteAccess = Permission | readonly Permission[] | 'auth' | 'public';
 
 export interface RouteDef {
   method: HttpMethod;

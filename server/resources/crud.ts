@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { capitalise } from '../../domain/fields.ts';
-import { apiListQuery, bulkDeleteBody, type ListQuery, type ResourceDef, type Row } from '../../domain/resource.ts';
+import type { Permission } from '../../domain/permissions.ts';
+import { apiListQuery, bulkDeleteBody, SEARCH_MAX, type ListQuery, type ResourceDef, type Row } from '../../domain/resource.ts';
 import type { Db } from '../db/index.ts';
-import { readJson } from '../http/body.ts';
+import { findNul, NUL_MESSAGE, readJson } from '../http/body.ts';
 import { route, type AppContext, type RouteDef } from '../http/context.ts';
 import { ApiError, validationError, zodErrors } from '../http/errors.ts';
 import { toCsv } from './csv.ts';
@@ -12,18 +13,31 @@ import { toCsv } from './csv.ts';
 /** The transaction handle drizzle passes to `db.transaction`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Expr = PgColumn | SQL;
-type AnyTable = PgTable & { id: PgColumn };
+export type AnyTable = PgTable & { id: PgColumn };
 
 export interface UsedBy {
   /** Counts the rows that point at record `id`. */
   count: (db: Db | Tx, id: number) => Promise<number>;
   /** "3 customers" */
   what: (n: number) => string;
+  /** How the record relates to them; default "is used by" (a category "has" subcategories). */
+  verb?: string;
 }
 
 export interface ServerResource {
   def: ResourceDef;
   table: AnyTable;
+  /** Table columns never sent to the browser (a user's password hash). */
+  hidden?: readonly string[];
+  /** What names a record in relation options; default the def's titleField column. */
+  label?: Expr;
+  /**
+   * Child resources (def.parent): the list needs the parent's id, and a parent that does not
+   * exist answers 404 rather than an empty list that looks like "no values yet".
+   */
+  parent?: { table: AnyTable; choose: string; missing: string };
+  /** Extra routes, registered before `{api}/:id` so their paths are not taken for an id. */
+  routes?: readonly RouteDef[];
   /** Extra list/show columns (joins, counts) on top of the table's own. */
   extra?: Record<string, SQL.Aliased>;
   /** Left joins the extra columns need. */
@@ -43,7 +57,7 @@ export interface ServerResource {
   /** Valid body → column values (default: the body as is). */
   toRow?: (body: Record<string, unknown>, ctx: { tx: Tx; id?: number }) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Writes that go with the row (role links, permission links), inside the same transaction. */
-  afterWrite?: (tx: Tx, id: number, body: Record<string, unknown>) => Promise<void>;
+  afterWrite?: (tx: Tx, id: number, body: Record<string, unknown>, ctx: { c: AppContext; before?: Row }) => Promise<void>;
   /** Extra fields of one record for its edit form (e.g. role_ids). */
   detail?: (db: Db | Tx, id: number) => Promise<Record<string, unknown>>;
   /** Refuse an update (throw ApiError), e.g. stripping the Super Admin role. */
@@ -54,6 +68,9 @@ export interface ServerResource {
 
 const PG_UNIQUE = '23505';
 const PG_FOREIGN_KEY = '23503';
+/** Class 22: a value PostgreSQL cannot store (out of range, bad encoding). */
+const PG_DATA_EXCEPTION = /^22/;
+export const INT_MAX = 2_147_483_647;
 
 /** drizzle wraps driver errors; the PostgreSQL code and constraint sit somewhere in the cause chain. */
 export function pgError(e: unknown): { code: string; constraint: string } | undefined {
@@ -65,28 +82,46 @@ export function pgError(e: unknown): { code: string; constraint: string } | unde
   return undefined;
 }
 
-const parseId = (raw: string | undefined): number | undefined => {
+export const parseId = (raw: string | undefined): number | undefined => {
   if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
   const n = Number(raw);
-  return n >= 1 && n <= 2_147_483_647 ? n : undefined;
+  return n >= 1 && n <= INT_MAX ? n : undefined;
 };
 
 /** Strict query parsing: unknown parameters and bad values answer 422 naming them. */
-function readQuery(c: AppContext, schema: z.ZodType<ListQuery>): ListQuery {
+export function readQuery<T>(c: AppContext, schema: z.ZodType<T>): T {
   const raw: Record<string, string> = {};
   for (const [k, v] of new URL(c.req.url).searchParams) raw[k] = v;
+  const nul = findNul(raw);
+  if (nul !== undefined) throw validationError({ [nul]: [NUL_MESSAGE] });
   const result = schema.safeParse(raw);
   if (!result.success) throw validationError(zodErrors(result.error));
   return result.data;
 }
 
-/** Builds list/show/create/update/delete/bulk-delete/export for one resource. */
-export function crudRoutes(res: ServerResource): RouteDef[] {
+/** `%text%` for ILIKE, with the user's % _ and \ matched literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+const optionsQuery = z.strictObject({
+  search: z.string().max(SEARCH_MAX, { error: `Use at most ${SEARCH_MAX} characters.` }).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, { error: 'Send up to 50 record ids separated by commas.' })
+    .optional(),
+});
+export const OPTIONS_MAX = 50;
+
+/**
+ * Builds list/show/create/update/delete/bulk-delete/export for one resource, plus
+ * `{api}/options` (id + label pairs for pickers) when `optionsAccess` is given.
+ */
+export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly Permission[] } = {}): RouteDef[] {
   const { def, table } = res;
   const one = def.label.one;
   const One = capitalise(one);
   const own = getTableColumns(table) as Record<string, PgColumn>;
-  const selection = { ...own, ...res.extra };
+  const visible = Object.fromEntries(Object.entries(own).filter(([k]) => !res.hidden?.includes(k)));
+  const selection = { ...visible, ...res.extra };
   const sorts: Record<string, Expr> = res.sort ?? {};
   const querySchema = apiListQuery(def);
   const updateSchema = (def.updateSchema ?? def.schema) as z.ZodType<Record<string, unknown>>;
@@ -105,7 +140,7 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
       parts.push(cond);
     }
     if (q.search && res.search?.length) {
-      const pattern = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const pattern = containsPattern(q.search);
       parts.push(or(...res.search.map((col) => ilike(col, pattern))));
     }
     return parts.length ? and(...parts) : undefined;
@@ -135,9 +170,21 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
     return [dir(col), dir(table.id)]; // id breaks ties, so pages never overlap
   };
 
+  /** The parent of a child list must be named and must exist. */
+  async function checkParent(db: Db, q: ListQuery) {
+    if (!def.parent || !res.parent) return;
+    const value = q.filters[def.parent.field];
+    if (value === undefined) throw validationError({ [def.parent.field]: [res.parent.choose] });
+    const found = await db.select({ id: res.parent.table.id }).from(res.parent.table).where(eq(res.parent.table.id, Number(value))).limit(1);
+    if (!found[0]) throw new ApiError(404, res.parent.missing);
+  }
+
   async function list(db: Db, q: ListQuery) {
     const cond = where(q);
-    const [totalRow] = await db.select({ n: count() }).from(table).where(cond);
+    await checkParent(db, q);
+    let counted = db.select({ n: count() }).from(table).$dynamic();
+    for (const j of res.joins ?? []) counted = counted.leftJoin(j.table, j.on);
+    const [totalRow] = await counted.where(cond);
     const total = Number(totalRow?.n ?? 0);
     const data = (await selectRows(db)
       .where(cond)
@@ -160,6 +207,9 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
       if (hit) throw validationError({ [hit.field]: [hit.message] });
       throw new ApiError(422, 'One of the chosen items no longer exists. Reload and choose again.');
     }
+    if (pg && PG_DATA_EXCEPTION.test(pg.code)) {
+      throw new ApiError(422, 'One of the values cannot be saved as it is. Check the fields and try again.');
+    }
     throw e;
   }
 
@@ -167,7 +217,7 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
     const out: string[] = [];
     for (const u of res.usedBy ?? []) {
       const n = await u.count(db, id);
-      if (n > 0) out.push(u.what(n));
+      if (n > 0) out.push(`${u.verb ?? 'is used by'} ${u.what(n)}`);
     }
     return out;
   }
@@ -184,7 +234,7 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
         if (targetId !== undefined) {
           const current = await findRow(tx, targetId);
           if (!current) throw notFound();
-          if (ifMatch && ifMatch !== etagOf(current)) {
+          if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(current)) {
             throw new ApiError(
               409,
               `Someone else changed this ${one} while you were editing it. Reload to see their changes, then make yours again.`,
@@ -194,12 +244,13 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
           await res.beforeUpdate?.(tx, current, body, c);
           const values = await (res.toRow?.(body, { tx, id: targetId }) ?? body);
           await tx.update(table).set({ ...values, updated_at: new Date() } as never).where(eq(table.id, targetId));
+          await res.afterWrite?.(tx, targetId, body, { c, before: current });
         } else {
           const values = await (res.toRow?.(body, { tx }) ?? body);
           const [inserted] = (await tx.insert(table).values(values as never).returning({ id: table.id })) as { id: number }[];
           targetId = inserted!.id;
+          await res.afterWrite?.(tx, targetId, body, { c });
         }
-        await res.afterWrite?.(tx, targetId, body);
         return targetId;
       });
       const data = await showRow(db, savedId);
@@ -214,8 +265,11 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
     }
   }
 
-  async function remove(c: AppContext, ids: number[]): Promise<number> {
+  async function remove(c: AppContext, requested: number[]): Promise<number> {
     const { db } = c.var;
+    // Ids beyond the integer column's range cannot exist; PostgreSQL would refuse to compare them.
+    const ids = requested.filter((n) => n <= INT_MAX);
+    if (ids.length === 0) return 0;
     try {
       return await db.transaction(async (tx) => {
         const rows = (await selectRows(tx).where(inArray(table.id, ids))) as Row[];
@@ -224,7 +278,7 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
           const uses = await usage(tx, row.id);
           if (uses.length) {
             const lead = ids.length > 1 ? `Nothing was deleted: ${one} “${title(row)}”` : `This ${one} cannot be deleted: it`;
-            throw new ApiError(409, `${lead} is used by ${uses.join(' and ')}.`, { code: 'in_use' });
+            throw new ApiError(409, `${lead} ${uses.join(' and ')}.`, { code: 'in_use' });
           }
         }
         if (rows.length) await tx.delete(table).where(inArray(table.id, rows.map((r) => r.id)));
@@ -240,13 +294,35 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
     }
   }
 
+  const labelExpr = res.label ?? own[def.titleField] ?? table.id;
+
+  async function options(db: Db, q: z.output<typeof optionsQuery>) {
+    const parts: SQL[] = [];
+    if (q.ids !== undefined) {
+      const ids = q.ids.split(',').map(Number).filter((n) => n >= 1 && n <= INT_MAX);
+      if (ids.length === 0) return [];
+      parts.push(inArray(table.id, ids));
+    }
+    const search = q.search?.trim();
+    if (search) parts.push(ilike(labelExpr, containsPattern(search)));
+    const label = sql<string>`${labelExpr}`;
+    let qb = db.select({ id: table.id, label }).from(table).$dynamic();
+    for (const j of res.joins ?? []) qb = qb.leftJoin(j.table, j.on);
+    return qb
+      .where(parts.length ? and(...parts) : undefined)
+      .orderBy(asc(label), asc(table.id))
+      .limit(OPTIONS_MAX);
+  }
+
   const p = def.permissions;
   const base = def.api;
   return [
     route('GET', base, p.list, async (c) => c.json(await list(c.var.db, readQuery(c, querySchema)), 200)),
     route('GET', `${base}/export`, p.list, async (c) => {
       const q = readQuery(c, querySchema);
-      const rows = (await selectRows(c.var.db).where(where(q)).orderBy(...orderOf(q)).limit(EXPORT_MAX)) as Row[];
+      const cond = where(q);
+      await checkParent(c.var.db, q);
+      const rows = (await selectRows(c.var.db).where(cond).orderBy(...orderOf(q)).limit(EXPORT_MAX)) as Row[];
       const day = c.var.now().toISOString().slice(0, 10);
       return c.body(toCsv(def.columns, rows), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -258,6 +334,10 @@ export function crudRoutes(res: ServerResource): RouteDef[] {
       const n = await remove(c, [...new Set(ids)]);
       return c.json({ message: n === 1 ? `1 ${one} deleted.` : `${n} ${def.label.many} deleted.`, deleted: n }, 200);
     }),
+    ...(opts.optionsAccess
+      ? [route('GET', `${base}/options`, opts.optionsAccess, async (c) => c.json({ data: await options(c.var.db, readQuery(c, optionsQuery)) }, 200))]
+      : []),
+    ...(res.routes ?? []),
     route('GET', `${base}/:id`, p.list, async (c) => {
       const id = parseId(c.req.param('id'));
       const row = id === undefined ? undefined : await showRow(c.var.db, id);
@@ -296,6 +376,13 @@ export const countWhere = (t: PgTable, col: PgColumn, what: (n: number) => strin
 });
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 422 on `field` unless every id names a row of `t` (ids come deduplicated from idList). */
+export async function checkIds(db: Db | Tx, t: AnyTable, ids: readonly number[], field: string, message: string): Promise<void> {
+  if (ids.length === 0) return;
+  const [r] = await db.select({ n: count() }).from(t).where(inArray(t.id, [...ids]));
+  if (Number(r?.n ?? 0) !== new Set(ids).size) throw validationError({ [field]: [message] });
+}
 
 /** A correlated count for a list column: `(select count(*) from t where col = outer.id)`. */
 export const countOf = (t: PgTable, col: PgColumn, outerId: PgColumn) =>
