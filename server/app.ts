@@ -11,17 +11,16 @@ import type { AppEnv, AppMiddleware, HttpMethod, RouteAccess, RouteDef } from '.
 import { ApiError } from './http/errors.ts';
 import { xsrf } from './http/xsrf.ts';
 import { authRoutes } from './routes/auth.ts';
-import { permissionRoutes } from './routes/permissions.ts';
 import { resourceRoutes } from './resources/index.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
-const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...permissionRoutes, ...resourceRoutes];
+const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...resourceRoutes];
 
 export interface ApiRoute {
   method: HttpMethod;
   path: string;
-  /** A permission name, 'auth' (any signed-in user) or 'public'. */
+  /** A permission name, a list of them (any one will do), 'auth' (any signed-in user) or 'public'. */
   permission: RouteAccess;
 }
 

@@ -1,8 +1,47 @@
+import { SINGLETONS } from '../../domain/resources/index.ts';
 import type { RouteDef } from '../http/context.ts';
+import { permissionModuleResource, permissionResource, roleResource, userResource } from './administration.ts';
 import { crudRoutes, type ServerResource } from './crud.ts';
+import { expenseCategoryResource, expenseResource } from './expense.ts';
 import { customerCategoryResource, customerResource, supplierResource } from './people.ts';
+import { attributeResource, attributeValueResource, brandResource, categoryResource, colorResource, unitResource } from './products.ts';
+import { optionsAccess } from './relations.ts';
+import { settingRoutes, settingUsedBy } from './settings.ts';
+import { bannerResource, serviceResource, solutionResource } from './website.ts';
 
 /** Every simple resource the server serves; each becomes list/show/create/update/delete/bulk/export routes. */
-export const SERVER_RESOURCES: readonly ServerResource[] = [customerCategoryResource, customerResource, supplierResource];
+export const SERVER_RESOURCES: readonly ServerResource[] = [
+  userResource,
+  roleResource,
+  permissionModuleResource,
+  permissionResource,
+  customerCategoryResource,
+  customerResource,
+  supplierResource,
+  categoryResource,
+  brandResource,
+  attributeResource,
+  attributeValueResource,
+  colorResource,
+  unitResource,
+  expenseCategoryResource,
+  expenseResource,
+  serviceResource,
+  bannerResource,
+  solutionResource,
+];
 
-export const resourceRoutes: RouteDef[] = SERVER_RESOURCES.flatMap(crudRoutes);
+const byKey = new Map(SERVER_RESOURCES.map((r) => [r.def.key, r]));
+
+/** Settings that point at a record keep it from being deleted (e.g. the POS default customer). */
+function withSettingUses(res: ServerResource): ServerResource {
+  const uses = Object.values(SINGLETONS).flatMap((s) =>
+    s.fields.filter((f) => f.relation === res.def.key).map((f) => settingUsedBy(s, f.name)),
+  );
+  return uses.length ? { ...res, usedBy: [...(res.usedBy ?? []), ...uses] } : res;
+}
+
+export const resourceRoutes: RouteDef[] = [
+  ...SERVER_RESOURCES.flatMap((res) => crudRoutes(withSettingUses(res), { optionsAccess: optionsAccess(res.def.key) })),
+  ...Object.values(SINGLETONS).flatMap((def) => settingRoutes(def, (key) => byKey.get(key)?.table)),
+];

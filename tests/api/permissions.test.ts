@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../server/db/schema.ts';
-import { PERMISSION_MODULES, PERMISSIONS, isPermission } from '../../domain/permissions.ts';
+import { PERMISSION_MODULES, PERMISSIONS, isPermission, type Permission } from '../../domain/permissions.ts';
 import { apiRoutes } from '../../server/app.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const FORBIDDEN = { message: 'You do not have permission to access this page.', code: 403 };
-const PERMS = '/api/v1/admin/permissions';
+const GRID = '/api/v1/admin/roles/permission-grid';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,15 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-describe(`GET ${PERMS} (permission list)`, () => {
+describe(`GET ${GRID} (the role screen's permission grid)`, () => {
   it('answers 401 without a token', async () => {
-    const res = await h.request('GET', PERMS);
+    const res = await h.request('GET', GRID);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Sign in to continue.' });
   });
 
   it('answers 401 for a bad token', async () => {
-    const res = await h.request('GET', PERMS, { token: 'not-a-real-token' });
+    const res = await h.request('GET', GRID, { token: 'not-a-real-token' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Your session has expired. Sign in again.' });
   });
@@ -31,14 +31,14 @@ describe(`GET ${PERMS} (permission list)`, () => {
   it.each(['cashier@example.com', 'manager@example.com', 'noroles@example.com'])(
     'answers 403 with code 403 for %s',
     async (email) => {
-      const res = await h.request('GET', PERMS, { token: await h.tokenFor(email) });
+      const res = await h.request('GET', GRID, { token: await h.tokenFor(email) });
       expect(res.status).toBe(403);
       expect(res.body).toEqual(FORBIDDEN);
     },
   );
 
   it('lists every module with its permissions for the Super Admin', async () => {
-    const res = await h.request('GET', PERMS, { token: await h.login('admin@example.com') });
+    const res = await h.request('GET', GRID, { token: await h.login('admin@example.com') });
     expect(res.status).toBe(200);
     const data = res.body.data as { id: number; name: string; permissions: { id: number; name: string }[] }[];
     expect(data.map((m) => m.name)).toEqual(Object.keys(PERMISSION_MODULES));
@@ -47,29 +47,40 @@ describe(`GET ${PERMS} (permission list)`, () => {
     }
   });
 
-  it('allows any role that holds the permission', async () => {
+  it('is not the permissions list any more: that is the paginated permission resource', async () => {
+    const res = await h.request('GET', '/api/v1/admin/permissions', { token: await h.tokenFor('admin@example.com') });
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ page: 1, per_page: 10, total: PERMISSIONS.length });
+  });
+
+  it('allows any role that holds "role list"', async () => {
     await h.createUser({ email: 'auditor@example.com' });
     const [role] = await h.db.insert(roles).values({ name: 'Auditor' }).returning();
-    const [perm] = await h.db.select().from(permissions).where(eq(permissions.name, 'permission list'));
+    const [perm] = await h.db.select().from(permissions).where(eq(permissions.name, 'role list'));
     await h.db.insert(rolePermissions).values({ role_id: role!.id, permission_id: perm!.id });
     const [user] = await h.db.select().from(users).where(eq(users.email, 'auditor@example.com'));
     const token = await h.tokenFor('auditor@example.com');
-    expect((await h.request('GET', PERMS, { token })).status).toBe(403);
+    expect((await h.request('GET', GRID, { token })).status).toBe(403);
     await h.db.insert(userRoles).values({ user_id: user!.id, role_id: role!.id });
-    expect((await h.request('GET', PERMS, { token })).status).toBe(200);
+    expect((await h.request('GET', GRID, { token })).status).toBe(200);
   });
 });
 
 describe('route registry', () => {
   const concrete = (path: string) => path.replace(/:[A-Za-z_]\w*/g, '1');
   const guarded = apiRoutes.filter((r) => r.permission !== 'public');
-  const withPermission = apiRoutes.filter((r) => isPermission(r.permission));
+  const needed = (access: unknown): readonly Permission[] =>
+    typeof access === 'string' ? (isPermission(access) ? [access] : []) : (access as readonly Permission[]);
+  const withPermission = apiRoutes.filter((r) => needed(r.permission).length > 0);
 
   it('lists the auth and permission routes, and only known permissions', () => {
     expect(apiRoutes.length).toBeGreaterThanOrEqual(10);
     expect(withPermission.length).toBeGreaterThan(0);
     for (const r of apiRoutes) {
-      expect(r.permission === 'public' || r.permission === 'auth' || PERMISSIONS.includes(r.permission as never)).toBe(true);
+      if (r.permission === 'public' || r.permission === 'auth') continue;
+      const list = needed(r.permission);
+      expect(list.length).toBeGreaterThan(0);
+      for (const p of list) expect(PERMISSIONS).toContain(p);
     }
     const keys = apiRoutes.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -89,7 +100,7 @@ describe('route registry', () => {
     },
   );
 
-  it.each(withPermission.map((r) => [r.method, r.path, r.permission] as const))(
+  it.each(withPermission.map((r) => [r.method, r.path, needed(r.permission).join('" or "')] as const))(
     '%s %s answers 403 to a user without "%s" and lets the Super Admin through',
     async (method, path) => {
       const body = method === 'GET' ? undefined : {};
@@ -99,6 +110,28 @@ describe('route registry', () => {
       const admin = await h.request(method, concrete(path), { token: await h.tokenFor('admin@example.com'), body });
       expect([401, 403]).not.toContain(admin.status);
       expect(admin.status).toBeLessThan(500);
+    },
+  );
+
+  const anyOf = withPermission.filter((r) => typeof r.permission !== 'string');
+  it('has routes open to any one of several permissions (relation options)', () => {
+    expect(anyOf.map((r) => r.path)).toContain('/api/v1/admin/customer-categories/options');
+  });
+
+  it.each(anyOf.flatMap((r) => needed(r.permission).map((p) => [r.method, r.path, p] as const)))(
+    '%s %s lets in a user whose only permission is "%s"',
+    async (method, path, permission) => {
+      const roleName = `Only ${permission}`;
+      const email = `only-${permission.replace(/\W+/g, '-')}@example.com`;
+      const [existing] = await h.db.select().from(roles).where(eq(roles.name, roleName));
+      if (!existing) {
+        const [role] = await h.db.insert(roles).values({ name: roleName }).returning();
+        const [perm] = await h.db.select().from(permissions).where(eq(permissions.name, permission));
+        await h.db.insert(rolePermissions).values({ role_id: role!.id, permission_id: perm!.id });
+        await h.createUser({ email, roles: [roleName] });
+      }
+      const res = await h.request(method, concrete(path), { token: await h.tokenFor(email) });
+      expect(res.status).toBe(200);
     },
   );
 

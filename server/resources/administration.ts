@@ -1,0 +1,194 @@
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { isPermission, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
+import * as R from '../../domain/resources/index.ts';
+import { hashPassword } from '../auth/password.ts';
+import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { route } from '../http/context.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { checkIds, countOf, countWhere, plural, type ServerResource } from './crud.ts';
+import { statusFilter } from './people.ts';
+
+const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
+
+// ——— users ———
+
+const roleNames = sql<string[]>`(select coalesce(array_agg(${roles.name} order by ${roles.name}), '{}')::text[] from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id} where ${userRoles.user_id} = ${users.id})`;
+
+export const userResource: ServerResource = {
+  def: R.users,
+  table: users,
+  hidden: ['password_hash'],
+  extra: { role_names: roleNames.as('role_names') },
+  sort: { name: users.name, email: users.email, status: users.status, created_at: users.created_at },
+  search: [users.name, users.email, users.phone],
+  filters: {
+    status: statusFilter(users.status),
+    role_id: idFilter(
+      (id) => sql`exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} = ${id})`,
+    ),
+  },
+  unique: { users_email_unique: { field: 'email', message: 'Another user already has this email address.' } },
+  references: { user_roles_role_id_roles_id_fk: { field: 'role_ids', message: 'One of the chosen roles no longer exists. Reload and choose again.' } },
+  toRow: async ({ role_ids, password, ...rest }, { tx }) => {
+    await checkIds(tx, roles, role_ids as number[], 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
+    return typeof password === 'string' ? { ...rest, password_hash: await hashPassword(password) } : rest;
+  },
+  beforeUpdate: (_tx, row, body, c) => {
+    // Nobody should lock themself out by accident; another administrator can do it.
+    if (row.id === c.var.auth.row.id && body.status === 'inactive') {
+      throw validationError({ status: ['You cannot make your own account inactive.'] });
+    }
+  },
+  afterWrite: async (tx, id, body, { c, before }) => {
+    await tx.delete(userRoles).where(eq(userRoles.user_id, id));
+    const roleIds = body.role_ids as number[];
+    if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: id, role_id })));
+    // A new password or an inactive account ends the user's sessions elsewhere (a stolen
+    // token stops working), but never the session that made the change.
+    if (before && (body.password !== undefined || body.status === 'inactive')) {
+      const auth = c.var.auth;
+      const keep = auth.row.id === id ? ne(accessTokens.id, auth.tokenId) : undefined;
+      await tx.delete(accessTokens).where(and(eq(accessTokens.user_id, id), keep));
+    }
+  },
+  detail: async (db, id) => {
+    const rows = await db.select({ id: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, id)).orderBy(asc(userRoles.role_id));
+    return { role_ids: rows.map((r) => r.id) };
+  },
+  beforeDelete: (_tx, row, c) => {
+    if (row.id === c.var.auth.row.id) throw new ApiError(409, 'You cannot delete your own account.', { code: 'self' });
+  },
+};
+
+// ——— roles ———
+
+const isSuperAdmin = sql<boolean>`(${roles.name} = ${SUPER_ADMIN_ROLE})`;
+// Super Admin holds every permission whatever its rows say (PRODUCT §2), so it counts them all.
+const rolePermissionsCount = sql<number>`(case when ${roles.name} = ${SUPER_ADMIN_ROLE} then (select count(*)::int from ${permissions}) else (select count(*)::int from ${rolePermissions} where ${rolePermissions.role_id} = ${roles.id}) end)`;
+const roleUsersCount = countOf(userRoles, userRoles.role_id, roles.id);
+
+/** The role screen's checkbox grid: modules in table order, each with its permissions. */
+const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, R.roles.permissions.list, async (c) => {
+  const { db } = c.var;
+  const mods = await db.select({ id: permissionModules.id, name: permissionModules.name }).from(permissionModules).orderBy(asc(permissionModules.id));
+  const perms = await db
+    .select({ id: permissions.id, name: permissions.name, module_id: permissions.module_id })
+    .from(permissions)
+    .orderBy(asc(permissions.id));
+  const data = mods.map((m) => ({
+    ...m,
+    permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name }) => ({ id, name })),
+  }));
+  return c.json({ data }, 200);
+});
+
+export const roleResource: ServerResource = {
+  def: R.roles,
+  table: roles,
+  extra: {
+    permissions_count: rolePermissionsCount.as('permissions_count'),
+    users_count: roleUsersCount.as('users_count'),
+    protected: isSuperAdmin.as('protected'),
+  },
+  sort: { name: roles.name, permissions_count: rolePermissionsCount, users_count: roleUsersCount },
+  search: [roles.name],
+  unique: { roles_name_unique: { field: 'name', message: 'Another role already has this name.' } },
+  references: {
+    role_permissions_permission_id_permissions_id_fk: {
+      field: 'permission_ids',
+      message: 'One of the chosen permissions no longer exists. Reload and choose again.',
+    },
+  },
+  usedBy: [countWhere(userRoles, userRoles.role_id, (n) => plural(n, 'user', 'users'))],
+  routes: [permissionGrid],
+  toRow: async ({ name, permission_ids }, { tx }) => {
+    const message = 'One of the chosen permissions no longer exists. Reload and choose again.';
+    await checkIds(tx, permissions, permission_ids as number[], 'permission_ids', message);
+    return { name };
+  },
+  beforeUpdate: (_tx, row, body) => {
+    if (row.name === SUPER_ADMIN_ROLE && body.name !== SUPER_ADMIN_ROLE) {
+      throw new ApiError(409, 'The Super Admin role always holds every permission, so it cannot be renamed.', { code: 'protected' });
+    }
+  },
+  afterWrite: async (tx, id, body) => {
+    // Whatever the form sent, Super Admin keeps every permission; its rows mirror that.
+    const ids =
+      body.name === SUPER_ADMIN_ROLE
+        ? (await tx.select({ id: permissions.id }).from(permissions)).map((p) => p.id)
+        : (body.permission_ids as number[]);
+    await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
+    if (ids.length) await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: id, permission_id })));
+  },
+  detail: async (db, id) => {
+    const [role] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
+    const rows =
+      role?.name === SUPER_ADMIN_ROLE
+        ? await db.select({ id: permissions.id }).from(permissions).orderBy(asc(permissions.id))
+        : await db
+            .select({ id: rolePermissions.permission_id })
+            .from(rolePermissions)
+            .where(eq(rolePermissions.role_id, id))
+            .orderBy(asc(rolePermissions.permission_id));
+    return { permission_ids: rows.map((r) => r.id) };
+  },
+  beforeDelete: (_tx, row) => {
+    if (row.name === SUPER_ADMIN_ROLE) throw new ApiError(409, 'The Super Admin role cannot be deleted.', { code: 'protected' });
+  },
+};
+
+// ——— permission modules ———
+
+const modulePermissionsCount = countOf(permissions, permissions.module_id, permissionModules.id);
+
+export const permissionModuleResource: ServerResource = {
+  def: R.permissionModules,
+  table: permissionModules,
+  extra: { permissions_count: modulePermissionsCount.as('permissions_count') },
+  sort: { name: permissionModules.name, permissions_count: modulePermissionsCount },
+  search: [permissionModules.name],
+  unique: { permission_modules_name_unique: { field: 'name', message: 'Another permission module already has this name.' } },
+  usedBy: [{ ...countWhere(permissions, permissions.module_id, (n) => plural(n, 'permission', 'permissions')), verb: 'still holds' }],
+};
+
+// ——— permissions ———
+
+/** Roles that grant it; Super Admin grants every permission without a row saying so. */
+const explicitRoles = sql<number>`(select count(*)::int from ${rolePermissions} join ${roles} on ${roles.id} = ${rolePermissions.role_id} where ${rolePermissions.permission_id} = ${permissions.id} and ${roles.name} <> ${SUPER_ADMIN_ROLE})`;
+const superAdminRoles = sql<number>`(select count(*)::int from ${roles} where ${roles.name} = ${SUPER_ADMIN_ROLE})`;
+
+const systemPermission = (name: string, what: 'renamed' | 'deleted') =>
+  new ApiError(409, `“${name}” is checked by the application and cannot be ${what}.`, { code: 'system' });
+
+export const permissionResource: ServerResource = {
+  def: R.permissions,
+  table: permissions,
+  extra: {
+    module_name: sql<string | null>`${permissionModules.name}`.as('module_name'),
+    roles_count: sql<number>`(${explicitRoles} + ${superAdminRoles})`.as('roles_count'),
+  },
+  joins: [{ table: permissionModules, on: eq(permissionModules.id, permissions.module_id) }],
+  sort: { name: permissions.name, module_name: permissionModules.name },
+  search: [permissions.name],
+  unique: { permissions_name_unique: { field: 'name', message: 'Another permission already has this name.' } },
+  references: {
+    permissions_module_id_permission_modules_id_fk: { field: 'module_id', message: 'This module no longer exists. Choose another.' },
+  },
+  usedBy: [
+    {
+      count: async (db, id) => {
+        const [r] = await db.select({ n: explicitRoles }).from(permissions).where(eq(permissions.id, id));
+        return Number(r?.n ?? 0);
+      },
+      what: (n) => plural(n, 'role', 'roles'),
+    },
+  ],
+  beforeUpdate: (_tx, row, body) => {
+    const name = String(row.name);
+    if (isPermission(name) && body.name !== name) throw systemPermission(name, 'renamed');
+  },
+  beforeDelete: (_tx, row) => {
+    const name = String(row.name);
+    if (isPermission(name)) throw systemPermission(name, 'deleted');
+  },
+};
