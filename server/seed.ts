@@ -1,16 +1,20 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
 import { hashPassword } from './auth/password.ts';
 import type { Db } from './db/index.ts';
 import { permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
 /**
- * Modules and permissions exactly as domain/permissions.ts lists them. Runs on every start:
- * inserts what is missing and moves a permission to the module the table says.
+ * Modules and permissions as domain/permissions.ts lists them. Runs on every start and only
+ * adds what is missing: a module or permission an administrator renamed or moved on the
+ * permission screens stays as they left it.
  */
 export async function seedPermissions(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const moduleNames = Object.keys(PERMISSION_MODULES);
+    const have = new Set((await tx.select({ name: permissions.name }).from(permissions)).map((p) => p.name));
+    const missing = Object.entries(PERMISSION_MODULES).filter(([, names]) => names.some((n) => !have.has(n)));
+    if (missing.length === 0) return;
+    const moduleNames = missing.map(([mod]) => mod);
     await tx
       .insert(permissionModules)
       .values(moduleNames.map((name) => ({ name })))
@@ -20,13 +24,10 @@ export async function seedPermissions(db: Db): Promise<void> {
       .from(permissionModules)
       .where(inArray(permissionModules.name, moduleNames));
     const idOf = new Map(mods.map((m) => [m.name, m.id]));
-    const values = Object.entries(PERMISSION_MODULES).flatMap(([mod, names]) =>
-      names.map((name) => ({ name, module_id: idOf.get(mod)! })),
+    const values = missing.flatMap(([mod, names]) =>
+      names.filter((name) => !have.has(name)).map((name) => ({ name, module_id: idOf.get(mod)! })),
     );
-    await tx
-      .insert(permissions)
-      .values(values)
-      .onConflictDoUpdate({ target: permissions.name, set: { module_id: sql`excluded.module_id` } });
+    await tx.insert(permissions).values(values).onConflictDoNothing({ target: permissions.name });
   });
 }
 
