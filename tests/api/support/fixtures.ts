@@ -1,0 +1,384 @@
+import { asc } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApiRoute } from '../../../server/app.ts';
+import { isPermission, type Permission } from '../../../domain/permissions.ts';
+import type { FieldDef, ResourceDef, SingletonDef } from '../../../domain/resource.ts';
+import { RESOURCES, SINGLETONS } from '../../../domain/resources/index.ts';
+import { permissions } from '../../../server/db/schema.ts';
+import type { Harness, TestResponse } from '../harness.ts';
+
+/**
+ * Valid requests for every API route, derived from the resource and singleton definitions
+ * (domain/resources) plus a short explicit table for the routes that are not CRUD.
+ * A route nobody can build a request for is an error that names it, never a silent skip.
+ */
+
+export interface Actor {
+  email: string;
+}
+
+export interface PreparedRequest {
+  method: string;
+  /** Concrete path with query string. */
+  path: string;
+  body?: unknown;
+  /** The request ends the session it is sent with (logout): send it with a token of its own. */
+  freshToken?: boolean;
+}
+
+/** Sends a request as the actor of the test. */
+export type Send = (method: string, path: string) => Promise<TestResponse>;
+
+export interface RouteFixture {
+  /** 'list', 'create', ... for resource routes; 'singleton.get'; or 'explicit'. */
+  kind: string;
+  resource?: ResourceDef;
+  singleton?: SingletonDef;
+  /** Sends argon2 work to the server (password hashing or checking): tests run it fewer times. */
+  slow?: boolean;
+  /** A valid request for `actor`; creates the records it needs (a fresh one for deletes). */
+  build(actor: Actor): Promise<PreparedRequest>;
+  /**
+   * For write routes: snapshot of what the request would change (the row, the list total,
+   * the settings), taken for the same request `build` returned; `send` acts as the actor.
+   */
+  observe?(req: PreparedRequest, send: Send): Promise<unknown>;
+}
+
+export type Access = ApiRoute['permission'] | readonly Permission[];
+
+/** The permissions a route accepts (any one of them), or [] for 'auth'/'public'. */
+export function permissionsOf(access: Access): Permission[] {
+  if (Array.isArray(access)) return [...(access as readonly Permission[])];
+  return typeof access === 'string' && isPermission(access) ? [access] : [];
+}
+
+export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/** `/x/:id` → `/x/1`: a concrete path for checks that need no real record (401, 403). */
+export const concrete = (path: string, id: number | string = 1) => path.replace(/:[A-Za-z_]\w*/g, String(id));
+
+/** The schema's field map, when it is an object schema (all resource schemas are strict objects). */
+export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const s = schema as unknown as { shape?: Record<string, z.ZodType>; def?: { in?: z.ZodType; innerType?: z.ZodType } };
+  if (s.shape && typeof s.shape === 'object') return s.shape;
+  const inner = s.def?.in ?? s.def?.innerType;
+  return inner ? shapeOf(inner) : undefined;
+}
+
+/** The API path that lists a resource, with its parent filter when it has a parent. */
+type ParentOf = (def: ResourceDef) => Promise<string>;
+
+export interface Fixtures {
+  /** The fixture for a route, or undefined when no fixture knows it. */
+  resolve(route: { method: string; path: string }): RouteFixture | undefined;
+  /** A valid create (or update) body for a resource; values are unique per call. */
+  sample(def: ResourceDef, mode: 'create' | 'update'): Promise<Record<string, unknown>>;
+  singletonSample(def: SingletonDef): Promise<Record<string, unknown>>;
+  /** A record that stays (for show routes and as the target of relations). */
+  anchor(key: string): Promise<number>;
+  /** A new record, e.g. to delete. */
+  fresh(key: string): Promise<number>;
+  /** `{api}` or `{api}?parent_field=id`. */
+  listPath: ParentOf;
+  /** Requests as the Super Admin (setup). */
+  admin(method: string, path: string, body?: unknown): Promise<TestResponse>;
+}
+
+/** Explicit requests for routes that are not built from a resource definition. */
+type ExplicitTable = Record<string, { slow?: boolean; freshToken?: boolean; body?: (actor: Actor) => unknown; observe?: 'me' }>;
+
+const DEMO_PASSWORD = 'password';
+
+export const EXPLICIT: ExplicitTable = {
+  'GET /sanctum/csrf-cookie': {},
+  'GET /api/health': {},
+  'POST /api/v1/admin/login': { slow: true, body: () => ({ email: 'admin@example.com', password: DEMO_PASSWORD }) },
+  'POST /api/admin-login': { slow: true, body: () => ({ email: 'admin@example.com', password: DEMO_PASSWORD }) },
+  'POST /api/logout': { freshToken: true },
+  'GET /me': {},
+  'GET /api/user': {},
+  // The actor's own email, so the request is valid for whoever sends it.
+  'PATCH /api/profile': { body: (a) => ({ name: `Profile of ${a.email}`, email: a.email }), observe: 'me' },
+  // Same password again: valid, and the next request can still use it.
+  'PATCH /api/password': {
+    slow: true,
+    body: () => ({ current_password: DEMO_PASSWORD, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD }),
+  },
+  'GET /api/v1/admin/roles/permission-grid': {},
+};
+
+let seq = 0;
+const next = () => ++seq;
+
+/** Candidate values for a field, most specific first; the schema decides which one is valid. */
+function candidates(field: FieldDef | undefined, n: number): unknown[] {
+  switch (field?.kind) {
+    case undefined:
+      return [];
+    case 'text':
+      return [`Sample ${n}`, `S${n}`];
+    case 'textarea':
+      return [`Sample text ${n}, with a comma and "quotes".`];
+    case 'email':
+      return [`sample${n}@example.com`];
+    case 'tel':
+      return [`+1 555 ${String(n).padStart(4, '0')}`];
+    case 'url':
+      return [`https://example.com/${n}`, `/page-${n}`];
+    case 'password':
+      return ['password-123'];
+    case 'integer':
+      return [(n % 1000) + 1, 0];
+    case 'money':
+      return [1000 + n];
+    case 'percent':
+      return [(n % 50) * 100, 0];
+    case 'date':
+      return ['2024-05-06'];
+    case 'colour':
+      return [`#${((n * 2_654_435_761) % 0xffffff).toString(16).padStart(6, '0')}`];
+    case 'select':
+      return (field.options ?? []).map((o) => o.value);
+    case 'checkboxes':
+      return [(field.options ?? []).slice(0, 1).map((o) => o.value), (field.options ?? []).map((o) => o.value)];
+    case 'switch':
+      return [true, false];
+    // relation, relationMany and permissionGrid need records: see valueFor.
+    default:
+      return [];
+  }
+}
+
+export interface FixtureOptions {
+  /**
+   * Build bodies without a server: every relation points at id 1. For checking that each
+   * definition yields a valid sample before its routes exist.
+   */
+  offline?: boolean;
+}
+
+export function createFixtures(h: Harness, adminToken: string, opts: FixtureOptions = {}): Fixtures {
+  const admin = (method: string, path: string, body?: unknown) => h.request(method, path, { token: adminToken, body });
+  const anchors = new Map<string, Promise<number>>();
+  const inProgress = new Set<string>();
+
+  let permissionIds: Promise<number[]> | undefined;
+  const somePermissionIds = () =>
+    opts.offline ? Promise.resolve([1]) : (permissionIds ??= h.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .orderBy(asc(permissions.id))
+      .limit(2)
+      .then((rows) => rows.map((r) => r.id)));
+
+  async function valueFor(owner: string, key: string, field: FieldDef | undefined, parent: ResourceDef['parent'], n: number): Promise<unknown[]> {
+    if (parent && key === parent.field) return [await anchor(parent.resource)];
+    if (!field) return [];
+    if (field.kind === 'permissionGrid') return [await somePermissionIds(), []];
+    if (field.kind === 'relation' || field.kind === 'relationMany') {
+      const rel = field.relation;
+      // A record pointing at its own kind (a category's parent) while that kind's anchor is
+      // being made: leave it out, the schema says whether that is allowed.
+      if (!rel || inProgress.has(rel)) return [];
+      const id = await anchor(rel);
+      return field.kind === 'relation' ? [id] : [[id], []];
+    }
+    return candidates(field, n);
+  }
+
+  /** Picks, per schema key, the first candidate the field's own schema accepts. */
+  async function build(
+    owner: string,
+    schema: z.ZodType,
+    fields: readonly FieldDef[],
+    defaults: Record<string, unknown>,
+    mode: 'create' | 'update',
+    parent?: ResourceDef['parent'],
+  ): Promise<Record<string, unknown>> {
+    const shape = shapeOf(schema);
+    if (!shape) throw new Error(`fixtures: the schema of ${owner} is not an object schema; add a sample for it`);
+    const n = next();
+    const body: Record<string, unknown> = {};
+    const skip = mode === 'create' ? 'edit' : 'create';
+    for (const [key, fieldSchema] of Object.entries(shape)) {
+      const field = fields.find((f) => f.name === key && f.only !== skip) ?? fields.find((f) => f.name === key);
+      const tries = [...(await valueFor(owner, key, field, parent, n)), ...(key in defaults ? [defaults[key]] : [])];
+      const hit = tries.find((v) => fieldSchema.safeParse(v).success);
+      if (hit !== undefined) body[key] = hit;
+      else if (!fieldSchema.safeParse(undefined).success) {
+        throw new Error(`fixtures: no valid value for ${owner}.${key} (field kind ${field?.kind ?? 'none'}); tried ${JSON.stringify(tries)}`);
+      }
+    }
+    const whole = schema.safeParse(body);
+    if (!whole.success) throw new Error(`fixtures: sample ${mode} body of ${owner} is invalid: ${whole.error.message}`);
+    return body;
+  }
+
+  const sample: Fixtures['sample'] = (def, mode) =>
+    build(def.key, mode === 'update' ? (def.updateSchema ?? def.schema) : def.schema, def.fields, def.defaults, mode, def.parent);
+
+  const singletonSample: Fixtures['singletonSample'] = (def) => build(def.key, def.schema, def.fields, def.defaults, 'create');
+
+  async function create(key: string): Promise<number> {
+    const def = RESOURCES[key];
+    if (!def) throw new Error(`fixtures: no resource ${key}`);
+    inProgress.add(key);
+    let body: Record<string, unknown>;
+    try {
+      body = await sample(def, 'create');
+    } finally {
+      inProgress.delete(key);
+    }
+    const res = await admin('POST', def.api, body);
+    const id = res.body?.data?.id;
+    if (res.status !== 201 || typeof id !== 'number') {
+      throw new Error(`fixtures: creating a ${def.label.one} failed: POST ${def.api} → ${res.status} ${res.text.slice(0, 300)}`);
+    }
+    return id;
+  }
+
+  function anchor(key: string): Promise<number> {
+    if (opts.offline) return Promise.resolve(1);
+    let p = anchors.get(key);
+    if (!p) {
+      p = create(key);
+      anchors.set(key, p);
+      p.catch(() => anchors.delete(key));
+    }
+    return p;
+  }
+
+  const listPath: ParentOf = async (def) =>
+    def.parent ? `${def.api}?${def.parent.field}=${await anchor(def.parent.resource)}` : def.api;
+
+  const total = async (def: ResourceDef) => {
+    const res = await admin('GET', await listPath(def));
+    if (res.status !== 200) throw new Error(`fixtures: cannot count ${def.label.many}: ${res.status}`);
+    return res.body.meta.total as number;
+  };
+  const show = async (path: string) => {
+    const res = await admin('GET', path);
+    return { status: res.status, body: res.body };
+  };
+
+  /** The PUT target: a record of its own, so a relation anchor never points at itself. */
+  const targets = new Map<string, Promise<number>>();
+  const target = (key: string) => {
+    let p = targets.get(key);
+    if (!p) targets.set(key, (p = create(key)));
+    return p;
+  };
+
+  function resourceFixture(def: ResourceDef, method: string, rest: string): RouteFixture | undefined {
+    const slow = def.fields.some((f) => f.kind === 'password');
+    const idPath = (id: number) => `${def.api}/${id}`;
+    const req = (path: string, body?: unknown): PreparedRequest => ({ method, path, ...(body === undefined ? {} : { body }) });
+    const r = { resource: def };
+    if (rest === '' && method === 'GET') return { ...r, kind: 'list', build: async () => req(await listPath(def)) };
+    if (rest === '/export' && method === 'GET') {
+      return {
+        ...r,
+        kind: 'export',
+        build: async () => req(def.parent ? (await listPath(def)).replace(def.api, `${def.api}/export`) : `${def.api}/export`),
+      };
+    }
+    if (rest === '/options' && method === 'GET') {
+      return {
+        ...r,
+        kind: 'options',
+        build: async () => req(def.parent ? (await listPath(def)).replace(def.api, `${def.api}/options`) : `${def.api}/options`),
+      };
+    }
+    if (rest === '' && method === 'POST') {
+      return { ...r, kind: 'create', slow, build: async () => req(def.api, await sample(def, 'create')), observe: () => total(def) };
+    }
+    if (rest === '/bulk-delete' && method === 'POST') {
+      return {
+        ...r,
+        kind: 'bulkDelete',
+        build: async () => req(`${def.api}/bulk-delete`, { ids: [await fresh(def.key)] }),
+        observe: async (q) => ({ total: await total(def), rows: await Promise.all(((q.body as { ids?: number[] })?.ids ?? []).map((id) => show(idPath(id)))) }),
+      };
+    }
+    if (!/^\/:[A-Za-z_]\w*$/.test(rest)) return undefined;
+    if (method === 'GET') return { ...r, kind: 'show', build: async () => req(idPath(await anchor(def.key))) };
+    if (method === 'PUT' || method === 'PATCH') {
+      return {
+        ...r,
+        kind: 'update',
+        slow,
+        build: async () => req(idPath(await target(def.key)), await sample(def, 'update')),
+        observe: (q) => show(q.path),
+      };
+    }
+    if (method === 'DELETE') {
+      return {
+        ...r,
+        kind: 'delete',
+        build: async () => req(idPath(await fresh(def.key))),
+        observe: async (q) => ({ total: await total(def), row: await show(q.path) }),
+      };
+    }
+    return undefined;
+  }
+
+  const fresh = (key: string) => create(key);
+
+  function resolve(route: { method: string; path: string }): RouteFixture | undefined {
+    const explicit = EXPLICIT[routeKey(route)];
+    if (explicit) {
+      return {
+        kind: 'explicit',
+        ...(explicit.slow ? { slow: true } : {}),
+        build: async (actor) => ({
+          method: route.method,
+          path: route.path,
+          ...(explicit.body ? { body: explicit.body(actor) } : {}),
+          ...(explicit.freshToken ? { freshToken: true } : {}),
+        }),
+        ...(explicit.observe === 'me'
+          ? {
+              observe: async (_q: PreparedRequest, send: Send) => {
+                const me = await send('GET', '/me');
+                return { status: me.status, body: me.body };
+              },
+            }
+          : {}),
+      };
+    }
+    for (const def of Object.values(SINGLETONS)) {
+      if (route.path !== def.api) continue;
+      if (route.method === 'GET') return { singleton: def, kind: 'singleton.get', build: async () => ({ method: 'GET', path: def.api }) };
+      if (route.method === 'PUT') {
+        return {
+          singleton: def,
+          kind: 'singleton.put',
+          build: async () => ({ method: 'PUT', path: def.api, body: await singletonSample(def) }),
+          observe: () => show(def.api),
+        };
+      }
+    }
+    // Longest API path first, so /website/services never answers for a longer sibling.
+    const defs = Object.values(RESOURCES).sort((a, b) => b.api.length - a.api.length);
+    for (const def of defs) {
+      if (route.path !== def.api && !route.path.startsWith(`${def.api}/`)) continue;
+      const found = resourceFixture(def, route.method, route.path.slice(def.api.length));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  return { resolve, sample, singletonSample, anchor, fresh, listPath, admin };
+}
+
+/** Throws an error naming the route when no fixture knows it. */
+export function fixtureFor(fx: Fixtures, route: { method: string; path: string }): RouteFixture {
+  const f = fx.resolve(route);
+  if (!f) {
+    throw new Error(
+      `No fixture knows ${routeKey(route)}. Add it to tests/api/support/fixtures.ts (EXPLICIT, or a resource/singleton definition it can be derived from).`,
+    );
+  }
+  return f;
+}
