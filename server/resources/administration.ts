@@ -5,14 +5,14 @@ import { hashPassword } from '../auth/password.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { route } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-import { checkIds, countOf, countWhere, plural, type ServerResource } from './crud.ts';
+import { checkIds, countOf, countWhere, plural, qualified as q, type ServerResource } from './crud.ts';
 import { statusFilter } from './people.ts';
 
 const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
 
 // ——— users ———
 
-const roleNames = sql<string[]>`(select coalesce(array_agg(${roles.name} order by ${roles.name}), '{}')::text[] from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id} where ${userRoles.user_id} = ${users.id})`;
+const roleNames = sql<string[]>`(select coalesce(array_agg(${q(roles.name)} order by ${q(roles.name)}), '{}')::text[] from ${userRoles} join ${roles} on ${q(roles.id)} = ${q(userRoles.role_id)} where ${q(userRoles.user_id)} = ${q(users.id)})`;
 
 export const userResource: ServerResource = {
   def: R.users,
@@ -24,7 +24,7 @@ export const userResource: ServerResource = {
   filters: {
     status: statusFilter(users.status),
     role_id: idFilter(
-      (id) => sql`exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} = ${id})`,
+      (id) => sql`exists (select 1 from ${userRoles} where ${q(userRoles.user_id)} = ${q(users.id)} and ${q(userRoles.role_id)} = ${id})`,
     ),
   },
   unique: { users_email_unique: { field: 'email', message: 'Another user already has this email address.' } },
@@ -62,9 +62,9 @@ export const userResource: ServerResource = {
 
 // ——— roles ———
 
-const isSuperAdmin = sql<boolean>`(${roles.name} = ${SUPER_ADMIN_ROLE})`;
+const isSuperAdmin = sql<boolean>`(${q(roles.name)} = ${SUPER_ADMIN_ROLE})`;
 // Super Admin holds every permission whatever its rows say (PRODUCT §2), so it counts them all.
-const rolePermissionsCount = sql<number>`(case when ${roles.name} = ${SUPER_ADMIN_ROLE} then (select count(*)::int from ${permissions}) else (select count(*)::int from ${rolePermissions} where ${rolePermissions.role_id} = ${roles.id}) end)`;
+const rolePermissionsCount = sql<number>`(case when ${q(roles.name)} = ${SUPER_ADMIN_ROLE} then (select count(*)::int from ${permissions}) else (select count(*)::int from ${rolePermissions} where ${q(rolePermissions.role_id)} = ${q(roles.id)}) end)`;
 const roleUsersCount = countOf(userRoles, userRoles.role_id, roles.id);
 
 /** The role screen's checkbox grid: modules in table order, each with its permissions. */
@@ -154,8 +154,8 @@ export const permissionModuleResource: ServerResource = {
 // ——— permissions ———
 
 /** Roles that grant it; Super Admin grants every permission without a row saying so. */
-const explicitRoles = sql<number>`(select count(*)::int from ${rolePermissions} join ${roles} on ${roles.id} = ${rolePermissions.role_id} where ${rolePermissions.permission_id} = ${permissions.id} and ${roles.name} <> ${SUPER_ADMIN_ROLE})`;
-const superAdminRoles = sql<number>`(select count(*)::int from ${roles} where ${roles.name} = ${SUPER_ADMIN_ROLE})`;
+const explicitRoles = sql<number>`(select count(*)::int from ${rolePermissions} join ${roles} on ${q(roles.id)} = ${q(rolePermissions.role_id)} where ${q(rolePermissions.permission_id)} = ${q(permissions.id)} and ${q(roles.name)} <> ${SUPER_ADMIN_ROLE})`;
+const superAdminRoles = sql<number>`(select count(*)::int from ${roles} where ${q(roles.name)} = ${SUPER_ADMIN_ROLE})`;
 
 const systemPermission = (name: string, what: 'renamed' | 'deleted') =>
   new ApiError(409, `“${name}” is checked by the application and cannot be ${what}.`, { code: 'system' });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { capitalise } from '../../domain/fields.ts';
@@ -384,6 +384,12 @@ export async function checkIds(db: Db | Tx, t: AnyTable, ids: readonly number[],
   if (Number(r?.n ?? 0) !== new Set(ids).size) throw validationError({ [field]: [message] });
 }
 
+/**
+ * `"table"."column"`. drizzle leaves columns unqualified in a query without joins, and inside a
+ * correlated subquery an unqualified "id" means the subquery's own table, not the outer row.
+ */
+export const qualified = (c: PgColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+
 /** A correlated count for a list column: `(select count(*) from t where col = outer.id)`. */
 export const countOf = (t: PgTable, col: PgColumn, outerId: PgColumn) =>
-  sql<number>`(select count(*)::int from ${t} where ${col} = ${outerId})`;
+  sql<number>`(select count(*)::int from ${t} where ${qualified(col)} = ${qualified(outerId)})`;

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import * as R from '../../domain/resources/index.ts';
 import { attributes, attributeValues, brands, categories, colors, units } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { countOf, countWhere, plural, type ServerResource, type Tx } from './crud.ts';
+import { countOf, countWhere, plural, qualified as q, type ServerResource, type Tx } from './crud.ts';
 import { statusFilter } from './people.ts';
 
 // ——— categories ———
@@ -63,7 +63,7 @@ export const brandResource: ServerResource = {
 
 const valuesCount = countOf(attributeValues, attributeValues.attribute_id, attributes.id);
 /** A few example values for the list (the values screen has them all). */
-const valueNames = sql<string[]>`(select coalesce(array_agg(v.name order by lower(v.name), v.name), '{}')::text[] from (select ${attributeValues.name} as name from ${attributeValues} where ${attributeValues.attribute_id} = ${attributes.id} order by lower(${attributeValues.name}), ${attributeValues.id} limit 5) v)`;
+const valueNames = sql<string[]>`(select coalesce(array_agg(v.name order by v.n), '{}')::text[] from (select ${q(attributeValues.name)} as name, row_number() over (order by lower(${q(attributeValues.name)}), ${q(attributeValues.id)}) as n from ${attributeValues} where ${q(attributeValues.attribute_id)} = ${q(attributes.id)} order by n limit 5) v)`;
 
 export const attributeResource: ServerResource = {
   def: R.attributes,
