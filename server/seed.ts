@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
 import { hashPassword } from './auth/password.ts';
+import { seedDemoShop } from './seed-demo.ts';
 import type { Db } from './db/index.ts';
 import { permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
@@ -74,10 +75,11 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * Demo roles and users (PRODUCT §1). Safe on every start: an existing role keeps the
- * permissions an administrator gave it, an existing user is left alone.
+ * Demo roles and users (PRODUCT §1), and the demo shop unless `shop` is false (API tests start
+ * from an empty shop). Safe on every start: an existing role keeps the permissions an
+ * administrator gave it, an existing user is left alone, the shop is seeded once.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, opts: { shop?: boolean; now?: Date } = {}): Promise<void> {
   const roleIds = new Map<string, number>();
   roleIds.set(SUPER_ADMIN_ROLE, await ensureSuperAdminRole(db));
   for (const [name, perms] of [
@@ -106,4 +108,5 @@ export async function seedDemo(db: Db): Promise<void> {
       await db.insert(userRoles).values({ user_id: id, role_id: roleIds.get(demo.role)! }).onConflictDoNothing();
     }
   }
+  if (opts.shop !== false) await seedDemoShop(db, opts.now);
 }

@@ -15,6 +15,8 @@ export interface HarnessOptions {
   config?: Partial<Config>;
   /** Seed demo roles and users (default true). */
   demo?: boolean;
+  /** Also seed the demo shop: customers, categories, expenses… (default false, tests start empty). */
+  shop?: boolean;
   distDir?: string;
 }
 
@@ -80,7 +82,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const { handle, drop } = await freshDatabase();
   await migrate(handle);
   await seedPermissions(handle.db);
-  if (opts.demo !== false) await seedDemo(handle.db);
+  if (opts.demo !== false) await seedDemo(handle.db, { shop: opts.shop ?? false });
 
   const config: Config = { ...loadConfig({}), ...opts.config };
   const clock = {
