@@ -113,7 +113,7 @@ export const isoDate = (what: string) =>
     .string({ error: `Enter ${what}.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Enter ${what} as YYYY-MM-DD.` })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      error: `Enter a real ${what}.`,
+      error: 'Enter a date that exists on the calendar.',
     });
 
 export const hexColour = () =>
