@@ -1,0 +1,125 @@
+import { asc, count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { RESOURCES, SINGLETONS, websiteSetting } from '../../domain/resources/index.ts';
+import * as T from '../../server/db/schema.ts';
+import { seedDemo } from '../../server/seed.ts';
+import { seedDemoShop } from '../../server/seed-demo.ts';
+import { client, type Client } from './crud-helpers.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+/** The demo shop of PRODUCT §1: what it holds, that it is valid, seeded once and the same every time. */
+
+let h: Harness;
+let api: Client;
+
+const TABLES = {
+  customer_categories: T.customerCategories,
+  customers: T.customers,
+  suppliers: T.suppliers,
+  categories: T.categories,
+  brands: T.brands,
+  attributes: T.attributes,
+  attribute_values: T.attributeValues,
+  colors: T.colors,
+  units: T.units,
+  expense_categories: T.expenseCategories,
+  expenses: T.expenses,
+  services: T.services,
+  banners: T.banners,
+  solutions: T.solutions,
+  settings: T.settings,
+} satisfies Record<string, PgTable>;
+
+async function counts(db: Harness['db']) {
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(TABLES)) out[name] = Number((await db.select({ n: count() }).from(table as PgTable))[0]!.n);
+  return out;
+}
+
+beforeAll(async () => {
+  h = await createHarness({ shop: true });
+  api = client(h, await h.tokenFor('admin@example.com'));
+});
+afterAll(() => h?.close());
+
+describe('demo shop', () => {
+  it('holds a small shop’s reference data', async () => {
+    expect(await counts(h.db)).toEqual({
+      customer_categories: 3,
+      customers: 60,
+      suppliers: 15,
+      categories: 12,
+      brands: 12,
+      attributes: 3,
+      attribute_values: 11,
+      colors: 12,
+      units: 6,
+      expense_categories: 6,
+      expenses: 40,
+      services: 4,
+      banners: 3,
+      solutions: 4,
+      settings: 3, // POS, website and the seed's own marker
+    });
+    const cats = await api.rows(RESOURCES.customerCategories!.api);
+    expect(Object.fromEntries(cats.map((c) => [c.name, c.discount_bps]))).toEqual({ Retail: 0, Wholesale: 1000, VIP: 500 });
+    expect(cats.every((c) => c.customers_count > 0)).toBe(true);
+    expect((await api.rows(RESOURCES.categories!.api)).filter((c) => c.parent_id !== null).length).toBeGreaterThanOrEqual(3);
+    const attrs = await api.rows(RESOURCES.attributes!.api);
+    expect(Object.fromEntries(attrs.map((a) => [a.name, a.values_count]))).toEqual({ Size: 4, Material: 4, Capacity: 3 });
+    const units = await api.rows(RESOURCES.units!.api);
+    expect(units.map((u) => u.short_name).sort()).toEqual(['box', 'kg', 'l', 'm', 'pack', 'pcs']);
+    expect((await api.get(websiteSetting.api)).body.data).toMatchObject({ shop_name: 'Northwind Home & Tech', currency: 'USD' });
+  });
+
+  it('dates expenses within the last 90 days, in whole cents', async () => {
+    const rows = await api.rows(RESOURCES.expenses!.api);
+    const today = new Date().toISOString().slice(0, 10);
+    const oldest = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    for (const e of rows) {
+      expect(e.date >= oldest && e.date <= today, e.date).toBe(true);
+      expect(Number.isInteger(e.amount) && e.amount > 0).toBe(true);
+    }
+  });
+
+  it('every demo record passes the same validation as the forms', async () => {
+    for (const def of Object.values(RESOURCES)) {
+      if (def.parent) continue;
+      const schema = (def.updateSchema ?? def.schema) as z.ZodObject;
+      for (const row of await api.rows(def.api)) {
+        const body = Object.fromEntries(Object.keys(schema.shape).filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
+        const parsed = schema.safeParse(body);
+        expect(parsed.success, `${def.key} #${row.id}: ${parsed.error?.message}`).toBe(true);
+      }
+    }
+    for (const def of Object.values(SINGLETONS)) {
+      const data = (await api.get(def.api)).body.data;
+      expect(def.schema.safeParse(data).success, def.key).toBe(true);
+    }
+  });
+
+  it('a second start adds nothing', async () => {
+    const before = await counts(h.db);
+    await seedDemo(h.db);
+    expect(await seedDemoShop(h.db)).toBe(false);
+    expect(await counts(h.db)).toEqual(before);
+  });
+
+  it('is the same shop in every database', async () => {
+    const other = await createHarness({ shop: false });
+    try {
+      expect(await seedDemoShop(other.db, new Date('2026-01-15T12:00:00Z'))).toBe(true);
+      const pick = (db: Harness['db']) =>
+        db.select({ name: T.customers.name, email: T.customers.email, city: T.customers.city, category: T.customers.category_id, status: T.customers.status }).from(T.customers).orderBy(asc(T.customers.id));
+      expect(await pick(other.db)).toEqual(await pick(h.db));
+      const spend = (db: Harness['db']) => db.select({ amount: T.expenses.amount, reference: T.expenses.reference }).from(T.expenses).orderBy(asc(T.expenses.id));
+      expect(await spend(other.db)).toEqual(await spend(h.db));
+      const [oldest] = await other.db.select({ date: T.expenses.date }).from(T.expenses).orderBy(asc(T.expenses.date)).limit(1);
+      expect(oldest!.date >= '2025-10-17').toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
