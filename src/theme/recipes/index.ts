@@ -1,14 +1,20 @@
 import { badge } from './badge.ts';
 import { button } from './button.ts';
 import { card } from './card.ts';
+import { checkbox } from './checkbox.ts';
+import { combobox } from './combobox.ts';
 import { dialog } from './dialog.ts';
 import { field } from './field.ts';
+import { fieldset } from './fieldset.ts';
 import { icon } from './icon.ts';
 import { input } from './input.ts';
+import { inputGroup } from './input-group.ts';
 import { menu } from './menu.ts';
+import { select } from './select.ts';
 import { spinner } from './spinner.ts';
+import { switchRecipe } from './switch.ts';
 import { toast } from './toast.ts';
 import { tooltip } from './tooltip.ts';
 
 export const recipes = { badge, button, icon, input, spinner };
-export const slotRecipes = { card, dialog, field, menu, toast, tooltip };
+export const slotRecipes = { card, checkbox, combobox, dialog, field, fieldset, inputGroup, menu, select, switchRecipe, toast, tooltip };

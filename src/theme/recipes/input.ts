@@ -20,7 +20,8 @@ export const inputStyles: SystemStyleObject = {
   _hover: { borderColor: 'fg.muted' },
   _focusVisible: { borderColor: 'primary.solid', boxShadow: '0 0 0 1px token(colors.primary.solid)' },
   _focus: { borderColor: 'primary.solid', boxShadow: '0 0 0 1px token(colors.primary.solid)' },
-  _invalid: { borderColor: 'error.fg', _focus: { boxShadow: '0 0 0 1px token(colors.error.fg)' } },
+  // Not the native :invalid, which an empty required box matches before anyone has typed.
+  '&:is([data-invalid], [aria-invalid=true])': { borderColor: 'error.fg', _focus: { boxShadow: '0 0 0 1px token(colors.error.fg)' } },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
 };
 

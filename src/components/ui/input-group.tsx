@@ -1,0 +1,13 @@
+import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
+import { inputGroup } from 'styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+
+const { withProvider, withContext } = createStyleContext(inputGroup);
+
+/** `<InputGroup.Root><Field.Input/><InputGroup.Addon>%</InputGroup.Addon></InputGroup.Root>` */
+export const InputGroup = {
+  Root: withProvider(ark.div, 'root'),
+  Addon: withContext(ark.span, 'addon'),
+};
+
+export type InputGroupAddonProps = HTMLArkProps<'span'>;
