@@ -1,0 +1,155 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import type { FieldDef } from '../../../domain/resource.ts';
+import { selectModules, type GridModule } from '../../../machines/permission-grid.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { CheckboxItem } from '../../components/ui/checkbox.tsx';
+import { Fieldset } from '../../components/ui/fieldset.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { fieldId } from '../../resources/actors.ts';
+import { rolePermissionGridMachine } from '../../resources/lookups.ts';
+
+export interface PermissionGridProps {
+  field: FieldDef;
+  value: unknown;
+  error: string | undefined;
+  readOnly: boolean;
+  /** Super Admin: every box is checked and none can change; `hint` says why. */
+  locked: boolean;
+  hint: string | undefined;
+  onChange(value: number[]): void;
+}
+
+const moduleBox = css({
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  p: '4',
+  pt: '3',
+  bg: 'bg.subtle',
+  gap: '0',
+});
+
+/**
+ * A role's permissions: one group per module with a "Select all" box (checked, empty or
+ * partly checked), then a box per permission. Every box is a real checkbox: Tab moves between
+ * them and Space toggles them.
+ */
+export function PermissionGrid({ field, value, error, readOnly, locked, hint, onChange }: PermissionGridProps) {
+  const system = useAppSystem();
+  const machine = useMemo(() => rolePermissionGridMachine(system), [system]);
+  const actor = useActorRef(machine, { inspect: system.inspect });
+  const modules = useSelector(actor, selectModules);
+  const loading = useSelector(actor, (s) => s.hasTag('busy'));
+  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  const chosen = new Set(Array.isArray(value) ? value.map(Number) : []);
+
+  const set = (ids: number[], on: boolean) => {
+    const next = new Set(chosen);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    onChange([...next].sort((a, b) => a - b));
+  };
+
+  return (
+    <Fieldset.Root invalid={Boolean(error)} disabled={locked}>
+      <Fieldset.Legend>{field.label}</Fieldset.Legend>
+      <Fieldset.HelperText>{locked ? hint : 'Choose what people with this role may see and do.'}</Fieldset.HelperText>
+      {loading ? (
+        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', py: '4', fontSize: 'sm', color: 'fg.muted' })}>
+          <Spinner size="sm" label="Loading permissions" /> Loading permissions…
+        </p>
+      ) : null}
+      {failure ? (
+        <div role="alert" className={css({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '3', py: '2', fontSize: 'sm', color: 'error.fg' })}>
+          <Icon name="alert" size="sm" />
+          {failure}
+          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'grid.retry' })}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))', mt: '1' })}>
+        {modules.map((m, i) => (
+          <ModuleGroup
+            key={m.id}
+            module={m}
+            chosen={chosen}
+            locked={locked}
+            readOnly={readOnly}
+            firstInputId={i === 0 ? fieldId(field.name) : undefined}
+            onSet={set}
+          />
+        ))}
+      </div>
+      {error ? (
+        <Fieldset.ErrorText>
+          <Icon name="alert" size="sm" />
+          {error}
+        </Fieldset.ErrorText>
+      ) : null}
+    </Fieldset.Root>
+  );
+}
+
+interface ModuleGroupProps {
+  module: GridModule;
+  chosen: ReadonlySet<number>;
+  locked: boolean;
+  readOnly: boolean;
+  /** The first box gets the field's id, so a validation error can move the focus to it. */
+  firstInputId: string | undefined;
+  onSet(ids: number[], on: boolean): void;
+}
+
+function ModuleGroup({ module, chosen, locked, readOnly, firstInputId, onSet }: ModuleGroupProps) {
+  const ids = module.permissions.map((p) => p.id);
+  const held = locked ? ids.length : ids.filter((id) => chosen.has(id)).length;
+  const all = held === 0 ? false : held === ids.length ? true : 'indeterminate';
+  return (
+    <Fieldset.Root className={moduleBox} disabled={locked}>
+      <Fieldset.Legend className={css({ float: 'left', w: 'auto', fontWeight: 'semibold', lineHeight: '6', mb: '0' })}>{module.name}</Fieldset.Legend>
+      <CheckboxItem
+        className={css({ float: 'right' })}
+        checked={all}
+        disabled={locked || ids.length === 0}
+        readOnly={readOnly}
+        onCheckedChange={(d) => onSet(ids, d.checked === true)}
+        {...(firstInputId ? { ids: { hiddenInput: firstInputId } } : {})}
+      >
+        Select all<span className={css({ srOnly: true })}> {module.name} permissions</span>
+      </CheckboxItem>
+      <ul
+        className={css({
+          clear: 'both',
+          listStyle: 'none',
+          display: 'grid',
+          gap: '1',
+          mt: '2',
+          pt: '2',
+          borderTopWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
+        {module.permissions.map((p) => (
+          <li key={p.id}>
+            <CheckboxItem
+              checked={locked || chosen.has(p.id)}
+              disabled={locked}
+              readOnly={readOnly}
+              onCheckedChange={(d) => onSet([p.id], d.checked === true)}
+            >
+              {p.name}
+            </CheckboxItem>
+          </li>
+        ))}
+        {module.permissions.length === 0 ? <li className={css({ fontSize: 'sm', color: 'fg.muted' })}>No permissions in this module.</li> : null}
+      </ul>
+    </Fieldset.Root>
+  );
+}

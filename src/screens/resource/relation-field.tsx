@@ -1,0 +1,144 @@
+import { Portal } from '@ark-ui/react/portal';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import type { FieldDef } from '../../../domain/resource.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
+import { selectItems, selectLabels, selectLabelsPending, selectListStatus, type OptionItem } from '../../../machines/options.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Combobox, createListCollection } from '../../components/ui/combobox.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { relationOptionsMachine } from '../../resources/lookups.ts';
+
+export interface RelationFieldProps {
+  field: FieldDef;
+  /** An id as text ('' for none), or the ids of a multiple choice. */
+  value: unknown;
+  multiple: boolean;
+  describedBy: string | undefined;
+  onChange(value: unknown): void;
+}
+
+const idsOf = (value: unknown, multiple: boolean): number[] =>
+  multiple ? (Array.isArray(value) ? value.map(Number) : []) : value === '' || value == null ? [] : [Number(value)];
+
+/**
+ * A search-as-you-type picker over another resource's records (a customer's category, a
+ * user's roles). The options machine fetches the matches and the labels of the current values;
+ * this view only shows them and reports what the person chose.
+ */
+export function RelationField({ field, value, multiple, describedBy, onChange }: RelationFieldProps) {
+  const system = useAppSystem();
+  const target = resourceByKey(field.relation ?? '');
+  const chosen = idsOf(value, multiple);
+  const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
+  const actor = useActorRef(machine, { input: { ids: chosen }, inspect: system.inspect });
+  const items = useSelector(actor, selectItems);
+  const labels = useSelector(actor, selectLabels);
+  const labelsPending = useSelector(actor, selectLabelsPending);
+  const status = useSelector(actor, selectListStatus);
+  const search = useSelector(actor, (s) => s.context.search);
+  const typing = useSelector(actor, (s) => s.context.typing);
+  const error = useSelector(actor, (s) => s.context.error);
+
+  const collection = useMemo(
+    () => createListCollection<OptionItem>({ items, itemToValue: (o) => String(o.id), itemToString: (o) => o.label }),
+    [items],
+  );
+  const labelOf = (id: number) => labels[id] ?? (labelsPending ? '' : `#${id}`);
+  const first = chosen[0];
+  const inputValue = typing || multiple || first === undefined ? search : labelOf(first);
+  const many = target.label.many;
+
+  return (
+    <Combobox.Root
+      collection={collection}
+      multiple={multiple}
+      value={chosen.map(String)}
+      inputValue={inputValue}
+      openOnClick
+      inputBehavior="autohighlight"
+      onOpenChange={(d) => {
+        if (d.open) actor.send({ type: 'options.open' });
+      }}
+      onInputValueChange={(d) => {
+        if (d.reason === 'input-change' || multiple) {
+          actor.send({ type: 'options.search', search: d.inputValue });
+          // Emptying the text of an optional choice clears it.
+          if (!multiple && !field.required && d.inputValue.trim() === '' && first !== undefined) onChange('');
+        } else {
+          actor.send({ type: 'options.settle' });
+        }
+      }}
+      onValueChange={(d) => onChange(multiple ? d.value.map(Number) : (d.value[0] ?? ''))}
+    >
+      <Combobox.Control>
+        <Combobox.Input
+          name={field.name}
+          aria-describedby={describedBy}
+          placeholder={labelsPending && chosen.length ? 'Loading…' : (field.placeholder ?? (multiple ? `Add ${many}…` : `Search ${many}…`))}
+        />
+        {!multiple && !field.required && first !== undefined ? (
+          <Combobox.ClearTrigger aria-label={`Clear ${field.label.toLowerCase()}`}>
+            <Icon name="close" />
+          </Combobox.ClearTrigger>
+        ) : null}
+        <Combobox.Trigger aria-label={`Show ${many}`}>
+          <Icon name="chevron-down" />
+        </Combobox.Trigger>
+      </Combobox.Control>
+
+      {multiple && chosen.length ? (
+        <Combobox.TagList aria-label={`Chosen ${field.label.toLowerCase()}`}>
+          {chosen.map((id) => (
+            <Combobox.Tag key={id}>
+              {labelOf(id) || '…'}
+              <Combobox.TagRemove
+                type="button"
+                aria-label={`Remove ${labelOf(id) || `#${id}`}`}
+                onClick={() => onChange(chosen.filter((x) => x !== id))}
+              >
+                <Icon name="close" />
+              </Combobox.TagRemove>
+            </Combobox.Tag>
+          ))}
+        </Combobox.TagList>
+      ) : null}
+
+      {status === 'failed' ? (
+        <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'error.fg' })}>
+          {error}
+          <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'options.retry' })}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content>
+            {status === 'failed' ? <Combobox.Status>{error}</Combobox.Status> : null}
+            {status !== 'loaded' && status !== 'failed' && items.length === 0 ? (
+              <Combobox.Status>
+                <Spinner size="sm" /> Loading {many}…
+              </Combobox.Status>
+            ) : null}
+            {status === 'loaded' && items.length === 0 ? (
+              <Combobox.Status>{search.trim() ? `No ${many} match “${search.trim()}”.` : `There are no ${many} yet.`}</Combobox.Status>
+            ) : null}
+            {items.map((o) => (
+              <Combobox.Item key={o.id} item={o}>
+                <Combobox.ItemText>{o.label}</Combobox.ItemText>
+                <Combobox.ItemIndicator>
+                  <Icon name="check" />
+                </Combobox.ItemIndicator>
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
+  );
+}
