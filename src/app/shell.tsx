@@ -7,6 +7,7 @@ import { selectPathname } from '../../machines/navigation.machine.ts';
 import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
+import { LeaveDialog } from './leave-dialog.tsx';
 import { useNavigate } from './router.tsx';
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
@@ -49,6 +50,7 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       onOpenNotifications={() => notBuilt('Notifications')}
     >
       {children}
+      <LeaveDialog />
     </ContentLayout>
   );
 }

@@ -97,6 +97,10 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     ui.start();
     navigation.start();
     auth.start();
+    // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
+    window.addEventListener('beforeunload', (e) => {
+      if (navigation.getSnapshot().context.blocked) e.preventDefault();
+    });
     window.addEventListener('popstate', () => navigation.send({ type: 'nav.popped', to: `${location.pathname}${location.search}` }));
     narrow.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.narrow' : 'viewport.wide' }));
     // Signed out in another tab: end this one's session too.
