@@ -10,7 +10,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { adminPath } from '../../resources/actors.ts';
 import type { ListAbilities, ListActor } from './list-view.tsx';
 
-const cellBase = css({ px: '4', py: '3', textAlign: 'start', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default' });
+// One line per row: long text is cut with an ellipsis (the full text is in the edit form).
+const cellBase = css({ px: '4', py: '2.5', textAlign: 'start', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap', maxW: '22rem', overflow: 'hidden', textOverflow: 'ellipsis' });
 const minor = css({ display: { base: 'none', lg: 'table-cell' } });
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 const isNumeric = (c: ColumnDef) => c.kind === 'money' || c.kind === 'number' || c.kind === 'percent';
