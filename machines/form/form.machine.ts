@@ -66,6 +66,9 @@ const schemaOf = (c: FormContext) => (c.mode === 'create' ? c.spec.schema : (c.s
 const bodyOf = (c: FormContext) =>
   toBody(fieldsFor(c.spec.fields, c.mode), c.values, c.spec.parentField && c.parentId ? { [c.spec.parentField]: Number(c.parentId) } : {});
 const clientErrors = (c: FormContext) => validate(schemaOf(c), bodyOf(c));
+/** The first field with an error in the order the form shows them (the schema's order may differ). */
+const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) =>
+  c.spec.fields.find((f) => c.errors[f.name])?.name ?? Object.keys(c.errors)[0] ?? '';
 
 /**
  * One form: load the record (edit, settings), edit, validate with the shared schema, submit
@@ -164,7 +167,7 @@ export const formMachine = setup({
             guard: 'isInvalid',
             actions: [
               'showClientErrors',
-              { type: 'focusField', params: ({ context }) => ({ name: Object.keys(context.errors)[0] ?? '' }) },
+              { type: 'focusField', params: ({ context }) => ({ name: firstError(context) }) },
             ],
           },
           { target: 'submitting' },
@@ -222,7 +225,7 @@ export const formMachine = setup({
                 const formError = other.length || Object.keys(errors).length === 0 ? (other[0] ?? f.message) : null;
                 return { errors, formError };
               }),
-              { type: 'focusField', params: ({ context }) => ({ name: Object.keys(context.errors)[0] ?? '' }) },
+              { type: 'focusField', params: ({ context }) => ({ name: firstError(context) }) },
             ],
           },
           {
