@@ -19,6 +19,8 @@ export function LeaveDialog() {
       role="alertdialog"
       initialFocusEl={() => document.getElementById(STAY_ID)}
       closeOnInteractOutside={false}
+      lazyMount
+      unmountOnExit
       onOpenChange={(d) => {
         if (!d.open) navigation.send({ type: 'leave.cancel' });
       }}

@@ -63,7 +63,7 @@ export function FormView({ actor, title, fields, what, back, locked = false, loc
       <PageHeader subtitle={hasRequired ? 'Fields marked * are required.' : undefined} />
       <Card.Root asChild className={css({ maxW: wideForm ? 'none' : '4xl' })}>
         <form noValidate aria-label={title} onSubmit={submit}>
-          <Card.Body className={css({ pt: '6' })}>
+          <Card.Body className={css({ pt: '6', px: { base: '4', sm: '6' } })}>
             <div className={grid}>
               {fields.map((f) => (
                 <div key={`${f.name}:${f.only ?? ''}`} className={isWide(f) ? wideCell : undefined}>
@@ -95,14 +95,14 @@ export function FormView({ actor, title, fields, what, back, locked = false, loc
               role="alert"
               className={cx(
                 css({ colorPalette: 'error' }),
-                css({ display: 'flex', gap: '2.5', alignItems: 'flex-start', mx: '6', mb: '2', p: '3', borderRadius: 'md', fontSize: 'sm', bg: 'colorPalette.subtle', color: 'colorPalette.fg' }),
+                css({ display: 'flex', gap: '2.5', alignItems: 'flex-start', mx: { base: '4', sm: '6' }, mb: '2', p: '3', borderRadius: 'md', fontSize: 'sm', bg: 'colorPalette.subtle', color: 'colorPalette.fg' }),
               )}
             >
               <Icon name="x-circle" size="md" />
               <span>{formError}</span>
             </div>
           ) : null}
-          <Card.Footer className={css({ justifyContent: 'flex-start', pt: '4', pb: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>
+          <Card.Footer className={css({ justifyContent: 'flex-start', px: { base: '4', sm: '6' }, pt: '4', pb: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>
             <Button type="submit" loading={busy} disabled={!canSubmit}>
               Save
             </Button>

@@ -113,24 +113,27 @@ function ModuleGroup({ module, chosen, locked, readOnly, firstInputId, onSet }: 
   const all = held === 0 ? false : held === ids.length ? true : 'indeterminate';
   return (
     <Fieldset.Root className={moduleBox} disabled={locked}>
-      <Fieldset.Legend className={css({ float: 'left', w: 'auto', fontWeight: 'semibold', lineHeight: '6', mb: '0' })}>{module.name}</Fieldset.Legend>
-      <CheckboxItem
-        className={css({ float: 'right' })}
-        checked={all}
-        disabled={locked || ids.length === 0}
-        readOnly={readOnly}
-        onCheckedChange={(d) => onSet(ids, d.checked === true)}
-        {...(firstInputId ? { ids: { hiddenInput: firstInputId } } : {})}
-      >
-        Select all<span className={css({ srOnly: true })}> {module.name} permissions</span>
-      </CheckboxItem>
+      {/* The legend names the group for screen readers; the visible header puts "Select all" beside the name. */}
+      <Fieldset.Legend className={css({ srOnly: true })}>{module.name}</Fieldset.Legend>
+      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: '3' })}>
+        <span aria-hidden="true" className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+          {module.name}
+        </span>
+        <CheckboxItem
+          checked={all}
+          disabled={locked || ids.length === 0}
+          readOnly={readOnly}
+          onCheckedChange={(d) => onSet(ids, d.checked === true)}
+          {...(firstInputId ? { ids: { hiddenInput: firstInputId } } : {})}
+        >
+          Select all<span className={css({ srOnly: true })}> {module.name} permissions</span>
+        </CheckboxItem>
+      </div>
       <ul
         className={css({
-          clear: 'both',
           listStyle: 'none',
           display: 'grid',
           gap: '1',
-          mt: '2',
           pt: '2',
           borderTopWidth: '1px',
           borderColor: 'border.default',
