@@ -35,21 +35,24 @@ export const NUL_MESSAGE = 'This text contains an invisible character that canno
 
 /**
  * PostgreSQL text cannot hold U+0000 and refuses the whole statement, so a pasted NUL would
- * otherwise be a server error. Returns the path of the first string holding one.
+ * otherwise be a server error. Returns the path of the first string holding one. Walks with
+ * its own stack: a body nested 100,000 deep must not overflow the call stack.
  */
-export function findNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], path ? `${path}.${i}` : String(i));
-      if (hit !== undefined) return hit;
+export function findNul(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [cur, path] = stack.pop()!;
+    if (typeof cur === 'string') {
+      if (cur.includes('\u0000')) return path || 'body';
+      continue;
     }
-    return undefined;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const hit = findNul(k, path ? `${path}.${k}` : k) ?? findNul(v, path ? `${path}.${k}` : k);
-      if (hit !== undefined) return hit;
+    if (!cur || typeof cur !== 'object') continue;
+    const entries: [string, unknown][] = Array.isArray(cur) ? cur.map((v, i) => [String(i), v]) : Object.entries(cur);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, v] = entries[i]!;
+      const at = path ? `${path}.${k}` : k;
+      if (k.includes('\u0000')) return at;
+      stack.push([v, at]);
     }
   }
   return undefined;

@@ -39,9 +39,12 @@ export function validationError(errors: Record<string, string[]>, message?: stri
 
 /** zod issues → `{ field: [messages] }`; unknown fields are named, root problems go under `body`. */
 export function zodErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // A Map, not an object: a field named "constructor" or "__proto__" must stay a plain key.
+  const out = new Map<string, string[]>();
   const add = (field: string, msg: string) => {
-    (out[field] ??= []).push(msg);
+    const list = out.get(field);
+    if (list) list.push(msg);
+    else out.set(field, [msg]);
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -51,5 +54,5 @@ export function zodErrors(error: z.ZodError): Record<string, string[]> {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
     add(field, issue.message);
   }
-  return out;
+  return Object.fromEntries(out);
 }

@@ -90,8 +90,8 @@ export const parseId = (raw: string | undefined): number | undefined => {
 
 /** Strict query parsing: unknown parameters and bad values answer 422 naming them. */
 export function readQuery<T>(c: AppContext, schema: z.ZodType<T>): T {
-  const raw: Record<string, string> = {};
-  for (const [k, v] of new URL(c.req.url).searchParams) raw[k] = v;
+  // fromEntries makes own keys even of "__proto__", so every unknown parameter gets named.
+  const raw: Record<string, string> = Object.fromEntries(new URL(c.req.url).searchParams);
   const nul = findNul(raw);
   if (nul !== undefined) throw validationError({ [nul]: [NUL_MESSAGE] });
   const result = schema.safeParse(raw);

@@ -143,6 +143,8 @@ describe('list search and filters', () => {
     [{ category_id: 'retail' }, 'category_id', /not valid/],
     [{ search: 'x'.repeat(101) }, 'search', 'Use at most 100 characters.'],
     [{ search: 'a\u0000b' }, 'search', /invisible character/],
+    [{ constructor: '0' }, 'constructor', 'This field is not allowed.'],
+    [{ ['__proto__']: '0' }, '__proto__', 'This field is not allowed.'],
   ] as const)('answers 422 naming the parameter for %j', async (query, field, text) => {
     const res = await api.get(C.api, query as Record<string, string | number>);
     expectFieldError(res, field, text);
@@ -174,6 +176,18 @@ describe('create and update', () => {
   it('refuses malformed JSON with 400 and an empty body with 400', async () => {
     expect((await api.post(C.api, '{"name":')).status).toBe(400);
     expect((await api.post(C.api, '')).status).toBe(400);
+  });
+
+  it('names unknown fields even when they are called constructor or __proto__', async () => {
+    const res = await api.post(C.api, '{"name": "A", "constructor": 1, "__proto__": 2}');
+    expectFieldError(res, 'constructor', 'This field is not allowed.');
+    expectFieldError(res, '__proto__', 'This field is not allowed.');
+  });
+
+  it('answers a body nested 100,000 deep with a 4xx, not a server error', async () => {
+    const res = await api.post(C.api, `{"name": "A", "tags": ${'['.repeat(100_000)}"\u0000"${']'.repeat(100_000)}}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
   });
 
   it('refuses a NUL character with 422 instead of failing in the database', async () => {
