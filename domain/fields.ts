@@ -112,7 +112,8 @@ export const isoDate = (what: string) =>
   z
     .string({ error: `Enter ${what}.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Enter ${what} as YYYY-MM-DD.` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    // There is no year 0000, and PostgreSQL refuses it.
+    .refine((v) => !v.startsWith('0000') && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
       error: 'Enter a date that exists on the calendar.',
     });
 

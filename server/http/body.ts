@@ -25,7 +25,10 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   const nul = findNul(data);
   if (nul !== undefined) throw validationError({ [nul]: [NUL_MESSAGE] });
   const result = schema.safeParse(data, {
-    error: (issue) => (issue.input === undefined ? 'This field is required.' : undefined),
+    error: (issue) => {
+      if (issue.code === 'invalid_type' && !issue.path?.length) return 'Send the form as a JSON object.';
+      return issue.input === undefined ? 'This field is required.' : undefined;
+    },
   });
   if (!result.success) throw validationError(zodErrors(result.error));
   return result.data;

@@ -55,6 +55,7 @@ describe('expenses', () => {
   it.each([
     [{ date: '2026-02-30' }, 'date', 'Enter a date that exists on the calendar.'],
     [{ date: '03/10/2026' }, 'date', 'Enter the date as YYYY-MM-DD.'],
+    [{ date: '0000-01-01' }, 'date', 'Enter a date that exists on the calendar.'],
     [{ amount: 0 }, 'amount', 'Enter an amount above zero.'],
     [{ amount: 12.5 }, 'amount', 'Enter the amount in whole cents.'],
     [{ amount: -100 }, 'amount', 'The amount cannot be negative.'],

@@ -173,6 +173,11 @@ describe('create and update', () => {
     expectFieldError(res, 'email', 'Enter a valid email address.');
   });
 
+  it.each(['null', '[]', '"Ann"', '42'])('answers %s with a 422 asking for an object', async (body) => {
+    const res = await api.post(C.api, body);
+    expectFieldError(res, 'body', 'Send the form as a JSON object.');
+  });
+
   it('refuses malformed JSON with 400 and an empty body with 400', async () => {
     expect((await api.post(C.api, '{"name":')).status).toBe(400);
     expect((await api.post(C.api, '')).status).toBe(400);
