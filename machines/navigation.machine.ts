@@ -1,4 +1,4 @@
-import { and, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Permission } from '../domain/permissions.ts';
 import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from '../domain/routes.ts';
 
@@ -65,6 +65,7 @@ export const navigationMachine = setup({
     },
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
     isBlocked: ({ context }) => context.blocked,
+    isUnblocking: ({ event }) => event.type === 'nav.block' && !event.blocked,
     isSameLocation: ({ context, event }) =>
       (event.type === 'nav.go' || event.type === 'nav.popped') && urlOf(split(event.to)) === urlOf(context),
   },
@@ -96,10 +97,8 @@ export const navigationMachine = setup({
   }),
   initial: 'waitingForAuth',
   on: {
-    'nav.block': { actions: assign({ blocked: ({ event }) => event.blocked }) },
     'nav.go': [
       { guard: 'isSameLocation' },
-      { guard: 'isBlocked', target: '.showing.confirmingLeave', actions: assign({ pendingTo: ({ event }) => event.to }) },
       {
         target: '.resolving',
         actions: [
@@ -109,18 +108,7 @@ export const navigationMachine = setup({
         ],
       },
     ],
-    'nav.popped': [
-      {
-        // Back/forward already moved the address bar: put it back until the person decides.
-        guard: 'isBlocked',
-        target: '.showing.confirmingLeave',
-        actions: [
-          assign({ pendingTo: ({ event }) => event.to }),
-          { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
-        ],
-      },
-      { target: '.resolving', actions: ['take', 'rematch'] },
-    ],
+    'nav.popped': { target: '.resolving', actions: ['take', 'rematch'] },
     'auth.changed': { target: '.resolving', actions: ['takeAuth', 'unblock'] },
     'nav.forbidden': [
       { guard: 'isDashboard', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
@@ -176,6 +164,25 @@ export const navigationMachine = setup({
     showing: {
       description: 'The page of the matched route is shown.',
       entry: { type: 'announcePage', params: ({ context }) => ({ title: context.match?.route.title ?? '' }) },
+      // Only a shown page can have unsaved changes, so only it hears nav.block. The prompt opens
+      // from here, not from the root, so opening it does not re-enter (re-announce) the page.
+      on: {
+        'nav.block': { actions: assign({ blocked: ({ event }) => event.blocked }) },
+        'nav.go': {
+          guard: and(['isBlocked', not('isSameLocation')]),
+          target: '.confirmingLeave',
+          actions: assign({ pendingTo: ({ event }) => event.to }),
+        },
+        'nav.popped': {
+          // Back/forward already moved the address bar: put it back until the person decides.
+          guard: 'isBlocked',
+          target: '.confirmingLeave',
+          actions: [
+            assign({ pendingTo: ({ event }) => event.to }),
+            { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
+          ],
+        },
+      },
       initial: 'idle',
       states: {
         idle: { description: 'Nothing is asked.' },
@@ -190,6 +197,8 @@ export const navigationMachine = setup({
                 { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
               ],
             },
+            // Saved meanwhile: nothing would be lost any more, so go where the person asked to.
+            'nav.block': { guard: 'isUnblocking', actions: raise({ type: 'leave.confirm' }) },
             'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null }) },
           },
         },

@@ -4,7 +4,8 @@
  * actor whose address bar is a fake (writeUrl writes it, nav.popped moves it like the
  * browser's back button). Every state is checked against invariants of SPEC §2 and §6 that
  * do not depend on the path: a shown page is allowed for who is signed in, the address bar
- * shows what the machine decided, redirects do not loop.
+ * shows what the machine decided, redirects do not loop, and a page with unsaved changes
+ * (nav.block) keeps its address until the person confirms leaving it.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
@@ -33,22 +34,28 @@ const admin: NavEvent = { type: 'auth.changed', status: 'user', permissions: [..
 const cashier: NavEvent = { type: 'auth.changed', status: 'user', permissions: CASHIER };
 const noDashboard: NavEvent = { type: 'auth.changed', status: 'user', permissions: NO_DASHBOARD };
 const go = (to: string): NavEvent => ({ type: 'nav.go', to });
+const block: NavEvent = { type: 'nav.block', blocked: true };
+const unblock: NavEvent = { type: 'nav.block', blocked: false };
+const confirmLeave: NavEvent = { type: 'leave.confirm' };
+const cancelLeave: NavEvent = { type: 'leave.cancel' };
 
 const EVENTS: NavEvent[] = [
-  guest,
-  admin,
-  cashier,
-  noDashboard,
-  go('/admin'),
-  go('/admin/login'),
-  go('/admin/dashboard'),
-  go('/admin/users'),
-  go('/admin/nope'),
-  go('/pos'),
-  go('/admin/role/edit/7?tab=perms'),
-  go('/shop'),
+  ...[guest, admin, cashier, noDashboard],
+  ...['/admin', '/admin/login', '/admin/dashboard', '/admin/users', '/admin/nope', '/pos', '/admin/role/edit/7?tab=perms', '/shop'].map(go),
   { type: 'nav.popped', to: '/admin/users' },
   { type: 'nav.forbidden' },
+];
+
+/**
+ * The leave prompt multiplies every state by where the person wanted to go, so it gets its
+ * own model: fewer places, but every event that blocks, asks, confirms, cancels or forces.
+ */
+const LEAVE_EVENTS: NavEvent[] = [
+  ...[guest, admin, noDashboard],
+  ...['/admin/users', '/admin/dashboard', '/pos', '/admin/nope'].map(go),
+  { type: 'nav.popped', to: '/admin/roles' },
+  { type: 'nav.forbidden' },
+  ...[block, unblock, confirmLeave, cancelLeave],
 ];
 
 const urlOf = (s: NavSnapshot) => s.context.pathname + s.context.search;
@@ -58,6 +65,8 @@ const serialize = (s: NavSnapshot): string =>
     url: urlOf(s),
     status: s.context.status,
     permissions: PERMISSION_LABELS.get(JSON.stringify(s.context.permissions)) ?? s.context.permissions,
+    blocked: s.context.blocked,
+    pendingTo: s.context.pendingTo,
   });
 
 /**
@@ -68,7 +77,6 @@ function guarded<T extends { options: { maxIterations?: number } }>(machine: T):
   machine.options.maxIterations = 200;
   return machine;
 }
-
 
 function modelFor(input: NavInput, events: NavEvent[] = EVENTS) {
   return new TestModel(guarded(navigationMachine.provide({})), {
@@ -120,35 +128,64 @@ const normalized = (to: string) => {
   return path + (q < 0 ? '' : to.slice(q));
 };
 
-/** Send an event and check what it wrote: at most one push, then only replaces, and no loop. */
+/** Events a blocked page obeys without asking: signing out and a 403 are not the person's choice. */
+const FORCED = new Set<NavEvent['type']>(['leave.confirm', 'auth.changed', 'nav.forbidden']);
+
+/**
+ * Send an event and check what it wrote: at most one push, then only replaces, and no loop;
+ * a blocked page keeps its address (the browser's included) unless the event is forced.
+ */
 function executors(h: Harness) {
   const { actor, spy } = h;
-  const step = (send: () => void) => {
+  const asking = (s = actor.getSnapshot()) => s.matches({ showing: 'confirmingLeave' });
+  const step = (event: NavEvent, send = () => actor.send(event)) => {
+    const before = actor.getSnapshot();
+    const address = h.addressBar();
     const writes = spy.writeUrl.mock.calls.length;
     const toasts = spy.notify.mock.calls.length;
+    const announced = spy.announcePage.mock.calls.length;
     send();
     const written = spy.writeUrl.mock.calls.slice(writes).map((c) => c[0]);
     expect(written.length).toBeLessThanOrEqual(3);
     expect(written.slice(1).every((w) => w.replace)).toBe(true);
     expect(spy.notify.mock.calls.length - toasts).toBeLessThanOrEqual(1);
+    const saved = event.type === 'nav.block' && !event.blocked;
+    if (before.context.blocked && !FORCED.has(event.type) && !(saved && asking(before))) {
+      expect(h.addressBar()).toBe(address);
+      expect(urlOf(actor.getSnapshot())).toBe(urlOf(before));
+      expect(actor.getSnapshot().matches('showing')).toBe(true);
+      // The page stays the same page: opening or closing the prompt announces nothing.
+      expect(spy.announcePage).toHaveBeenCalledTimes(announced);
+    }
     return written;
+  };
+  const expectIgnored = (event: NavEvent) => {
+    const before = serialize(actor.getSnapshot());
+    expect(step(event)).toEqual([]);
+    expect(serialize(actor.getSnapshot())).toBe(before);
   };
   return {
     'xstate.init': () => {},
     'auth.changed': ({ event }: { event: NavEvent }) => {
-      const written = step(() => actor.send(event));
+      const written = step(event);
       expect(written.every((w) => w.replace)).toBe(true);
       expect(actor.getSnapshot().context.status).toBe(event.type === 'auth.changed' ? event.status : '?');
+      expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null });
     },
     'nav.go': ({ event }: { event: NavEvent }) => {
       if (event.type !== 'nav.go') throw new Error('unexpected');
       const before = actor.getSnapshot();
       const same = !before.matches('waitingForAuth') && urlOf(before) === normalized(event.to);
-      const written = step(() => actor.send(event));
+      const written = step(event);
       if (same) {
         // Following a link to where we are does nothing.
         expect(written).toEqual([]);
         expect(serialize(actor.getSnapshot())).toBe(serialize(before));
+      } else if (before.context.blocked) {
+        // Unsaved changes: ask first, write nothing.
+        expect(written).toEqual([]);
+        expect(asking()).toBe(true);
+        expect(actor.getSnapshot().context.pendingTo).toBe(event.to);
       } else {
         expect(written[0]).toEqual({ url: normalized(event.to), replace: false });
       }
@@ -159,14 +196,22 @@ function executors(h: Harness) {
     },
     'nav.popped': ({ event }: { event: NavEvent }) => {
       if (event.type !== 'nav.popped') throw new Error('unexpected');
-      const written = step(() => h.pop(event.to));
-      // The browser already shows the address: only guard redirects are written.
-      expect(written.every((w) => w.replace)).toBe(true);
+      const before = actor.getSnapshot();
+      const written = step(event, () => h.pop(event.to));
+      if (before.context.blocked) {
+        // The back button moved the address bar: it is put back and the prompt opens.
+        expect(written).toEqual([{ url: urlOf(before), replace: false }]);
+        expect(asking()).toBe(true);
+        expect(actor.getSnapshot().context.pendingTo).toBe(event.to);
+      } else {
+        // The browser already shows the address: only guard redirects are written.
+        expect(written.every((w) => w.replace)).toBe(true);
+      }
     },
     'nav.forbidden': ({ event }: { event: NavEvent }) => {
       const before = actor.getSnapshot();
       const toasts = spy.notify.mock.calls.length;
-      const written = step(() => actor.send(event));
+      const written = step(event);
       if (before.matches('waitingForAuth')) {
         expect(spy.notify).toHaveBeenCalledTimes(toasts);
         expect(serialize(actor.getSnapshot())).toBe(serialize(before));
@@ -177,6 +222,37 @@ function executors(h: Harness) {
       if (before.context.pathname === DASHBOARD_PATH) expect(written).toEqual([]);
       else expect(written[0]).toEqual({ url: DASHBOARD_PATH, replace: true });
     },
+    'nav.block': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'nav.block') throw new Error('unexpected');
+      // Only a shown page can have unsaved changes.
+      if (!actor.getSnapshot().matches('showing')) return expectIgnored(event);
+      const before = actor.getSnapshot();
+      const written = step(event);
+      // Saved while "Leave this page?" was open: nothing is lost any more, so it goes.
+      if (asking(before) && !event.blocked) {
+        expect(written[0]).toEqual({ url: normalized(before.context.pendingTo!), replace: false });
+        expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null });
+        return;
+      }
+      expect(written).toEqual([]);
+      expect(actor.getSnapshot()).toMatchObject({ value: before.value, context: { blocked: event.blocked } });
+    },
+    'leave.confirm': ({ event }: { event: NavEvent }) => {
+      if (!asking()) return expectIgnored(event);
+      const pendingTo = actor.getSnapshot().context.pendingTo!;
+      const written = step(event);
+      expect(written[0]).toEqual({ url: normalized(pendingTo), replace: false });
+      expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null });
+    },
+    'leave.cancel': ({ event }: { event: NavEvent }) => {
+      if (!asking()) return expectIgnored(event);
+      const before = actor.getSnapshot();
+      expect(step(event)).toEqual([]);
+      // Stay, still blocked, with the address as it was.
+      expect(actor.getSnapshot().value).toEqual({ showing: 'idle' });
+      expect(actor.getSnapshot().context).toMatchObject({ blocked: true, pendingTo: null, pathname: before.context.pathname });
+      expect(h.addressBar()).toBe(urlOf(before));
+    },
   };
 }
 
@@ -186,6 +262,7 @@ function stateChecks(h: Harness) {
     const s = actor.getSnapshot();
     expect(serialize(s)).toBe(serialize(model));
     expect(s.context.match).toEqual(matchRoute(s.context.pathname));
+    if (!s.matches('showing')) expect(s.context).toMatchObject({ blocked: false, pendingTo: null });
   };
   const addressShown = () => expect(h.addressBar()).toBe(urlOf(actor.getSnapshot()));
   return {
@@ -210,6 +287,8 @@ function stateChecks(h: Harness) {
       }
       expect(lastCall(spy.announcePage)).toEqual({ title: route.title });
     },
+    'showing.idle': () => expect(actor.getSnapshot().context.pendingTo).toBeNull(),
+    'showing.confirmingLeave': () => expect(actor.getSnapshot().context).toMatchObject({ blocked: true, pendingTo: expect.any(String) }),
     forbidden: (model: NavSnapshot) => {
       common(model);
       addressShown();
@@ -257,9 +336,20 @@ describe('navigation machine, model paths on a real actor', () => {
     });
   }
 
-  // Simple paths explode on the full model: a smaller one (guest/admin, three places, a 403).
+  const leave = { url: '/admin/users' };
+  const leaveModel = modelFor(leave, LEAVE_EVENTS);
+  describe('leave prompt: shortest paths', () => {
+    for (const path of leaveModel.getShortestPaths()) it(path.description, () => run(path, leaveModel, leave));
+  });
+  describe('leave prompt: every edge', () => {
+    edgePaths(leaveModel, serialize).forEach((path, i) =>
+      it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, leaveModel, leave)),
+    );
+  });
+
+  // Simple paths explode on the full model: a smaller one (guest/admin, two places, a 403, the prompt).
   const small = { url: '/admin/users' };
-  const smallModel = modelFor(small, [guest, admin, noDashboard, go('/admin/users'), go('/admin/login'), { type: 'nav.forbidden' }]);
+  const smallModel = modelFor(small, [guest, admin, noDashboard, go('/admin/users'), go('/admin/login'), { type: 'nav.forbidden' }, block, confirmLeave, cancelLeave]);
   const simple = smallModel.getSimplePaths();
   describe('small model: simple paths', () => {
     it('has simple paths', () => expect(simple.length).toBeGreaterThan(5));
@@ -273,6 +363,8 @@ describe('navigation machine, model paths on a real actor', () => {
     expect(r.missingTransitions).toEqual([]);
   });
 });
+
+const SHOWN = { showing: 'idle' };
 
 describe('navigation machine, table of addresses', () => {
   const start = (url: string, auth: NavEvent | null) => {
@@ -302,7 +394,7 @@ describe('navigation machine, table of addresses', () => {
     it(`${c.url} as ${c.who} → ${c.state} ${c.path}${c.toast ? ' with a warning toast' : ''}`, () => {
       const h = start(c.url, c.auth);
       const s = h.actor.getSnapshot();
-      expect(s.value).toBe(c.state);
+      expect(s.value).toEqual(c.state === 'showing' ? SHOWN : c.state);
       expect(s.context.pathname).toBe(c.path);
       if (c.route) expect(s.context.match?.route.name).toBe(c.route);
       if (c.state !== 'left') expect(h.addressBar()).toBe(c.path);
@@ -315,7 +407,7 @@ describe('navigation machine, table of addresses', () => {
 
   it('extracts params and keeps the query: /admin/role/edit/7', () => {
     const h = start('/admin/role/edit/7?tab=perms', admin);
-    expect(h.actor.getSnapshot().context.match).toMatchObject({ route: { name: 'roleEdit' }, params: { id: '7' } });
+    expect(h.actor.getSnapshot().context.match).toMatchObject({ route: { name: 'rolesEdit' }, params: { id: '7' } });
     expect(h.actor.getSnapshot().context.search).toBe('?tab=perms');
     expect(h.spy.writeUrl).not.toHaveBeenCalled();
   });
@@ -334,7 +426,7 @@ describe('navigation machine, table of addresses', () => {
   it('nav.forbidden shows the warning and goes to the dashboard', () => {
     const h = start('/admin/users', admin);
     h.actor.send({ type: 'nav.forbidden' });
-    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().value).toEqual(SHOWN);
     expect(h.actor.getSnapshot().context.pathname).toBe(DASHBOARD_PATH);
     expect(lastCall(h.spy.writeUrl)).toEqual({ url: DASHBOARD_PATH, replace: true });
     expect(h.spy.notify.mock.calls).toEqual([[{ toastType: 'warning', body: FORBIDDEN_MESSAGE }]]);
@@ -355,10 +447,10 @@ describe('navigation machine, table of addresses', () => {
 
   it('signing out while on a page redirects to login exactly once, even if told twice', () => {
     const h = start('/admin/users', admin);
-    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().value).toEqual(SHOWN);
     h.actor.send(guest);
     h.actor.send(guest);
-    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().value).toEqual(SHOWN);
     expect(h.actor.getSnapshot().context.match?.route.name).toBe('login');
     expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: LOGIN_PATH, replace: true }]]);
   });
@@ -373,7 +465,7 @@ describe('navigation machine, table of addresses', () => {
     h.actor.send({ type: 'nav.forbidden' });
     expect(String(error ?? '')).toBe('');
     expect(h.actor.getSnapshot().status).toBe('active');
-    expect(h.actor.getSnapshot().value).toBe('showing');
+    expect(h.actor.getSnapshot().value).toEqual(SHOWN);
     expect(h.actor.getSnapshot().context.match?.route.name).toBe('login');
     expect(h.addressBar()).toBe(LOGIN_PATH);
     expect(h.spy.notify.mock.calls).toEqual([[{ toastType: 'warning', body: FORBIDDEN_MESSAGE }]]);
@@ -384,5 +476,52 @@ describe('navigation machine, table of addresses', () => {
     h.pop('/admin/users');
     expect(h.actor.getSnapshot().context.pathname).toBe(DASHBOARD_PATH);
     expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: DASHBOARD_PATH, replace: true }]]);
+  });
+});
+
+describe('navigation machine, leave prompt', () => {
+  const dirtyAt = (url: string) => {
+    const h = harness({ url });
+    h.actor.send(admin);
+    h.actor.send(block);
+    h.spy.writeUrl.mockClear();
+    h.spy.announcePage.mockClear();
+    return h;
+  };
+  const ASKING = { showing: 'confirmingLeave' };
+
+  it('a link on a dirty page asks first and writes nothing; cancel stays; confirm goes with one push', () => {
+    const h = dirtyAt('/admin/users');
+    h.actor.send(go('/admin/roles?page=2'));
+    expect(h.actor.getSnapshot().value).toEqual(ASKING);
+    expect(h.spy.writeUrl).not.toHaveBeenCalled();
+    expect(h.spy.announcePage).not.toHaveBeenCalled();
+    h.actor.send(cancelLeave);
+    expect(h.actor.getSnapshot()).toMatchObject({ value: SHOWN, context: { pathname: '/admin/users', blocked: true, pendingTo: null } });
+    expect(h.addressBar()).toBe('/admin/users');
+    h.actor.send(go('/admin/roles?page=2'));
+    h.actor.send(confirmLeave);
+    expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: '/admin/roles?page=2', replace: false }]]);
+    expect(h.actor.getSnapshot().context).toMatchObject({ pathname: '/admin/roles', blocked: false, pendingTo: null });
+  });
+
+  it('the back button on a dirty page puts the address back; confirming then goes back', () => {
+    const h = dirtyAt('/admin/users');
+    h.pop('/admin/dashboard');
+    expect(h.actor.getSnapshot().value).toEqual(ASKING);
+    expect(h.addressBar()).toBe('/admin/users');
+    h.actor.send(confirmLeave);
+    expect(h.addressBar()).toBe('/admin/dashboard');
+  });
+
+  it('saved while asking: it goes where the person asked to; signing out never asks', () => {
+    const h = dirtyAt('/admin/users');
+    h.actor.send(go('/admin/roles'));
+    h.actor.send(unblock);
+    expect(h.actor.getSnapshot().value).toEqual(SHOWN);
+    expect(h.addressBar()).toBe('/admin/roles');
+    h.actor.send(block);
+    h.actor.send(guest);
+    expect(h.actor.getSnapshot().context).toMatchObject({ pathname: LOGIN_PATH, blocked: false });
   });
 });
