@@ -150,7 +150,7 @@ function Control({ field, value, error, onChange }: FormFieldProps) {
 function SelectControl({ field, value, describedBy, onChange }: { field: FieldDef; value: string; describedBy: string | undefined; onChange(v: string): void }) {
   const collection = useMemo(() => createListCollection({ items: [...(field.options ?? [])] }), [field.options]);
   return (
-    <Select.Root collection={collection} value={value ? [value] : []} onValueChange={(d) => onChange(d.value[0] ?? '')}>
+    <Select.Root collection={collection} positioning={{ sameWidth: true }} value={value ? [value] : []} onValueChange={(d) => onChange(d.value[0] ?? '')}>
       <Select.Control>
         <Select.Trigger aria-describedby={describedBy}>
           <Select.ValueText placeholder={field.placeholder ?? 'Choose…'} />
