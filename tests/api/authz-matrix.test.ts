@@ -33,6 +33,18 @@ const withPermissions = routes.filter((r) => permissionsOf(r.access).length > 0)
 const authOnly = routes.filter((r) => r.access === 'auth');
 const open = routes.filter((r) => r.access === 'public');
 
+/** Which of a definition's permissions guards each kind of resource route. */
+const KIND_ACTION: Record<string, 'list' | 'create' | 'edit' | 'delete'> = {
+  list: 'list',
+  export: 'list',
+  show: 'list',
+  options: 'list',
+  create: 'create',
+  update: 'edit',
+  delete: 'delete',
+  bulkDelete: 'delete',
+};
+
 let h: Harness;
 let fx: Fixtures;
 
@@ -121,6 +133,23 @@ describe('route registry', () => {
       expect(perms.length, `${routeKey(r)} has an unknown permission ${JSON.stringify(r.access)}`).toBeGreaterThan(0);
       expect(perms.length, `${routeKey(r)}: ${JSON.stringify(r.access)}`).toBe(Array.isArray(r.access) ? r.access.length : 1);
     }
+  });
+
+  it('guards each resource and settings route with the permission its definition declares', () => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const f = fx.resolve(r);
+      const def = f?.resource;
+      const action = f && KIND_ACTION[f.kind];
+      const expected = f?.singleton?.permission ?? (def && action ? def.permissions[action] : undefined);
+      if (!expected) continue;
+      const held = permissionsOf(r.access);
+      // Relation options may open to more screens than the list; the list's own permission is always one of them.
+      if (f!.kind === 'options' ? !held.includes(expected) : held.join() !== expected) {
+        wrong.push(`${routeKey(r)}: ${JSON.stringify(r.access)}, definition says ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('has a fixture for every route', () => {

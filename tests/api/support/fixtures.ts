@@ -156,6 +156,11 @@ export interface FixtureOptions {
    * definition yields a valid sample before its routes exist.
    */
   offline?: boolean;
+  /**
+   * Check that a cached record still exists before handing it out again (and make a new one
+   * when it does not): for tests that send generated deletes, which may hit any id.
+   */
+  recheck?: boolean;
 }
 
 export function createFixtures(h: Harness, adminToken: string, opts: FixtureOptions = {}): Fixtures {
@@ -238,15 +243,26 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
     return id;
   }
 
-  function anchor(key: string): Promise<number> {
-    if (opts.offline) return Promise.resolve(1);
-    let p = anchors.get(key);
+  function cached(cache: Map<string, Promise<number>>, key: string): Promise<number> {
+    let p = cache.get(key);
     if (!p) {
       p = create(key);
-      anchors.set(key, p);
-      p.catch(() => anchors.delete(key));
+      cache.set(key, p);
+      p.catch(() => cache.delete(key));
     }
     return p;
+  }
+
+  async function stillThere(cache: Map<string, Promise<number>>, key: string): Promise<number> {
+    const id = await cached(cache, key);
+    if (!opts.recheck || (await admin('GET', `${RESOURCES[key]!.api}/${id}`)).status === 200) return id;
+    cache.delete(key);
+    return cached(cache, key);
+  }
+
+  function anchor(key: string): Promise<number> {
+    if (opts.offline) return Promise.resolve(1);
+    return stillThere(anchors, key);
   }
 
   const listPath: ParentOf = async (def) =>
@@ -264,11 +280,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
 
   /** The PUT target: a record of its own, so a relation anchor never points at itself. */
   const targets = new Map<string, Promise<number>>();
-  const target = (key: string) => {
-    let p = targets.get(key);
-    if (!p) targets.set(key, (p = create(key)));
-    return p;
-  };
+  const target = (key: string) => stillThere(targets, key);
 
   function resourceFixture(def: ResourceDef, method: string, rest: string): RouteFixture | undefined {
     const slow = def.fields.some((f) => f.kind === 'password');
