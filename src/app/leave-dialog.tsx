@@ -1,3 +1,4 @@
+import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { Button } from '../components/ui/button.tsx';
@@ -25,21 +26,23 @@ export function LeaveDialog() {
         if (!d.open) navigation.send({ type: 'leave.cancel' });
       }}
     >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content>
-          <Dialog.Title>Leave this page?</Dialog.Title>
-          <Dialog.Description>Your changes have not been saved. If you leave, they will be lost.</Dialog.Description>
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' })}>
-            <Button id={STAY_ID} variant="outline" tone="neutral" onClick={() => navigation.send({ type: 'leave.cancel' })}>
-              Stay
-            </Button>
-            <Button tone="error" onClick={() => navigation.send({ type: 'leave.confirm' })}>
-              Leave
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Positioner>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Title>Leave this page?</Dialog.Title>
+            <Dialog.Description>Your changes have not been saved. If you leave, they will be lost.</Dialog.Description>
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' })}>
+              <Button id={STAY_ID} variant="outline" tone="neutral" onClick={() => navigation.send({ type: 'leave.cancel' })}>
+                Stay
+              </Button>
+              <Button tone="error" onClick={() => navigation.send({ type: 'leave.confirm' })}>
+                Leave
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
     </Dialog.Root>
   );
 }

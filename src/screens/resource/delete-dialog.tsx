@@ -1,3 +1,4 @@
+import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { DELETE_CONFIRM, type ResourceDef } from '../../../domain/resource.ts';
@@ -23,21 +24,23 @@ export function DeleteDialog({ def, actor }: { def: ResourceDef; actor: ListActo
         if (!d.open) actor.send({ type: 'delete.cancel' });
       }}
     >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content>
-          <Dialog.Title>{DELETE_CONFIRM}</Dialog.Title>
-          <Dialog.Description>This deletes {what}. It cannot be undone.</Dialog.Description>
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' })}>
-            <Button variant="outline" tone="neutral" onClick={() => actor.send({ type: 'delete.cancel' })}>
-              Cancel
-            </Button>
-            <Button tone="error" onClick={() => actor.send({ type: 'delete.confirm' })}>
-              Delete
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Positioner>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Title>{DELETE_CONFIRM}</Dialog.Title>
+            <Dialog.Description>This deletes {what}. It cannot be undone.</Dialog.Description>
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' })}>
+              <Button variant="outline" tone="neutral" onClick={() => actor.send({ type: 'delete.cancel' })}>
+                Cancel
+              </Button>
+              <Button tone="error" onClick={() => actor.send({ type: 'delete.confirm' })}>
+                Delete
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
     </Dialog.Root>
   );
 }
