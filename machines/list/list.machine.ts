@@ -1,7 +1,8 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import {
   listQueryString,
   parseListQuery,
+  SEARCH_MAX,
   type ListMeta,
   type ListQuery,
   type ListResponse,
@@ -62,20 +63,32 @@ const syncUrl = {
   params: ({ context }: { context: ListContext }) => ({ search: listQueryString(context.spec, context.query) }),
 } as const;
 
-/** While a delete is confirmed or sent, the list stays as it is. */
+/**
+ * While a delete is confirmed or sent, the list stays as it is. (The address bar is not the
+ * list's to ignore: the confirmation closes when it changes; see `confirming`.)
+ */
 const IGNORED_WHILE_DELETING = {
   'list.page': {},
   'list.perPage': {},
   'list.sort': {},
   'list.filter': {},
   'list.search.submit': {},
-  'list.urlChanged': {},
   'list.reload': {},
 } as const;
 
-const sameQuery = (a: ListQuery, b: ListQuery) => JSON.stringify(a) === JSON.stringify(b);
-const failureMessage = (e: unknown) =>
-  (e as Partial<ListFailure> | undefined)?.message || 'The list could not be loaded. Check the connection and try again.';
+/** Filters compare by name and value, not by the order they were chosen in. */
+const sameQuery = (a: ListQuery, b: ListQuery) => {
+  const canonical = (q: ListQuery) => JSON.stringify({ ...q, filters: Object.entries(q.filters).sort(([x], [y]) => x.localeCompare(y)) });
+  return canonical(a) === canonical(b);
+};
+/** The search the box asks for, as the address bar and the API take it. */
+const typedSearch = (c: Pick<ListContext, 'searchText'>) => c.searchText.trim().slice(0, SEARCH_MAX);
+export const LIST_MESSAGES = {
+  load: 'The list could not be loaded. Check the connection and try again.',
+  delete: 'Nothing was deleted. Check the connection and try again.',
+  export: 'The export could not be made. Check the connection and try again.',
+} as const;
+const failureMessage = (e: unknown, fallback: string = LIST_MESSAGES.load) => (e as Partial<ListFailure> | undefined)?.message || fallback;
 
 /**
  * One list of records: loading, loaded, empty, failed (retry), reloading; paging, sorting,
@@ -131,7 +144,10 @@ export const listMachine = setup({
       return { query: { ...context.query, filters, page: 1 }, selected: [] };
     }),
     setSearchText: assign(({ event }) => (event.type === 'list.search.input' ? { searchText: event.text } : {})),
-    commitSearch: assign(({ context }) => ({ query: { ...context.query, search: context.searchText.trim(), page: 1 }, selected: [] })),
+    /** Only a changed search goes back to page 1 (a delete on page 3 reloads page 3). */
+    commitSearch: assign(({ context }) =>
+      typedSearch(context) === context.query.search ? {} : { query: { ...context.query, search: typedSearch(context), page: 1 }, selected: [] },
+    ),
     /** The server said the page is past the end (rows were deleted elsewhere): go to the last one. */
     lastPage: assign(({ context, event }) => {
       const r = (event as unknown as { output: ListResponse }).output;
@@ -143,12 +159,15 @@ export const listMachine = setup({
     hasNoRows: ({ event }) => (event as unknown as { output: ListResponse }).output.data.length === 0,
     isPastLastPage: ({ event }) => {
       const r = (event as unknown as { output: ListResponse }).output;
-      return r.data.length === 0 && r.meta.page > r.meta.last_page;
+      // last_page 0 (no rows at all) still means page 1 is the last: never reload page 1 forever.
+      return r.data.length === 0 && r.meta.page > Math.max(1, r.meta.last_page);
     },
     urlDiffers: ({ context, event }) =>
       event.type === 'list.urlChanged' && !sameQuery(parseListQuery(context.spec, event.search), context.query),
-    searchChanged: ({ context }) => context.searchText.trim() !== context.query.search,
+    searchChanged: ({ context }) => typedSearch(context) !== context.query.search,
     hasSelection: ({ context }) => context.selected.length > 0,
+    isSelectable: ({ context, event }) =>
+      event.type === 'row.toggle' && context.rows.some((r) => r.id === event.id && r.protected !== true),
     isDeletable: ({ context, event }) =>
       event.type === 'row.delete' && context.rows.some((r) => r.id === event.id && r.protected !== true),
   },
@@ -174,22 +193,24 @@ export const listMachine = setup({
     data: {
       initial: 'loading',
       // A new query restarts the fetch wherever we are (an older answer is dropped), except
-      // while a delete is being confirmed or sent: those states ignore these events.
+      // while a delete is being confirmed or sent: those states ignore these events. A child
+      // target re-enters the active child (a running reload restarts) and nothing else:
+      // `reenter: true` here would also restart the search box's pause and cancel an export.
       on: {
         'list.urlChanged': {
           guard: 'urlDiffers',
           target: '.reloading',
-          reenter: true,
+          // Also closes an open delete confirmation (back button behind the dialog).
           actions: assign(({ context, event }) => {
             const query = parseListQuery(context.spec, (event as { search: string }).search);
-            return { query, searchText: query.search, selected: [] };
+            return { query, searchText: query.search, selected: [], pending: [] };
           }),
         },
-        'list.page': { target: '.reloading', reenter: true, actions: ['setPage', syncUrl] },
-        'list.perPage': { target: '.reloading', reenter: true, actions: ['setPerPage', syncUrl] },
-        'list.sort': { target: '.reloading', reenter: true, actions: ['toggleSort', syncUrl] },
-        'list.filter': { target: '.reloading', reenter: true, actions: ['setFilter', syncUrl] },
-        'list.search.submit': { guard: 'searchChanged', target: '.reloading', reenter: true, actions: ['commitSearch', syncUrl] },
+        'list.page': { target: '.reloading', actions: ['setPage', syncUrl] },
+        'list.perPage': { target: '.reloading', actions: ['setPerPage', syncUrl] },
+        'list.sort': { target: '.reloading', actions: ['toggleSort', syncUrl] },
+        'list.filter': { target: '.reloading', actions: ['setFilter', syncUrl] },
+        'list.search.submit': { guard: 'searchChanged', target: '.reloading', actions: ['commitSearch', syncUrl] },
       },
       states: {
         loading: {
@@ -238,8 +259,15 @@ export const listMachine = setup({
           states: {
             idle: {
               description: 'Waiting for the person.',
+              // A search that came due while a delete was being confirmed or sent was held back: apply it now.
+              always: {
+                guard: and(['searchChanged', stateIn({ search: 'idle' })]),
+                target: '#list.data.reloading',
+                actions: ['commitSearch', syncUrl],
+              },
               on: {
                 'row.toggle': {
+                  guard: 'isSelectable',
                   actions: assign({
                     selected: ({ context, event }) =>
                       context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
@@ -270,7 +298,8 @@ export const listMachine = setup({
               description: 'The delete request is on its way; its rows show "Deleting…".',
               tags: ['busy'],
               entry: assign({ deleting: ({ context }) => context.pending, pending: [] }),
-              on: IGNORED_WHILE_DELETING,
+              // The request is on its way: a back button meanwhile is undone when it ends (syncUrl).
+              on: { ...IGNORED_WHILE_DELETING, 'list.urlChanged': {} },
               invoke: {
                 id: 'deleteRows',
                 src: 'deleteRows',
@@ -293,8 +322,9 @@ export const listMachine = setup({
                   // The rows were never taken away: they simply stop saying "Deleting…".
                   target: 'idle',
                   actions: [
-                    { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: failureMessage(event.error) }) },
+                    { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: failureMessage(event.error, LIST_MESSAGES.delete) }) },
                     assign({ deleting: [] }),
+                    syncUrl,
                   ],
                 },
               },
@@ -328,7 +358,7 @@ export const listMachine = setup({
             onDone: 'idle',
             onError: {
               target: 'idle',
-              actions: { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: failureMessage(event.error) }) },
+              actions: { type: 'notify', params: ({ event }) => ({ toastType: 'error', body: failureMessage(event.error, LIST_MESSAGES.export) }) },
             },
           },
         },
