@@ -232,6 +232,8 @@ export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly
       const savedId = await db.transaction(async (tx) => {
         let targetId = id;
         if (targetId !== undefined) {
+          // Lock the row first: two saves from the same old copy must not both pass the ETag check.
+          await tx.select({ id: table.id }).from(table).where(eq(table.id, targetId)).for('update');
           const current = await findRow(tx, targetId);
           if (!current) throw notFound();
           if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(current)) {
@@ -243,7 +245,7 @@ export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly
           }
           await res.beforeUpdate?.(tx, current, body, c);
           const values = await (res.toRow?.(body, { tx, id: targetId }) ?? body);
-          await tx.update(table).set({ ...values, updated_at: new Date() } as never).where(eq(table.id, targetId));
+          await tx.update(table).set({ ...values, updated_at: nextVersion(table) } as never).where(eq(table.id, targetId));
           await res.afterWrite?.(tx, targetId, body, { c, before: current });
         } else {
           const values = await (res.toRow?.(body, { tx }) ?? body);
@@ -359,6 +361,15 @@ export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly
 }
 
 export const EXPORT_MAX = 50_000;
+
+/**
+ * The new updated_at of a save: now, but always at least a millisecond after the last one, in
+ * whole milliseconds, so two saves within the same millisecond still get different ETags.
+ */
+const nextVersion = (table: AnyTable) => {
+  const col = (table as unknown as { updated_at: PgColumn }).updated_at;
+  return sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${col} + interval '1 millisecond'))`;
+};
 
 /** A record's version for optimistic locking: its last update time. */
 export function etagOf(row: Row): string {

@@ -247,6 +247,23 @@ describe('optimistic locking', () => {
     // Without If-Match the last save wins, as before.
     expect((await api.put(`${S.api}/${made.id}`, { name: 'Locky 4' })).status).toBe(200);
   });
+
+  it('every save gets a new ETag, however quick', async () => {
+    const made = await api.create(S.api, { name: 'Quick' });
+    const tags = new Set<string>();
+    for (let i = 0; i < 10; i++) tags.add((await api.put(`${S.api}/${made.id}`, { name: `Quick ${i}` })).headers.get('etag')!);
+    expect(tags.size).toBe(10);
+  });
+
+  it('of two saves from the same copy at the same moment, exactly one wins', async () => {
+    const made = await api.create(S.api, { name: 'Race' });
+    const etag = (await api.get(`${S.api}/${made.id}`)).headers.get('etag')!;
+    const names = Array.from({ length: 8 }, (_, i) => `Race ${i}`);
+    const results = await Promise.all(names.map((name) => api.put(`${S.api}/${made.id}`, { name }, { 'If-Match': etag })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+  });
 });
 
 describe('deleting', () => {
