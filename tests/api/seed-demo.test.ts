@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { RESOURCES, SINGLETONS, websiteSetting } from '../../domain/resources/index.ts';
 import * as T from '../../server/db/schema.ts';
+import { SERVER_RESOURCES } from '../../server/resources/index.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { seedDemoShop } from '../../server/seed-demo.ts';
 import { client, type Client } from './crud-helpers.ts';
@@ -106,6 +107,13 @@ describe('demo shop', () => {
       const rows = await api.rows(def.api, query);
       expect(rows.length, def.key).toBeGreaterThan(0);
       for (const col of def.columns) expect(rows[0], `${def.key}.${col.name}`).toHaveProperty(col.name);
+    }
+  });
+
+  it('every resource is served, and names a sort expression for each sortable column', () => {
+    expect(SERVER_RESOURCES.map((r) => r.def.key).sort()).toEqual(Object.keys(RESOURCES).sort());
+    for (const res of SERVER_RESOURCES) {
+      for (const col of res.def.columns.filter((c) => c.sortable)) expect(Object.keys(res.sort ?? {}), `${res.def.key}.${col.name}`).toContain(col.name);
     }
   });
 
