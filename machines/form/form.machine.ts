@@ -66,6 +66,22 @@ const schemaOf = (c: FormContext) => (c.mode === 'create' ? c.spec.schema : (c.s
 const bodyOf = (c: FormContext) =>
   toBody(fieldsFor(c.spec.fields, c.mode), c.values, c.spec.parentField && c.parentId ? { [c.spec.parentField]: Number(c.parentId) } : {});
 const clientErrors = (c: FormContext) => validate(schemaOf(c), bodyOf(c));
+/**
+ * Messages keyed by field → those of fields this form shows go under them; any other (a
+ * parent id, a rule about the whole record) becomes the form's message, so no error is ever
+ * invisible. Used for the shared schema's verdict and for the server's 422 alike.
+ */
+function placeErrors(c: FormContext, messages: Record<string, readonly string[]>, fallback: string) {
+  const shown = new Set(fieldsFor(c.spec.fields, c.mode).map((f) => f.name));
+  const errors: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [field, list] of Object.entries(messages)) {
+    if (shown.has(field)) errors[field] = list[0] ?? fallback;
+    else other.push(...list);
+  }
+  const formError = other.length || Object.keys(errors).length === 0 ? (other[0] ?? fallback) : null;
+  return { errors, formError };
+}
 /** The first field with an error in the order the form shows them (the schema's order may differ). */
 const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) =>
   c.spec.fields.find((f) => c.errors[f.name])?.name ?? Object.keys(c.errors)[0] ?? '';
@@ -103,7 +119,10 @@ export const formMachine = setup({
       const { [event.name]: _gone, ...errors } = context.errors;
       return { values: { ...context.values, [event.name]: event.value }, errors, formError: null };
     }),
-    showClientErrors: assign({ errors: ({ context }) => clientErrors(context), formError: null }),
+    showClientErrors: assign(({ context }) => {
+      const found = Object.entries(clientErrors(context)).map(([field, message]) => [field, [message]] as const);
+      return placeErrors(context, Object.fromEntries(found), 'Check the form and try again.');
+    }),
   },
   guards: {
     needsLoading: ({ context }) => context.mode !== 'create',
@@ -215,15 +234,7 @@ export const formMachine = setup({
             actions: [
               assign(({ context, event }) => {
                 const f = failureOf(event.error);
-                const known = new Set(context.spec.fields.map((x) => x.name));
-                const errors: Record<string, string> = {};
-                const other: string[] = [];
-                for (const [field, messages] of Object.entries(f.errors ?? {})) {
-                  if (known.has(field)) errors[field] = messages[0] ?? f.message;
-                  else other.push(...messages);
-                }
-                const formError = other.length || Object.keys(errors).length === 0 ? (other[0] ?? f.message) : null;
-                return { errors, formError };
+                return placeErrors(context, f.errors ?? {}, f.message);
               }),
               { type: 'focusField', params: ({ context }) => ({ name: firstError(context) }) },
             ],

@@ -1,0 +1,382 @@
+/**
+ * Model-based tests of machines/form/form.machine.ts: a customer created, a customer edited
+ * and the POS settings (a single record edited in place). The machine's own graph gives the
+ * paths; each is replayed on a REAL actor whose load and save are deferred promises the test
+ * settles and whose navigation, leave guard, focus and toasts are spies. Every step checks
+ * what a person relies on: invalid input never reaches the server (judged by the same zod
+ * schema the server uses), a submit is sent once, errors land where they can be read,
+ * nothing typed is lost, and leaving asks first exactly while there are unsaved changes.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { TestModel, type StatePath } from 'xstate/graph';
+import { formMachine, type FormFailure, type FormSpec, type LoadedRecord, type SaveInput } from '../../machines/form/form.machine.ts';
+import { fieldsFor, toBody, toFormValues, validate, type FormMode } from '../../domain/form-values.ts';
+import type { ResourceDef, SingletonDef } from '../../domain/resource.ts';
+import { attributeValues, customers, posSetting } from '../../domain/resources/index.ts';
+import { navigationMachine } from '../../machines/navigation.machine.ts';
+import { PERMISSIONS } from '../../domain/permissions.ts';
+import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
+
+type FormSnapshot = SnapshotFrom<typeof formMachine>;
+type FormInput = { spec: FormSpec; mode: FormMode; id?: string; parentId?: string };
+type Saved = { message: string; data?: Record<string, unknown>; version?: string | null };
+type Ev = { event: AnyEventObject };
+
+const coverage = new Coverage('form', formMachine);
+/** fromPromise answers on a microtask: one macrotask later every answer has arrived. */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The spec exactly as the app builds it from a resource (src/resources/actors.ts). */
+const specOf = (def: ResourceDef): FormSpec => ({
+  label: def.label.one,
+  fields: def.fields,
+  schema: def.schema,
+  updateSchema: def.updateSchema,
+  defaults: def.defaults,
+  parentField: def.parent?.field,
+});
+const singleSpecOf = (def: SingletonDef): FormSpec => ({ label: def.label, fields: def.fields, schema: def.schema, defaults: def.defaults });
+
+// ---------------------------------------------------------------- fixtures
+const CUSTOMER = { id: 7, name: 'Acme Ltd', email: 'ap@acme.test', phone: null, address: null, city: 'Leeds', country: null, tax_number: null, category_id: 2, status: 'active' };
+const LOADED: LoadedRecord = { data: CUSTOMER, version: 'W/"3"' };
+const SETTINGS = { default_customer_id: null, default_tax_bps: 1250, payment_methods: ['cash'], receipt_header: null, receipt_footer: null, show_product_images: true, invoice_prefix: 'SL-' };
+const failure = (status: number, message: string, errors?: Record<string, string[]>): FormFailure => (errors ? { status, message, errors } : { status, message });
+const TAKEN = failure(422, 'The given data was invalid.', { email: ['This email is already used by another customer.'] });
+/** A 422 about a field this form does not show: it must still be read somewhere. */
+const NOT_A_FIELD = failure(422, 'The given data was invalid.', { company_code: ['Company codes must be unique.'] });
+const DUPLICATE = failure(422, 'This customer would duplicate another one.');
+const CONFLICT = failure(409, 'Someone else changed this customer meanwhile. Reload to see their changes, then save again.');
+const OFFLINE = failure(0, 'The server cannot be reached.');
+const GONE = failure(404, 'This customer no longer exists.');
+
+const change = (name: string, value: unknown) => ({ type: 'field.change' as const, name, value });
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+const SUBMIT = { type: 'form.submit' } as const;
+const USER_EVENTS: AnyEventObject[] = [SUBMIT, { type: 'form.cancel' }, { type: 'form.retry' }];
+
+const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?: (s: FormSnapshot, e: AnyEventObject) => boolean }[] = [
+  {
+    name: 'creating a customer',
+    input: { spec: specOf(customers), mode: 'create' },
+    events: [
+      ...[change('name', 'Acme Ltd'), change('name', ' '), change('email', 'not-an-email'), change('email', ''), ...USER_EVENTS],
+      ...[done('saveRecord', { message: 'Customer created.' }), ...[TAKEN, NOT_A_FIELD, DUPLICATE, OFFLINE].map((e) => fail('saveRecord', e))],
+    ],
+  },
+  {
+    name: 'editing a customer',
+    input: { spec: specOf(customers), mode: 'edit', id: '7' },
+    events: [
+      ...[done('loadRecord', LOADED), fail('loadRecord', GONE), change('name', 'Acme Group'), change('name', ''), change('name', 'Acme Ltd'), ...USER_EVENTS],
+      ...[done('saveRecord', { message: 'Customer updated.', version: 'W/"4"' }), fail('saveRecord', CONFLICT), fail('saveRecord', TAKEN)],
+    ],
+  },
+  {
+    name: 'POS settings, saved in place',
+    input: { spec: singleSpecOf(posSetting), mode: 'single' },
+    events: [
+      ...[done('loadRecord', { data: SETTINGS }), fail('loadRecord', OFFLINE), change('invoice_prefix', 'INV-'), change('invoice_prefix', 'INV 1')],
+      ...[...USER_EVENTS, done('saveRecord', { message: 'POS settings saved.', data: { ...SETTINGS, invoice_prefix: 'INV-' } }), fail('saveRecord', OFFLINE)],
+    ],
+    // The server answers with what was saved.
+    offer: (s, e) => e.type !== 'xstate.done.actor.saveRecord' || s.context.values.invoice_prefix === 'INV-',
+  },
+];
+
+const serialize = (s: FormSnapshot): string =>
+  JSON.stringify({
+    value: s.value,
+    values: s.context.values,
+    dirty: JSON.stringify(s.context.values) !== JSON.stringify(s.context.initial),
+    errors: s.context.errors,
+    formError: s.context.formError,
+    loadError: s.context.loadError,
+    version: s.context.version,
+  });
+
+function modelFor(input: FormInput, events: AnyEventObject[], offer: (s: FormSnapshot, e: AnyEventObject) => boolean = () => true) {
+  return new TestModel(formMachine as unknown as ActorLogic<FormSnapshot, AnyEventObject, FormInput>, {
+    input,
+    events,
+    // A saved form is done: its screen is gone, nothing more is sent to it.
+    filterEvents: (s, e) => s.status === 'active' && internalOnlyWhenEnabled(s, e) && offer(s, e),
+    serializeState: serialize,
+    stateMatcher: (s, key) => s.matches(key as never),
+  });
+}
+
+// ---------------------------------------------------------------- the real actor
+function harness(input: FormInput) {
+  const loads = deferredCalls<LoadedRecord>();
+  const saves = deferredCalls<Saved>();
+  const spy = {
+    notify: vi.fn<(p: { toastType: 'success' | 'error'; body: string }) => void>(),
+    goToList: vi.fn<() => void>(),
+    setLeaveGuard: vi.fn<(p: { dirty: boolean }) => void>(),
+    focusField: vi.fn<(p: { name: string }) => void>(),
+  };
+  const machine = formMachine.provide({
+    actors: {
+      loadRecord: fromPromise<LoadedRecord, { id: string | undefined; mode: FormMode }>((a) => loads.start(a)),
+      saveRecord: fromPromise<Saved, SaveInput>((a) => saves.start(a)),
+    },
+    actions: {
+      notify: (_, p) => spy.notify(p),
+      goToList: () => spy.goToList(),
+      setLeaveGuard: (_, p) => spy.setLeaveGuard(p),
+      focusField: (_, p) => spy.focusField(p),
+    },
+  });
+  const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
+  const snap = () => actor.getSnapshot();
+  const calls = () => ({ saves: saves.calls.length, loads: loads.calls.length, ...Object.fromEntries(Object.entries(spy).map(([k, f]) => [k, f.mock.calls.length])) });
+  /** What navigation believes: the last leave guard set (none yet: not blocked). */
+  const blocked = () => spy.setLeaveGuard.mock.calls.at(-1)?.[0].dirty ?? false;
+  return { actor, snap, loads, saves, spy, calls, blocked };
+}
+type Harness = ReturnType<typeof harness>;
+
+const lastCall = <A extends unknown[]>(f: { mock: { calls: A[] } }): A[0] | undefined => f.mock.calls.at(-1)?.[0];
+const dirty = (s: FormSnapshot) => JSON.stringify(s.context.values) !== JSON.stringify(s.context.initial);
+/** The shared schema's verdict on what the form holds: the same function the server runs. */
+function verdict(s: FormSnapshot) {
+  const { spec, mode, values, parentId } = s.context;
+  const body = toBody(fieldsFor(spec.fields, mode), values, spec.parentField && parentId ? { [spec.parentField]: Number(parentId) } : {});
+  return { body, errors: validate(mode === 'create' ? spec.schema : (spec.updateSchema ?? spec.schema), body) };
+}
+const valuesOf = (s: FormSnapshot, record: Record<string, unknown>) =>
+  toFormValues(fieldsFor(s.context.spec.fields, s.context.mode), { ...s.context.spec.defaults, ...record });
+
+/** Executors: make the real thing happen, then check what the person would notice. */
+function executors(h: Harness) {
+  const { actor, snap, spy } = h;
+  const expectIgnored = async (event: AnyEventObject) => {
+    const [before, calls] = [serialize(snap()), h.calls()];
+    actor.send(event as never);
+    await settled();
+    expect(serialize(snap())).toBe(before);
+    expect(h.calls()).toEqual(calls);
+  };
+  const settle = async (call: () => void) => {
+    const before = snap();
+    call();
+    await settled();
+    return before;
+  };
+  const toasts = () => spy.notify.mock.calls.length;
+  return {
+    'xstate.init': () => {},
+    'field.change': async ({ event }: Ev) => {
+      if (!snap().matches('editing')) return expectIgnored(event);
+      actor.send(event as never);
+      expect(snap().context.values[event.name as string]).toBe(event.value);
+      expect(snap().context.errors[event.name as string]).toBeUndefined();
+      expect(snap().context.formError).toBeNull();
+      // Navigation is told at once whether leaving must ask.
+      expect(lastCall(spy.setLeaveGuard)).toEqual({ dirty: dirty(snap()) });
+    },
+    'form.submit': async ({ event }: Ev) => {
+      const before = snap();
+      expect(before.can(SUBMIT)).toBe(before.matches('editing'));
+      if (!before.matches('editing')) return expectIgnored(event);
+      const { body, errors } = verdict(before);
+      const saves = h.saves.calls.length;
+      actor.send(event as never);
+      if (Object.keys(errors).length) {
+        // Judged in the browser by the shared schema: nothing is sent, each message under its field.
+        expect(h.saves.calls).toHaveLength(saves);
+        expect(snap().matches('editing')).toBe(true);
+        expect(snap().context.errors).toEqual(errors);
+        const first = before.context.spec.fields.find((f) => errors[f.name])?.name;
+        expect(lastCall(spy.focusField)).toEqual({ name: first });
+        return;
+      }
+      expect(h.saves.calls.slice(saves).map((c) => c.input)).toEqual([
+        { mode: before.context.mode, id: before.context.id, body, version: before.context.version },
+      ]);
+      // A second submit while this one is on its way is impossible and sends nothing.
+      expect(snap().can(SUBMIT)).toBe(false);
+      actor.send(event as never);
+      expect(h.saves.calls).toHaveLength(saves + 1);
+    },
+    'form.cancel': async ({ event }: Ev) => {
+      if (!snap().matches('editing')) return expectIgnored(event);
+      const gone = spy.goToList.mock.calls.length;
+      actor.send(event as never);
+      expect(spy.goToList).toHaveBeenCalledTimes(gone + 1);
+      expect(h.saves.live()).toHaveLength(0);
+    },
+    'form.retry': async ({ event }: Ev) => {
+      if (!snap().matches('loadFailed')) return expectIgnored(event);
+      actor.send(event as never);
+      expect(h.loads.only().input).toEqual({ id: snap().context.id, mode: snap().context.mode });
+    },
+    'xstate.done.actor.loadRecord': async ({ event }: Ev) => {
+      const output = event.output as LoadedRecord;
+      const before = await settle(() => h.loads.only().resolve(output));
+      expect(snap().context.values).toEqual(valuesOf(before, output.data));
+      expect(snap().context.version).toBe(output.version ?? null);
+      expect(spy.setLeaveGuard).not.toHaveBeenCalled();
+    },
+    'xstate.error.actor.loadRecord': async ({ event }: Ev) => {
+      await settle(() => h.loads.only().reject(event.error));
+      expect(snap().context.loadError).toBe((event.error as FormFailure).message);
+    },
+    'xstate.done.actor.saveRecord': async ({ event }: Ev) => {
+      const output = event.output as Saved;
+      const before = await settle(() => h.saves.only().resolve(output));
+      expect(lastCall(spy.notify)).toEqual({ toastType: 'success', body: output.message });
+      expect(lastCall(spy.setLeaveGuard)).toEqual({ dirty: false });
+      if (before.context.mode === 'single') {
+        // Settings stay: what the server saved is the new clean state.
+        expect(snap().context.values).toEqual(valuesOf(before, output.data ?? {}));
+        expect(spy.goToList).not.toHaveBeenCalled();
+        return;
+      }
+      // Unblocked before going, so navigation does not ask about changes that were saved.
+      expect(spy.goToList).toHaveBeenCalledTimes(1);
+      expect(spy.setLeaveGuard.mock.invocationCallOrder.at(-1)).toBeLessThan(spy.goToList.mock.invocationCallOrder[0]!);
+    },
+    'xstate.error.actor.saveRecord': async ({ event }: Ev) => {
+      const error = event.error as FormFailure;
+      const shown = toasts();
+      const before = await settle(() => h.saves.only().reject(error));
+      const { errors, formError } = snap().context;
+      // Whatever went wrong, nothing typed is lost.
+      expect(snap().context.values).toEqual(before.context.values);
+      expect(snap().context.version).toBe(before.context.version);
+      if (error.status === 422 && error.errors?.email) {
+        expect(errors).toEqual({ email: error.errors.email[0] });
+        expect(formError).toBeNull();
+        expect(lastCall(spy.focusField)).toEqual({ name: 'email' });
+      } else if (error.status === 422) {
+        // Not about a field the form shows: said above the form, never swallowed.
+        expect(errors).toEqual({});
+        expect(formError).toBe(error.errors ? Object.values(error.errors)[0]![0] : error.message);
+      } else {
+        // A conflict is explained in the form; a lost connection is also a toast.
+        expect(errors).toEqual({});
+        expect(formError).toBe(error.message);
+        if (error.status === 409) expect(toasts()).toBe(shown);
+        else expect(lastCall(spy.notify)).toEqual({ toastType: 'error', body: error.message });
+      }
+    },
+  };
+}
+
+/** What must hold in each state, whichever path led there. */
+function stateChecks(h: Harness) {
+  const { snap } = h;
+  const common = (model: FormSnapshot) => {
+    expect(serialize(snap())).toBe(serialize(model));
+    expect(h.loads.live()).toHaveLength(snap().matches('loading') ? 1 : 0);
+    expect(h.saves.live()).toHaveLength(snap().matches('submitting') ? 1 : 0);
+    expect(snap().hasTag('busy')).toBe(snap().matches('loading') || snap().matches('submitting'));
+    // Leaving asks first exactly while there are unsaved changes.
+    expect(h.blocked()).toBe(snap().status === 'active' && dirty(snap()));
+    // No error is invisible: each is under a field the form shows.
+    const shown = fieldsFor(snap().context.spec.fields, snap().context.mode).map((f) => f.name);
+    expect(shown).toEqual(expect.arrayContaining(Object.keys(snap().context.errors)));
+  };
+  return {
+    loading: common,
+    loadFailed: (m: FormSnapshot) => {
+      common(m);
+      expect(snap().hasTag('error')).toBe(true);
+      expect(snap().context.loadError).toBeTruthy();
+    },
+    editing: (m: FormSnapshot) => {
+      common(m);
+      expect(snap().can(SUBMIT)).toBe(true);
+    },
+    submitting: (m: FormSnapshot) => {
+      common(m);
+      expect(snap().can(SUBMIT)).toBe(false);
+    },
+    saved: (m: FormSnapshot) => {
+      common(m);
+      expect(snap().status).toBe('done');
+      expect(h.spy.goToList).toHaveBeenCalledTimes(1);
+    },
+  };
+}
+
+async function run(path: StatePath<FormSnapshot, AnyEventObject>, model: TestModel<FormSnapshot, AnyEventObject, FormInput>, input: FormInput) {
+  const h = harness(input);
+  try {
+    await model.testPath(path, { events: executors(h) as never, states: stateChecks(h) as never });
+  } finally {
+    h.actor.stop();
+  }
+}
+
+const describeEvent = (e: AnyEventObject) =>
+  e.type.startsWith('xstate.error') ? `${e.type} (${(e.error as FormFailure).status})` : e.type.startsWith('xstate.') ? e.type : JSON.stringify(e);
+
+describe('form machine, model paths on a real actor', () => {
+  for (const { name, input, events, offer } of MODELS) {
+    const model = modelFor(input, events, offer);
+    const edges = edgePaths(model, serialize);
+    describe(`${name}: every edge`, () => {
+      it('has paths', () => expect(edges.length).toBeGreaterThan(10));
+      edges.forEach((path, i) => it(`edge ${i}: ${path.steps.slice(1).map((s) => describeEvent(s.event)).join(' → ')}`, () => run(path, model, input)));
+    });
+  }
+
+  it('covers every state and transition of the form machine', () => {
+    const r = coverage.report();
+    console.log(r.line);
+    expect(r.missingStates).toEqual([]);
+    expect(r.missingTransitions).toEqual([]);
+  });
+});
+
+describe('form machine, scenarios', () => {
+  it('an error the form has no field for (a hand-edited parent id) is shown above the form, and nothing is sent', () => {
+    const h = harness({ spec: specOf(attributeValues), mode: 'create', parentId: 'abc' });
+    h.actor.send(change('name', 'XL'));
+    h.actor.send(SUBMIT);
+    expect(h.saves.calls).toHaveLength(0);
+    expect(h.snap().context).toMatchObject({ errors: {}, formError: 'Choose an attribute.' });
+  });
+
+  it('a child record is sent with its parent from the route', () => {
+    const h = harness({ spec: specOf(attributeValues), mode: 'create', parentId: '4' });
+    h.actor.send(change('name', 'XL'));
+    h.actor.send(SUBMIT);
+    expect(h.saves.only().input).toMatchObject({ mode: 'create', body: { name: 'XL', attribute_id: 4 } });
+  });
+
+  it('a dirty form makes navigation ask before leaving; saving lets the form go back to the list', async () => {
+    const writes: string[] = [];
+    const nav = createActor(navigationMachine.provide({ actions: { writeUrl: (_, p) => void writes.push(p.url) } }), { input: { url: '/admin/customers/edit/7' } }).start();
+    nav.send({ type: 'auth.changed', status: 'user', permissions: [...PERMISSIONS] });
+    const form = createActor(
+      formMachine.provide({
+        actors: {
+          loadRecord: fromPromise(async () => LOADED),
+          saveRecord: fromPromise(async () => ({ message: 'Customer updated.' })),
+        },
+        actions: {
+          setLeaveGuard: (_, { dirty: blocked }) => nav.send({ type: 'nav.block', blocked }),
+          goToList: () => nav.send({ type: 'nav.go', to: '/admin/customers' }),
+        },
+      }),
+      { input: { spec: specOf(customers), mode: 'edit', id: '7' } },
+    ).start();
+    await settled();
+    form.send(change('name', 'Acme Group'));
+    nav.send({ type: 'nav.go', to: '/admin/dashboard' });
+    expect(nav.getSnapshot().value).toEqual({ showing: 'confirmingLeave' });
+    expect(writes).toEqual([]);
+    nav.send({ type: 'leave.cancel' });
+    form.send(SUBMIT);
+    await settled();
+    expect(form.getSnapshot().value).toBe('saved');
+    expect(nav.getSnapshot().value).toEqual({ showing: 'idle' });
+    expect(writes).toEqual(['/admin/customers']);
+  });
+});
