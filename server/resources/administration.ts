@@ -3,9 +3,9 @@ import { isPermission, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import * as R from '../../domain/resources/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
-import { route } from '../http/context.ts';
+import { route, type AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-import { checkIds, countOf, countWhere, plural, qualified as q, type ServerResource } from './crud.ts';
+import { checkIds, countOf, type Tx, countWhere, plural, qualified as q, type ServerResource } from './crud.ts';
 import { statusFilter } from './people.ts';
 
 const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
@@ -33,15 +33,21 @@ export const userResource: ServerResource = {
     await checkIds(tx, roles, role_ids as number[], 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
     return typeof password === 'string' ? { ...rest, password_hash: await hashPassword(password) } : rest;
   },
-  beforeUpdate: (_tx, row, body, c) => {
+  beforeUpdate: async (tx, row, body, c) => {
     // Nobody should lock themself out by accident; another administrator can do it.
     if (row.id === c.var.auth.row.id && body.status === 'inactive') {
       throw validationError({ status: ['You cannot make your own account inactive.'] });
     }
+    if (!actorIsSuperAdmin(c) && (await holdsSuperAdmin(tx, row.id))) throw onlySuperAdmin();
   },
   afterWrite: async (tx, id, body, { c, before }) => {
-    await tx.delete(userRoles).where(eq(userRoles.user_id, id));
     const roleIds = body.role_ids as number[];
+    // 'user list' lets a manager run accounts, not make themself (or anyone) a Super Admin.
+    const superId = await superAdminRoleId(tx);
+    if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
+      throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
+    }
+    await tx.delete(userRoles).where(eq(userRoles.user_id, id));
     if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: id, role_id })));
     // A new password or an inactive account ends the user's sessions elsewhere (a stolen
     // token stops working), but never the session that made the change.
@@ -50,15 +56,46 @@ export const userResource: ServerResource = {
       const keep = auth.row.id === id ? ne(accessTokens.id, auth.tokenId) : undefined;
       await tx.delete(accessTokens).where(and(eq(accessTokens.user_id, id), keep));
     }
+    if (superId !== undefined && (await activeSuperAdmins(tx, superId)) === 0) {
+      throw new ApiError(409, 'At least one active user must keep the Super Admin role, or nobody could manage the shop.', { code: 'last_super_admin' });
+    }
   },
   detail: async (db, id) => {
     const rows = await db.select({ id: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, id)).orderBy(asc(userRoles.role_id));
     return { role_ids: rows.map((r) => r.id) };
   },
-  beforeDelete: (_tx, row, c) => {
+  beforeDelete: async (tx, row, c) => {
     if (row.id === c.var.auth.row.id) throw new ApiError(409, 'You cannot delete your own account.', { code: 'self' });
+    if (!actorIsSuperAdmin(c) && (await holdsSuperAdmin(tx, row.id))) throw onlySuperAdmin();
   },
 };
+
+const actorIsSuperAdmin = (c: AppContext) => c.var.auth.user.roles.some((r) => r.name === SUPER_ADMIN_ROLE);
+const onlySuperAdmin = () => new ApiError(409, "Only a Super Admin can change or delete a Super Admin's account.", { code: 'protected' });
+
+async function superAdminRoleId(db: Tx): Promise<number | undefined> {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE));
+  return role?.id;
+}
+
+async function holdsSuperAdmin(db: Tx, userId: number): Promise<boolean> {
+  const superId = await superAdminRoleId(db);
+  if (superId === undefined) return false;
+  const [hit] = await db
+    .select({ n: sql<number>`1` })
+    .from(userRoles)
+    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role_id, superId)));
+  return hit !== undefined;
+}
+
+async function activeSuperAdmins(db: Tx, superId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.user_id))
+    .where(and(eq(userRoles.role_id, superId), eq(users.status, 'active')));
+  return Number(r?.n ?? 0);
+}
 
 // ——— roles ———
 

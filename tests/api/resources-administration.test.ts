@@ -281,3 +281,39 @@ describe('permissions', () => {
     expect((await api.get(`${P.api}/${permId.get('user list')}`)).body.data.module_name).toBe('Extras');
   });
 });
+
+describe('the Super Admin role is guarded from users who are not Super Admins', () => {
+  let clerk: Client;
+  let adminId: number;
+
+  beforeAll(async () => {
+    // A role holding exactly 'user list': it may run accounts, not hand out Super Admin.
+    const role = await api.create(R.api, { name: 'Account clerk', permission_ids: [permId.get('user list')] });
+    await h.createUser({ email: 'accounts@example.com', name: 'Accounts', roles: [role.name] });
+    clerk = client(h, await h.tokenFor('accounts@example.com'));
+    adminId = (await api.rows(U.api, { search: 'admin@example.com' }))[0].id;
+  });
+
+  const body = (roleIds: number[]) => ({ name: 'Sam Clerk', email: 'sam.clerk@example.com', password: 'long-enough-1', role_ids: roleIds });
+
+  it('refuses to give the role, naming the roles field', async () => {
+    expectFieldError(await clerk.post(U.api, body([roleId.get(SUPER_ADMIN_ROLE)!])), 'role_ids', /Only a Super Admin/);
+    expect(await api.rows(U.api, { search: 'sam.clerk' })).toEqual([]);
+    expect((await clerk.post(U.api, body([roleId.get('Cashier')!]))).status).toBe(201);
+  });
+
+  it("refuses to change or delete a Super Admin's account", async () => {
+    const edit = await clerk.put(`${U.api}/${adminId}`, { name: 'Taken over', email: 'admin@example.com', role_ids: [] });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe("Only a Super Admin can change or delete a Super Admin's account.");
+    expect((await clerk.del(`${U.api}/${adminId}`)).status).toBe(409);
+    expect((await api.get(`${U.api}/${adminId}`)).body.data).toMatchObject({ name: 'Admin', role_ids: [roleId.get(SUPER_ADMIN_ROLE)] });
+  });
+
+  it('keeps at least one active Super Admin', async () => {
+    const res = await api.put(`${U.api}/${adminId}`, { name: 'Admin', email: 'admin@example.com', role_ids: [roleId.get('Manager')!] });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/At least one active user must keep the Super Admin role/);
+    expect((await api.get(`${U.api}/${adminId}`)).body.data.role_ids).toEqual([roleId.get(SUPER_ADMIN_ROLE)]);
+  });
+});
