@@ -294,9 +294,9 @@ describe.each(lists.map((r) => [r.path] as const))('GET %s with generated query 
       unknownKeys,
     );
     const values = fc.oneof(text, number.map((n) => (n instanceof Raw ? n.text : String(n))));
+    const base = await fx.listPath(def);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(keys, values), { maxLength: 4 }), async (pairs) => {
-        const base = await fx.listPath(def);
         const q = new URLSearchParams(base.includes('?') ? base.slice(base.indexOf('?') + 1) : '');
         for (const [k, v] of pairs) q.append(k, v);
         const req = { method: 'GET', path: `${def.api}?${q}` };
