@@ -138,6 +138,8 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_email_unique').on(t.email),
+    // (email, id) lets a sort by email that ties on empty emails still read pages from the index.
+    index('customers_email_idx').on(t.email, t.id),
     index('customers_name_idx').on(t.name, t.id),
     index('customers_city_idx').on(t.city, t.id),
     index('customers_status_idx').on(t.status, t.id),

@@ -186,11 +186,28 @@ export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly
     for (const j of res.joins ?? []) counted = counted.leftJoin(j.table, j.on);
     const [totalRow] = await counted.where(cond);
     const total = Number(totalRow?.n ?? 0);
-    const data = (await selectRows(db)
-      .where(cond)
-      .orderBy(...orderOf(q))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)) as Row[];
+    const offset = (q.page - 1) * q.per_page;
+    let filter = cond;
+    // Few matches: collect them first (bitmap scans on the trigram indexes), then sort; walking
+    // the sort index would visit most of the table when the matches sort late.
+    if (cond && q.search && total <= FENCE_MAX) {
+      let ids = db.select({ id: table.id }).from(table).$dynamic();
+      for (const j of res.joins ?? []) ids = ids.leftJoin(j.table, j.on);
+      filter = sql`${table.id} = any(array(${ids.where(cond)}))`;
+    }
+    let data: Row[];
+    if (offset >= DEFER_FROM) {
+      // Deep page: find its ids on the (sort, id) index alone, then fetch just those rows.
+      // Joins only when the sort or the filter needs them: a join (even one the planner drops)
+      // makes the join column needed, which rules out the index-only scan.
+      const ownSort = Object.values(own).includes((sorts[q.sort] ?? own[q.sort]) as PgColumn);
+      let ids = db.select({ id: table.id }).from(table).$dynamic();
+      if (!ownSort || filter) for (const j of res.joins ?? []) ids = ids.leftJoin(j.table, j.on);
+      const page = ids.where(filter).orderBy(...orderOf(q)).limit(q.per_page).offset(offset);
+      data = (await selectRows(db).where(sql`${table.id} = any(array(${page}))`).orderBy(...orderOf(q))) as Row[];
+    } else {
+      data = (await selectRows(db).where(filter).orderBy(...orderOf(q)).limit(q.per_page).offset(offset)) as Row[];
+    }
     return { data, meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) } };
   }
 
@@ -359,6 +376,9 @@ export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly
     }),
   ];
 }
+
+const FENCE_MAX = 5_000;
+const DEFER_FROM = 1_000;
 
 export const EXPORT_MAX = 50_000;
 
