@@ -299,3 +299,386 @@ export async function seedSession(page: Page, token: string, user: unknown): Pro
     { token, user },
   );
 }
+
+/** What the list and form page objects need from a resource definition (domain/resources). */
+export interface ResourcePageSpec {
+  label: { one: string; many: string };
+  routes: { list: string };
+  searchHint?: string;
+  columns: readonly { name: string; label: string }[];
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** One resource's list screen: toolbar, table, pagination and the delete confirmation. */
+export class ListPage {
+  readonly heading: Locator;
+  readonly searchBox: Locator;
+  readonly table: Locator;
+  readonly pagination: Locator;
+  readonly confirmDialog: Locator;
+  readonly selectionBar: Locator;
+  readonly exportButton: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly spec: ResourcePageSpec,
+  ) {
+    this.heading = page.getByRole('heading', { level: 1, name: capitalise(spec.label.many), exact: true });
+    this.searchBox = page.getByRole('main').getByRole('searchbox', { name: spec.searchHint ?? 'Search' });
+    this.table = page.getByRole('main').getByRole('table');
+    this.pagination = page.getByRole('navigation', { name: `Pages of ${spec.label.many}` });
+    this.confirmDialog = page.getByRole('alertdialog', { name: 'Are you sure want to delete?' });
+    this.selectionBar = page.getByRole('toolbar', { name: 'Selected rows' });
+    this.exportButton = page.getByRole('main').getByRole('button', { name: 'Export CSV' });
+  }
+
+  get path(): string {
+    return `/admin${this.spec.routes.list}`;
+  }
+
+  async open(search = ''): Promise<void> {
+    await this.page.goto(this.path + search);
+  }
+
+  /** The address bar's query as a normalised string (`page=2&sort=name`), without the `?`. */
+  query(): string {
+    return new URLSearchParams(new URL(this.page.url()).search).toString();
+  }
+
+  async seeAddress(search: string): Promise<void> {
+    const want = new URLSearchParams(search).toString();
+    await expect.poll(() => new URL(this.page.url()).pathname, { message: 'the list path' }).toBe(this.path);
+    await expect.poll(() => this.query(), { message: `the address bar shows ?${want}` }).toBe(want);
+  }
+
+  /** The card around toolbar (search, or the selected rows' actions) and table: aria-busy while the list machine is busy. */
+  card(): Locator {
+    const toolbar = this.page.getByRole('search').or(this.page.getByRole('toolbar', { name: 'Selected rows' }));
+    return this.page.getByRole('main').locator('[aria-busy]').filter({ has: toolbar });
+  }
+
+  async seeLoading(): Promise<void> {
+    await expect(this.page.getByRole('status', { name: `Loading ${this.spec.label.many}` })).toBeVisible();
+    await expect(this.table).toHaveCount(0);
+  }
+
+  async seeBusy(busy: boolean): Promise<void> {
+    await expect(this.card()).toHaveAttribute('aria-busy', String(busy));
+  }
+
+  failure(): Locator {
+    return this.page.getByRole('main').getByRole('alert').filter({ hasText: `${capitalise(this.spec.label.many)} could not be loaded.` });
+  }
+
+  async seeFailed(message: string): Promise<void> {
+    await expect(this.failure()).toBeVisible();
+    await expect(this.failure()).toContainText(message);
+    await expect(this.failure().getByRole('button', { name: 'Try again' })).toBeVisible();
+  }
+
+  async clickRetry(): Promise<void> {
+    await this.failure().getByRole('button', { name: 'Try again' }).click();
+  }
+
+  emptyText(filtered: boolean): Locator {
+    const many = this.spec.label.many;
+    return this.page.getByRole('main').getByText(filtered ? `No ${many} match this search or filter.` : `There are no ${many} yet.`, { exact: true });
+  }
+
+  async seeEmpty(filtered: boolean): Promise<void> {
+    await expect(this.emptyText(filtered)).toBeVisible();
+    await expect(this.table).toHaveCount(0);
+  }
+
+  async clickClearSearch(): Promise<void> {
+    await this.page.getByRole('main').getByRole('button', { name: 'Clear search and filters' }).click();
+  }
+
+  /** Body rows (the header row excluded). */
+  rows(): Locator {
+    return this.table.getByRole('rowgroup').nth(1).getByRole('row');
+  }
+
+  row(title: string): Locator {
+    return this.rows().filter({ has: this.page.getByRole('checkbox', { name: `Select ${title}`, exact: true }) });
+  }
+
+  /** The first cell of each row (the record's title), top to bottom. */
+  async rowTitles(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) =>
+      rows.map((r) => {
+        const cells = [...r.querySelectorAll('td')];
+        const first = cells.find((td) => !td.querySelector('input[type="checkbox"]'));
+        return (first?.textContent ?? '').trim();
+      }),
+    );
+  }
+
+  async seeRows(titles: string[]): Promise<void> {
+    await expect.poll(() => this.rowTitles(), { message: 'the rows shown' }).toEqual(titles);
+  }
+
+  checkbox(title: string): Locator {
+    return this.table.getByRole('checkbox', { name: `Select ${title}`, exact: true });
+  }
+
+  selectAll(): Locator {
+    return this.table.getByRole('checkbox', { name: `Select all ${this.spec.label.many} on this page` });
+  }
+
+  async toggleRow(title: string): Promise<void> {
+    await this.checkbox(title).click();
+  }
+
+  async toggleAll(): Promise<void> {
+    await this.selectAll().click();
+  }
+
+  async seeSelected(count: number): Promise<void> {
+    if (count === 0) await expect(this.selectionBar).toHaveCount(0);
+    else await expect(this.selectionBar.getByText(`${count} selected`, { exact: true })).toBeVisible();
+  }
+
+  async clickClearSelection(): Promise<void> {
+    await this.selectionBar.getByRole('button', { name: 'Clear selection' }).click();
+  }
+
+  async clickDeleteSelected(): Promise<void> {
+    await this.selectionBar.getByRole('button', { name: 'Delete selected' }).click();
+  }
+
+  deleteButton(title: string): Locator {
+    return this.table.getByRole('button', { name: `Delete ${title}`, exact: true });
+  }
+
+  async clickDelete(title: string): Promise<void> {
+    await this.deleteButton(title).click();
+  }
+
+  /** A row whose delete request is on its way says so, and is busy. */
+  async seeDeleting(title: string, deleting: boolean): Promise<void> {
+    const row = this.row(title);
+    if (deleting) {
+      await expect(row.getByText('Deleting…', { exact: true })).toBeVisible();
+      await expect(row).toHaveAttribute('aria-busy', 'true');
+    } else {
+      await expect(row.getByText('Deleting…', { exact: true })).toHaveCount(0);
+      await expect(this.deleteButton(title)).toBeVisible();
+    }
+  }
+
+  async seeConfirm(what: string): Promise<void> {
+    await expect(this.confirmDialog).toBeVisible();
+    await expect(this.confirmDialog).toContainText(`This deletes ${what}. It cannot be undone.`);
+  }
+
+  async clickConfirmDelete(): Promise<void> {
+    await this.confirmDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  }
+
+  async clickCancelDelete(): Promise<void> {
+    await this.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  }
+
+  sortButton(column: string): Locator {
+    return this.table.getByRole('columnheader', { name: column }).getByRole('button');
+  }
+
+  async clickSort(column: string): Promise<void> {
+    await this.sortButton(column).click();
+  }
+
+  async seeSorted(column: string, dir: 'ascending' | 'descending'): Promise<void> {
+    await expect(this.table.getByRole('columnheader', { name: column })).toHaveAttribute('aria-sort', dir);
+  }
+
+  async clickNextPage(): Promise<void> {
+    await this.pagination.getByRole('button', { name: 'Next page' }).click();
+  }
+
+  async seePage(page: number): Promise<void> {
+    await expect(this.pagination.getByText(new RegExp(`^Page ${page} of \\d+$`))).toBeVisible();
+  }
+
+  perPageSelect(): Locator {
+    return this.pagination.getByRole('combobox', { name: 'Rows per page' });
+  }
+
+  async choosePerPage(n: number): Promise<void> {
+    await this.perPageSelect().selectOption(String(n));
+  }
+
+  filterSelect(label: string): Locator {
+    return this.page.getByRole('main').getByRole('combobox', { name: label, exact: true });
+  }
+
+  async chooseFilter(label: string, optionLabel: string): Promise<void> {
+    await this.filterSelect(label).selectOption({ label: optionLabel });
+  }
+
+  async typeSearch(text: string): Promise<void> {
+    await this.searchBox.fill(text);
+  }
+
+  async submitSearch(): Promise<void> {
+    await this.searchBox.press('Enter');
+  }
+}
+
+/** A create or edit form of a resource: fields by label, Save and Cancel, the form's own error. */
+export class FormPage {
+  readonly form: Locator;
+  readonly saveButton: Locator;
+  readonly cancelButton: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly title: string,
+  ) {
+    this.form = page.getByRole('form', { name: title });
+    this.saveButton = this.form.getByRole('button', { name: 'Save', exact: true });
+    this.cancelButton = this.form.getByRole('button', { name: 'Cancel', exact: true });
+  }
+
+  field(label: string): Locator {
+    return this.form.getByRole('textbox', { name: label, exact: true });
+  }
+
+  async fill(label: string, value: string): Promise<void> {
+    await this.field(label).fill(value);
+  }
+
+  async clickSave(): Promise<void> {
+    await this.saveButton.click();
+  }
+
+  async clickCancel(): Promise<void> {
+    await this.cancelButton.click();
+  }
+
+  async seeForm(): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: this.title, exact: true })).toBeVisible();
+    await expect(this.form).toBeVisible();
+  }
+
+  /** The message under a field is its accessible description, and the field is marked invalid. */
+  async seeFieldError(label: string, message: string): Promise<void> {
+    await expect(this.field(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(this.field(label)).toHaveAccessibleDescription(message);
+  }
+
+  async seeNoFieldError(label: string): Promise<void> {
+    await expect(this.field(label)).not.toHaveAttribute('aria-invalid', 'true');
+  }
+
+  formError(): Locator {
+    return this.form.getByRole('alert');
+  }
+
+  async seeFormError(message: string | null): Promise<void> {
+    if (message === null) await expect(this.formError()).toHaveCount(0);
+    else await expect(this.formError()).toHaveText(message);
+  }
+
+  async seeSaving(): Promise<void> {
+    await expect(this.saveButton).toHaveAttribute('aria-busy', 'true');
+    await expect(this.saveButton).toBeDisabled();
+  }
+
+  async seeReady(): Promise<void> {
+    await expect(this.saveButton).toBeEnabled();
+    await expect(this.saveButton).not.toHaveAttribute('aria-busy', 'true');
+  }
+
+  async seeLoading(what: string): Promise<void> {
+    await expect(this.page.getByRole('status', { name: `Loading the ${what}` })).toBeVisible();
+    await expect(this.form).toHaveCount(0);
+  }
+
+  loadFailure(what: string): Locator {
+    return this.page.getByRole('main').getByRole('alert').filter({ hasText: `This ${what} could not be loaded` });
+  }
+
+  async seeLoadFailed(what: string, message: string): Promise<void> {
+    await expect(this.loadFailure(what)).toBeVisible();
+    await expect(this.loadFailure(what)).toContainText(message);
+  }
+
+  async clickRetry(what: string): Promise<void> {
+    await this.loadFailure(what).getByRole('button', { name: 'Try again' }).click();
+  }
+}
+
+/** "Leave this page?": asked before a page with unsaved changes is left. */
+export class LeaveDialog {
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
+  }
+
+  async seeOpen(): Promise<void> {
+    await expect(this.dialog).toBeVisible();
+    // Stay is focused first, so Enter or Escape keeps the changes.
+    await expect(this.dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+  }
+
+  async seeClosed(): Promise<void> {
+    await expect(this.dialog).toHaveCount(0);
+  }
+
+  async clickStay(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Stay' }).click();
+  }
+
+  async clickLeave(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Leave' }).click();
+  }
+}
+
+/** Writes through the admin API as a signed-in user, to set up and clean up records. */
+export class AdminApi {
+  constructor(
+    readonly request: APIRequestContext,
+    readonly token: string,
+  ) {}
+
+  private headers(): Record<string, string> {
+    return { ...xsrfHeaders, Authorization: `Bearer ${this.token}` };
+  }
+
+  async create<T extends { id: number }>(api: string, body: Record<string, unknown>): Promise<T> {
+    const res = await this.request.post(api, { headers: this.headers(), data: body });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { data: T }).data;
+  }
+
+  async update(api: string, id: number, body: Record<string, unknown>): Promise<void> {
+    const res = await this.request.put(`${api}/${id}`, { headers: this.headers(), data: body });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  async list<T extends { id: number }>(api: string, query: Record<string, string>): Promise<T[]> {
+    const res = await this.request.get(`${api}?${new URLSearchParams(query)}`, { headers: this.headers() });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { data: T[] }).data;
+  }
+
+  async bulkDelete(api: string, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const res = await this.request.post(`${api}/bulk-delete`, { headers: this.headers(), data: { ids } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+/** Puts a session into storage before every document of the page loads (no extra navigation). */
+export async function seedSessionOnLoad(page: Page, token: string, user: unknown): Promise<void> {
+  await page.addInitScript(
+    ({ token, user }) => {
+      window.localStorage.setItem('user', JSON.stringify({ access_token: token, user }));
+      window.localStorage.setItem('user_token', token);
+    },
+    { token, user },
+  );
+}
