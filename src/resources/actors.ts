@@ -78,10 +78,20 @@ export const singletonSpecOf = (def: SingletonDef): FormSpec => ({
 });
 
 function formEffects(system: AppSystem, back: () => void) {
+  const { navigation } = system;
+  // A save that ends while "Leave this page?" is open lets navigation go where the person
+  // asked (Dashboard, Back…); the form's own "back to the list" must not override that.
+  let leftAlready = false;
   return {
     notify: (_: unknown, t: { toastType: 'success' | 'error'; body: string }) => system.notify(t),
-    goToList: back,
-    setLeaveGuard: (_: unknown, { dirty }: { dirty: boolean }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
+    goToList: () => {
+      if (leftAlready) leftAlready = false;
+      else back();
+    },
+    setLeaveGuard: (_: unknown, { dirty }: { dirty: boolean }) => {
+      leftAlready = !dirty && navigation.getSnapshot().matches({ showing: 'confirmingLeave' });
+      navigation.send({ type: 'nav.block', blocked: dirty });
+    },
     focusField: (_: unknown, { name }: { name: string }) => {
       // After React has shown the error, so the screen reader reads the field with it.
       requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus());
