@@ -40,7 +40,7 @@ export interface ServerResource {
   routes?: readonly RouteDef[];
   /** Extra list/show columns (joins, counts) on top of the table's own. */
   extra?: Record<string, SQL.Aliased>;
-  /** Left joins the extra columns need. */
+  /** Left joins the extra columns need: to-one only (a foreign key to a primary key), for display and sorting; search and filters use the table's own columns. */
   joins?: readonly { table: PgTable; on: SQL }[];
   /** Columns the list can sort by; keys are the def's sortable column names. Default: the table's. */
   sort?: Record<string, Expr>;
@@ -182,18 +182,17 @@ export function crudRoutes(res: ServerResource, opts: { optionsAccess?: readonly
   async function list(db: Db, q: ListQuery) {
     const cond = where(q);
     await checkParent(db, q);
-    let counted = db.select({ n: count() }).from(table).$dynamic();
-    for (const j of res.joins ?? []) counted = counted.leftJoin(j.table, j.on);
-    const [totalRow] = await counted.where(cond);
+    // Joins are to-one and only add display columns, so the count never needs them (and
+    // without them an unfiltered count is an index-only scan).
+    const [totalRow] = await db.select({ n: count() }).from(table).where(cond);
     const total = Number(totalRow?.n ?? 0);
     const offset = (q.page - 1) * q.per_page;
     let filter = cond;
     // Few matches: collect them first (bitmap scans on the trigram indexes), then sort; walking
     // the sort index would visit most of the table when the matches sort late.
     if (cond && q.search && total <= FENCE_MAX) {
-      let ids = db.select({ id: table.id }).from(table).$dynamic();
-      for (const j of res.joins ?? []) ids = ids.leftJoin(j.table, j.on);
-      filter = sql`${table.id} = any(array(${ids.where(cond)}))`;
+      const ids = db.select({ id: table.id }).from(table).where(cond);
+      filter = sql`${table.id} = any(array(${ids}))`;
     }
     let data: Row[];
     if (offset >= DEFER_FROM) {
