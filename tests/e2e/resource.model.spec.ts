@@ -22,6 +22,8 @@ import {
   SimulatedClock,
   createActor,
   fromPromise,
+  initialTransition,
+  transition,
   type ActorLogic,
   type AnyEventObject,
   type AnyStateMachine,
@@ -34,8 +36,8 @@ import { formMachine, type FormSpec } from '../../machines/form/form.machine.ts'
 import { SEARCH_DEBOUNCE_MS, listMachine } from '../../machines/list/list.machine.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { Coverage, edgePaths } from '../model/coverage.ts';
-import { HeldCalls, type CallKind } from './support/held-calls.ts';
-import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad } from './support/pages.ts';
+import { HeldCalls, QUICK_POLL, type CallKind } from './support/held-calls.ts';
+import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
 const DEF = brands;
 type ListSnapshot = SnapshotFrom<typeof listMachine>;
@@ -175,20 +177,28 @@ function deleteEvents(s: ListSnapshot): AnyEventObject[] {
     if (deleting.length === 2) return [outcome, fail('deleteRows', IN_USE)];
     // A search typed while the delete is on its way waits for it, however it ends.
     if (searchText !== query.search) return [outcome, fail('deleteRows', IN_USE)];
-    // While a delete is on its way the list stays as it is, whatever the person does.
-    return [
-      outcome,
-      fail('deleteRows', IN_USE),
-      { type: 'list.sort', field: 'name' },
-      { type: 'list.perPage', perPage: 25 },
-      { type: 'list.filter', name: 'status', value: 'inactive' },
-      SUBMIT_SEARCH,
-      urlChanged(''),
-      typed(TYPED_DURING_DELETE),
-    ];
+    return [outcome, fail('deleteRows', IN_USE), typed(TYPED_DURING_DELETE)];
   }
   return [];
 }
+
+/**
+ * While a delete is on its way the list stays as it is, whatever the person does. Each of
+ * these is a self-loop of the graph (one path each); taken in a row they make one path, which
+ * ends with the delete done and the address bar back to the list's query.
+ */
+const IGNORED_WHILE_DELETING: AnyEventObject[] = [
+  done('loadList', answer(ABC, meta({ page: 1, per_page: 10 }, 3))),
+  { type: 'row.delete', id: 1 },
+  { type: 'delete.confirm' },
+  { type: 'list.sort', field: 'name' },
+  { type: 'list.perPage', perPage: 25 },
+  { type: 'list.filter', name: 'status', value: 'inactive' },
+  SUBMIT_SEARCH,
+  urlChanged(''),
+  done('deleteRows', { message: deletedMessage(1) }),
+  done('reloadList', answer(ABC.slice(1), meta({ page: 1, per_page: 10 }, 2))),
+];
 
 /** Eleven brands of the test's own, on page 2 the last one: deleting it empties the page. */
 const ELEVEN: Row[] = Array.from({ length: 11 }, (_, i) => ({ id: i + 1, name: String(i + 1).padStart(2, '0'), status: 'active' }));
@@ -215,12 +225,14 @@ interface ListModel {
   /** The page's clock is faked, so the search pause is stepped, not waited for. */
   clock?: boolean;
   events(s: ListSnapshot): AnyEventObject[];
+  /** Event sequences run as paths of their own, besides every edge of the graph. */
+  sequences?: AnyEventObject[][];
 }
 
 const LIST_MODELS: ListModel[] = [
   { name: 'query', input: { spec: DEF, search: '' }, clock: true, events: queryEvents },
   { name: 'past the end', input: { spec: DEF, search: '?page=99&per_page=100' }, events: pastEndEvents },
-  { name: 'delete', input: { spec: DEF, search: `?search=${TAG}` }, rows: ABC, events: deleteEvents },
+  { name: 'delete', input: { spec: DEF, search: `?search=${TAG}` }, rows: ABC, events: deleteEvents, sequences: [IGNORED_WHILE_DELETING] },
   { name: 'delete the last page', input: { spec: DEF, search: `?search=${TAG}&page=2` }, rows: ELEVEN, events: lastPageEvents },
 ];
 
@@ -257,8 +269,9 @@ function createEvents(s: FormSnapshot): AnyEventObject[] {
   const out: AnyEventObject[] = [SUBMIT];
   const clean = values.name === '' && Object.keys(errors).length === 0 && formError === null;
   if (clean) out.push({ type: 'form.cancel' });
-  if (values.name !== UNIQUE) out.push(change('name', UNIQUE));
-  if (values.name === '') out.push(change('name', DUP));
+  // Typing a free name: from nothing, or to clear an error (the form's own or the server's).
+  if (values.name === '' || errors.name) out.push(change('name', UNIQUE));
+  if (clean) out.push(change('name', DUP));
   return out;
 }
 
@@ -326,6 +339,17 @@ function pathsOf<S extends AnySnapshot>(model: TestModel<S, AnyEventObject, unkn
   const key = (p: Path<S>) => p.steps.map((st) => JSON.stringify(st.event)).join(' > ');
   const keys = all.map(key);
   return all.filter((_, i) => !keys.some((k, j) => j !== i && k.length > keys[i]!.length && k.startsWith(`${keys[i]} > `)));
+}
+
+/** A path that takes these events in this order, each step computed by the real machine. */
+function sequencePath<S extends AnySnapshot>(machine: AnyStateMachine, input: unknown, events: AnyEventObject[]): Path<S> {
+  let state = initialTransition(machine, input)[0] as S;
+  const steps: Path<S>['steps'] = [{ event: { type: 'xstate.init' }, state }];
+  for (const event of events) {
+    state = transition(machine, state as never, event)[0] as S;
+    steps.push({ event, state });
+  }
+  return { state, steps, weight: events.length };
 }
 
 const describePath = (p: Path<AnySnapshot>) =>
@@ -458,6 +482,8 @@ interface Ctx {
   taken: AnyEventObject[];
   steps: AnySnapshot[];
   clock: boolean;
+  /** The page may save records of its own (forms). */
+  savesInPage: boolean;
   /** When the search box was last typed in (real time). */
   typedAt?: number;
 }
@@ -618,10 +644,10 @@ async function checkList(c: Ctx, s: ListSnapshot, effects: Effect[]): Promise<vo
 
   // One list call per answer the model took, plus the one on its way; one delete call per confirmation.
   const loading = s.matches({ data: 'loading' }) || s.matches({ data: 'reloading' });
-  await expect.poll(() => calls.count('list'), { message: 'list calls' }).toBe(outcomes(c, 'loadList', 'reloadList') + (loading ? 1 : 0));
-  await expect.poll(() => calls.count('delete', 'bulkDelete'), { message: 'delete calls' }).toBe(c.taken.filter((e) => e.type === 'delete.confirm').length);
+  await expect.poll(() => calls.count('list'), { message: 'list calls', intervals: QUICK_POLL }).toBe(outcomes(c, 'loadList', 'reloadList') + (loading ? 1 : 0));
+  await expect.poll(() => calls.count('delete', 'bulkDelete'), { message: 'delete calls', intervals: QUICK_POLL }).toBe(c.taken.filter((e) => e.type === 'delete.confirm').length);
   await expect
-    .poll(() => calls.count('export'), { message: 'export calls' })
+    .poll(() => calls.count('export'), { message: 'export calls', intervals: QUICK_POLL })
     .toBe(outcomes(c, 'exportCsv') + (s.matches({ export: 'exporting' }) ? 1 : 0));
 
   if (s.matches({ data: { loaded: 'confirming' } })) {
@@ -726,7 +752,7 @@ async function execForm(c: Ctx, form: FormPage, e: AnyEventObject, from: FormSna
 
 async function checkForm(c: Ctx, form: FormPage, s: FormSnapshot, event: AnyEventObject, effects: Effect[]): Promise<void> {
   const saves = c.taken.filter((e, i) => e.type === 'form.submit' && (c.steps[i + 1] as FormSnapshot | undefined)?.matches('submitting')).length;
-  await expect.poll(() => c.calls.count('create', 'update'), { message: 'save calls: none for a form with errors' }).toBe(saves);
+  await expect.poll(() => c.calls.count('create', 'update'), { message: 'save calls: none for a form with errors', intervals: QUICK_POLL }).toBe(saves);
   for (const fx of effects) if (fx.type === 'notify') await c.toasts.seeToast(fx.body, fx.toastType === 'success' ? 'Success' : 'Error');
 
   const leaving = effects.some((fx) => fx.type === 'goToList');
@@ -798,7 +824,7 @@ async function checkNav(c: Ctx, form: FormPage, s: NavSnapshot): Promise<void> {
     return;
   }
   const { pathname, blocked } = s.context;
-  await expect.poll(() => new URL(c.page.url()).pathname, { message: 'the address bar' }).toBe(pathname);
+  await expect.poll(() => new URL(c.page.url()).pathname, { message: 'the address bar', intervals: QUICK_POLL }).toBe(pathname);
   if (s.matches({ showing: 'confirmingLeave' })) {
     // The question is modal: the page behind it is hidden from assistive technology until it is answered.
     await c.leave.seeOpen();
@@ -816,6 +842,7 @@ let session: { token: string; user: unknown } | undefined;
 async function setUp(page: Page, request: import('@playwright/test').APIRequestContext, hold: CallKind[], clock = false): Promise<Ctx> {
   session ??= await apiLogin(request, USERS.admin);
   await seedSessionOnLoad(page, session.token, session.user);
+  await withoutAnimations(page);
   if (clock) await page.clock.install();
   const calls = new HeldCalls(page, DEF.api, hold);
   await calls.install();
@@ -834,17 +861,16 @@ async function setUp(page: Page, request: import('@playwright/test').APIRequestC
     taken: [],
     steps: [],
     clock,
+    savesInPage: hold.includes('create'),
   };
 }
 
 /** Removes every brand this test made (all carry its tag). */
 async function cleanUp(c: Ctx): Promise<void> {
   await c.calls.releaseAll();
-  const left = await c.api.list<Row>(DEF.api, { search: c.tag, per_page: '100' });
-  await c.api.bulkDelete(
-    DEF.api,
-    left.map((r) => r.id),
-  );
+  // Records the page may have made are found by the tag; the test's own by their ids.
+  const made = c.savesInPage ? (await c.api.list<Row>(DEF.api, { search: c.tag, per_page: '100' })).map((r) => r.id) : [];
+  await c.api.bulkDelete(DEF.api, [...new Set([...c.ids.values(), ...made])]);
 }
 
 interface Runner<S extends AnySnapshot> {
@@ -888,24 +914,29 @@ const counts = { list: { paths: 0, passed: 0 }, form: { paths: 0, passed: 0 }, n
 test.describe('list of brands: the list machine in the browser', () => {
   for (const m of LIST_MODELS) {
     const model = modelOf<ListSnapshot, ListInput>(listMachine, m.input, m.events, serializeList);
-    const paths = pathsOf(model as never, serializeList) as Path<ListSnapshot>[];
+    const paths = [
+      ...(pathsOf(model as never, serializeList) as Path<ListSnapshot>[]),
+      ...(m.sequences ?? []).map((events) => sequencePath<ListSnapshot>(listMachine, m.input, events)),
+    ];
     counts.list.paths += paths.length;
     test.describe(m.name, () => {
       for (const path of paths) {
         test(describePath(path as Path<AnySnapshot>) || 'opens', async ({ page, request }) => {
           const c = await setUp(page, request, ['list', 'delete', 'bulkDelete', 'export'], m.clock);
-          for (const row of m.rows ?? []) {
-            const name = `${c.tag} ${String(row.name)}`;
-            const made = await c.api.create<Row>(DEF.api, { name, description: '', status: 'active' });
-            c.names.set(String(row.name), name);
-            c.ids.set(row.id, made.id);
-          }
+          await Promise.all(
+            (m.rows ?? []).map(async (row) => {
+              const name = `${c.tag} ${String(row.name)}`;
+              const made = await c.api.create<Row>(DEF.api, { name, description: '', status: 'active' });
+              c.names.set(String(row.name), name);
+              c.ids.set(row.id, made.id);
+            }),
+          );
           c.address = m.input.search.replaceAll(TAG, c.tag);
           const open = async () => {
             await c.list.open(c.address);
             // The clock flows until paused; once the list asked for its rows it moves only when a step moves it.
             if (!c.clock) return;
-            await expect.poll(() => c.calls.count('list'), { message: 'the list asks for its rows' }).toBe(1);
+            await expect.poll(() => c.calls.count('list'), { message: 'the list asks for its rows', intervals: QUICK_POLL }).toBe(1);
             await page.clock.pauseAt(Date.now() + 1000);
           };
           await runPath(c, path, open, {

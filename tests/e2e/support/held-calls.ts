@@ -5,6 +5,9 @@
  */
 import { expect, type Page, type Route } from '@playwright/test';
 
+/** Poll often: a held call or an address change lands within milliseconds, not the default 100-1000 ms steps. */
+export const QUICK_POLL = [10, 25, 50, 100, 250];
+
 export type CallKind = 'list' | 'export' | 'record' | 'create' | 'update' | 'delete' | 'bulkDelete' | 'me';
 
 /** What a call to `api` (a resource's collection path) is, or null when it is not one. */
@@ -74,7 +77,7 @@ export class HeldCalls {
   /** The one call of these kinds the app is waiting on (fails when there is none or several). */
   async take(...kinds: CallKind[]): Promise<Route> {
     const waiting = () => kinds.reduce((n, k) => n + this.waiting(k), 0);
-    await expect.poll(waiting, { message: `the app calls ${kinds.join(' or ')} once` }).toBe(1);
+    await expect.poll(waiting, { message: `the app calls ${kinds.join(' or ')} once`, intervals: QUICK_POLL }).toBe(1);
     for (const k of kinds) {
       const route = this.held.get(k)?.shift();
       if (route) return route;

@@ -3,6 +3,7 @@
  * tests read like what a person does (clickX) and sees (seeX), never like the DOM.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { QUICK_POLL } from './held-calls.ts';
 
 export interface DemoUser {
   email: string;
@@ -348,8 +349,8 @@ export class ListPage {
 
   async seeAddress(search: string): Promise<void> {
     const want = new URLSearchParams(search).toString();
-    await expect.poll(() => new URL(this.page.url()).pathname, { message: 'the list path' }).toBe(this.path);
-    await expect.poll(() => this.query(), { message: `the address bar shows ?${want}` }).toBe(want);
+    await expect.poll(() => new URL(this.page.url()).pathname, { message: 'the list path', intervals: QUICK_POLL }).toBe(this.path);
+    await expect.poll(() => this.query(), { message: `the address bar shows ?${want}`, intervals: QUICK_POLL }).toBe(want);
   }
 
   /** The card around toolbar (search, or the selected rows' actions) and table: aria-busy while the list machine is busy. */
@@ -416,7 +417,7 @@ export class ListPage {
   }
 
   async seeRows(titles: string[]): Promise<void> {
-    await expect.poll(() => this.rowTitles(), { message: 'the rows shown' }).toEqual(titles);
+    await expect.poll(() => this.rowTitles(), { message: 'the rows shown', intervals: QUICK_POLL }).toEqual(titles);
   }
 
   checkbox(title: string): Locator {
@@ -681,4 +682,21 @@ export async function seedSessionOnLoad(page: Page, token: string, user: unknown
     },
     { token, user },
   );
+}
+
+/**
+ * Turns CSS animations and transitions off in every document of the page: a test waits for
+ * states, not for a dialog to finish fading (Playwright waits for a moving element to settle
+ * before clicking it). Ark's presence sees no animation and mounts/unmounts at once.
+ */
+export async function withoutAnimations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const add = () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; }';
+      document.head.append(style);
+    };
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add, { once: true });
+  });
 }
