@@ -32,7 +32,7 @@ import {
 import { TestModel, type StatePath } from 'xstate/graph';
 import { listQueryString, type ListQuery, type ListResponse, type Row } from '../../domain/resource.ts';
 import { brands } from '../../domain/resources/products.ts';
-import { formMachine, type FormSpec } from '../../machines/form/form.machine.ts';
+import { formMachine, selectDirty, type FormSpec } from '../../machines/form/form.machine.ts';
 import { SEARCH_DEBOUNCE_MS, listMachine } from '../../machines/list/list.machine.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { Coverage, edgePaths } from '../model/coverage.ts';
@@ -769,6 +769,7 @@ async function checkForm(c: Ctx, form: FormPage, s: FormSnapshot, event: AnyEven
   if (s.matches('loadFailed')) return form.seeLoadFailed(DEF.label.one, s.context.loadError ?? '');
   await form.seeForm();
   await expect(form.field(fieldLabel('name'))).toHaveValue(real(c, String(s.context.values.name)));
+  expect(await c.leave.reloadWouldAsk(), 'unsaved changes make reloading or closing the tab ask first').toBe(selectDirty(s));
   if (s.matches('submitting')) return form.seeSaving();
   await form.seeReady();
   for (const f of DEF.fields.filter((x) => x.kind === 'text' || x.kind === 'textarea')) {
@@ -832,6 +833,7 @@ async function checkNav(c: Ctx, form: FormPage, s: NavSnapshot): Promise<void> {
   }
   await c.leave.seeClosed();
   await c.shell.seeHeading(NAV_HEADING[pathname] ?? '');
+  expect(await c.leave.reloadWouldAsk(), 'reloading or closing the tab asks first only while blocked').toBe(blocked);
   // Staying keeps what was typed.
   if (pathname === CREATE_PATH) await expect(form.field('Name')).toHaveValue(blocked ? typedName(c) : '');
 }

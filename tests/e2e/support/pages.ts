@@ -629,6 +629,18 @@ export class LeaveDialog {
     await expect(this.dialog).toHaveCount(0);
   }
 
+  /**
+   * Whether reloading or closing the tab would make the browser ask first (its own prompt):
+   * a cancelable beforeunload event, as the browser sends one, comes back prevented.
+   */
+  async reloadWouldAsk(): Promise<boolean> {
+    return this.page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+  }
+
   async clickStay(): Promise<void> {
     await this.dialog.getByRole('button', { name: 'Stay' }).click();
   }
