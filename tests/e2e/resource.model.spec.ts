@@ -772,6 +772,8 @@ async function checkForm(c: Ctx, form: FormPage, s: FormSnapshot, event: AnyEven
   expect(await c.leave.reloadWouldAsk(), 'unsaved changes make reloading or closing the tab ask first').toBe(selectDirty(s));
   if (s.matches('submitting')) return form.seeSaving();
   await form.seeReady();
+  // The shared schema's words for an empty name, as a person reads them under the field.
+  if (s.context.values.name === '' && s.context.errors.name) expect(s.context.errors.name).toBe('Enter a name.');
   for (const f of DEF.fields.filter((x) => x.kind === 'text' || x.kind === 'textarea')) {
     const message = s.context.errors[f.name];
     if (message) await form.seeFieldError(f.label, message);
