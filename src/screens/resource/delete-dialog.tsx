@@ -1,9 +1,6 @@
-import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import { css } from 'styled-system/css';
 import { DELETE_CONFIRM, type ResourceDef } from '../../../domain/resource.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import type { ListActor } from './list-view.tsx';
 
 /** SPEC §5: "Are you sure want to delete?" before any delete; Cancel sends nothing. */
@@ -17,30 +14,14 @@ export function DeleteDialog({ def, actor }: { def: ResourceDef; actor: ListActo
     return name ? `the ${def.label.one} “${name}”` : `this ${def.label.one}`;
   });
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      role="alertdialog"
-      onOpenChange={(d) => {
-        if (!d.open) actor.send({ type: 'delete.cancel' });
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Title>{DELETE_CONFIRM}</Dialog.Title>
-            <Dialog.Description>This deletes {what}. It cannot be undone.</Dialog.Description>
-            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '6' })}>
-              <Button variant="outline" tone="neutral" onClick={() => actor.send({ type: 'delete.cancel' })}>
-                Cancel
-              </Button>
-              <Button tone="error" onClick={() => actor.send({ type: 'delete.confirm' })}>
-                Delete
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      title={DELETE_CONFIRM}
+      description={`This deletes ${what}. It cannot be undone.`}
+      cancelLabel="Cancel"
+      confirmLabel="Delete"
+      onCancel={() => actor.send({ type: 'delete.cancel' })}
+      onConfirm={() => actor.send({ type: 'delete.confirm' })}
+    />
   );
 }
