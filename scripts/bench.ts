@@ -12,7 +12,6 @@
 // requested N times one after another with fetch, after a warm-up. --explain prints
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL each scenario runs (always, for scenarios over target).
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +24,7 @@ import postgres from 'postgres';
 import { createApp } from '../server/app.ts';
 import { issueToken } from '../server/auth/tokens.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrate, openDatabase, schema, type Db, type DbHandle } from '../server/db/index.ts';
+import { migrate, openDatabase, schema, scratchDatabase, type Db, type DbHandle } from '../server/db/index.ts';
 import { userRoles, users } from '../server/db/schema.ts';
 import { ensureSuperAdminRole, seedPermissions } from '../server/seed.ts';
 
@@ -266,19 +265,13 @@ async function openFresh(kind: Kind): Promise<{ handle: DbHandle; label: string;
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   process.once('exit', () => cluster?.stop());
   const serverUrl = given ?? cluster!.url;
-  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const { handle, drop } = await scratchDatabase(serverUrl, 'bench');
   return {
     handle,
     label: given ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PostgreSQL (private cluster)',
     done: async () => {
       await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
+      await drop();
       cluster?.stop();
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -67,4 +68,24 @@ export async function migrate(handle: DbHandle): Promise<void> {
   const h = handle as PgliteHandle | PostgresHandle;
   if (h.kind === 'pglite') await migratePglite(h.raw, { migrationsFolder: MIGRATIONS_FOLDER });
   else await migratePostgres(h.raw, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/**
+ * A new, empty database on a PostgreSQL server (tests and the bench), and how to drop it.
+ * Never touches any other database on that server. Close the handle before `drop`.
+ */
+export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
 }

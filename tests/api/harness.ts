@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { migrate, openDatabase, type Db, type DbHandle } from '../../server/db/index.ts';
+import { migrate, openDatabase, scratchDatabase, type Db, type DbHandle } from '../../server/db/index.ts';
 import type { AppEnv } from '../../server/http/context.ts';
 import { eq, inArray } from 'drizzle-orm';
 import { seedDemo, seedPermissions } from '../../server/seed.ts';
@@ -63,19 +61,7 @@ async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<
     const handle = await openDatabase({});
     return { handle, drop: async () => {} };
   }
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    handle,
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
+  return scratchDatabase(serverUrl, 'test');
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
