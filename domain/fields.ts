@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capitalise } from './text.ts';
 
 /**
  * Field schemas with the messages a person reads under the field. Browser forms and the server
@@ -123,7 +124,3 @@ export const hexColour = () =>
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour code like #7c3aed.' })
     .transform((v) => v.toLowerCase());
-
-export function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}

@@ -1,6 +1,12 @@
+import { adminHref, POS_SHORTCUT } from './paths.ts';
 import type { Permission } from './permissions.ts';
+import { routeByName } from './routes.ts';
 
-/** The side menu of SPEC §2. Paths are absolute; /pos is the outside-/admin POS link. */
+/**
+ * The side menu of SPEC §2. Each link names its route: the address and the permission come
+ * from the route table, so a link can never disagree with the page it opens. /pos is the
+ * outside-/admin POS link SPEC §2 lists.
+ */
 export interface MenuLink {
   label: string;
   href: string;
@@ -23,27 +29,34 @@ export interface MenuSubgroup {
 }
 export type MenuEntry = MenuLink | MenuGroup;
 
+/** A menu link to a route of the table, by the route's name. */
+function link(label: string, route: string, icon: string): MenuLink {
+  const r = routeByName(route);
+  if (!r.permission) throw new Error(`Menu link ${label}: route ${route} has no permission`);
+  return { label, icon, href: adminHref(r.path), permission: r.permission };
+}
+
 export const isLink = (e: MenuLink | MenuGroup | MenuSubgroup): e is MenuLink => 'href' in e;
 
 export const MENU: readonly MenuEntry[] = [
-  { label: 'Dashboard', href: '/admin/dashboard', permission: 'dashboard', icon: 'dashboard' },
+  link('Dashboard', 'dashboard', 'dashboard'),
   {
     label: 'Administration',
     icon: 'shield',
     children: [
-      { label: 'Users', href: '/admin/users', permission: 'user list', icon: 'users' },
-      { label: 'Roles', href: '/admin/roles', permission: 'role list', icon: 'key' },
-      { label: 'Permission Modules', href: '/admin/permission-module', permission: 'permission module list', icon: 'grid' },
-      { label: 'Permissions', href: '/admin/permissions', permission: 'permission list', icon: 'lock' },
+      link('Users', 'users', 'users'),
+      link('Roles', 'roles', 'key'),
+      link('Permission Modules', 'permissionModules', 'grid'),
+      link('Permissions', 'permissions', 'lock'),
     ],
   },
   {
     label: 'People',
     icon: 'people',
     children: [
-      { label: 'Customer Categories', href: '/admin/customer/categories', permission: 'customer category list', icon: 'tag' },
-      { label: 'Customers', href: '/admin/customers', permission: 'customer list', icon: 'user' },
-      { label: 'Suppliers', href: '/admin/suppliers', permission: 'supplier list', icon: 'truck' },
+      link('Customer Categories', 'customerCategories', 'tag'),
+      link('Customers', 'customers', 'user'),
+      link('Suppliers', 'suppliers', 'truck'),
     ],
   },
   {
@@ -51,13 +64,13 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'box',
     alwaysShown: true,
     children: [
-      { label: 'Create Product', href: '/admin/product/create', permission: 'product create', icon: 'plus' },
-      { label: 'Products', href: '/admin/products', permission: 'product list', icon: 'list' },
-      { label: 'Categories', href: '/admin/category', permission: 'category list', icon: 'folder' },
-      { label: 'Brands', href: '/admin/brands', permission: 'brand list', icon: 'star' },
-      { label: 'Attributes', href: '/admin/attribute', permission: 'attribute list', icon: 'sliders' },
-      { label: 'Colors', href: '/admin/color', permission: 'color list', icon: 'palette' },
-      { label: 'Units', href: '/admin/units', permission: 'product create', icon: 'ruler' },
+      link('Create Product', 'productCreate', 'plus'),
+      link('Products', 'products', 'list'),
+      link('Categories', 'categories', 'folder'),
+      link('Brands', 'brands', 'star'),
+      link('Attributes', 'attributes', 'sliders'),
+      link('Colors', 'colors', 'palette'),
+      link('Units', 'units', 'ruler'),
     ],
   },
   {
@@ -69,60 +82,60 @@ export const MENU: readonly MenuEntry[] = [
         label: 'Sales',
         icon: 'cart',
         children: [
-          { label: 'Create Sale', href: '/admin/sales/create', permission: 'sales create', icon: 'plus' },
-          { label: 'Sales', href: '/admin/sales/list', permission: 'sales list', icon: 'list' },
-          { label: 'POS', href: '/pos', permission: 'pos', icon: 'register' },
+          link('Create Sale', 'saleCreate', 'plus'),
+          link('Sales', 'sales', 'list'),
+          { ...link('POS', 'pos', 'register'), href: POS_SHORTCUT },
         ],
       },
       {
         label: 'Purchase',
         icon: 'bag',
         children: [
-          { label: 'Create Purchase', href: '/admin/purchase/create', permission: 'purchase create', icon: 'plus' },
-          { label: 'Purchase with Serial', href: '/admin/purchase/with/serial/create', permission: 'purchase create', icon: 'barcode' },
-          { label: 'Purchases', href: '/admin/purchase/list', permission: 'purchase list', icon: 'list' },
+          link('Create Purchase', 'purchaseCreate', 'plus'),
+          link('Purchase with Serial', 'purchaseSerialCreate', 'barcode'),
+          link('Purchases', 'purchases', 'list'),
         ],
       },
-      { label: 'Stock', href: '/admin/stock', permission: 'stock', icon: 'layers' },
+      link('Stock', 'stock', 'layers'),
     ],
   },
   {
     label: 'Expense',
     icon: 'wallet',
     children: [
-      { label: 'Expense Categories', href: '/admin/expense/category', permission: 'expense list', icon: 'tag' },
-      { label: 'Expenses', href: '/admin/expense', permission: 'expense list', icon: 'receipt' },
+      link('Expense Categories', 'expenseCategories', 'tag'),
+      link('Expenses', 'expenses', 'receipt'),
     ],
   },
   {
     label: 'Quotations',
     icon: 'file',
     children: [
-      { label: 'Create Quotation', href: '/admin/quotations/create', permission: 'quotation create', icon: 'plus' },
-      { label: 'Quotations', href: '/admin/quotations/list', permission: 'quotation list', icon: 'list' },
+      link('Create Quotation', 'quotationCreate', 'plus'),
+      link('Quotations', 'quotations', 'list'),
     ],
   },
   {
     label: 'Orders',
     icon: 'package',
-    children: [{ label: 'Pending Orders', href: '/admin/orders', permission: 'order list', icon: 'clock' }],
+    children: [link('Pending Orders', 'orders', 'clock')],
   },
   {
     label: 'Settings',
     icon: 'settings',
     permission: 'setting',
     children: [
-      { label: 'POS Setting', href: '/admin/pos/setting', permission: 'pos setting', icon: 'register' },
-      { label: 'Website Setting', href: '/admin/website/setting', permission: 'website setting', icon: 'globe' },
+      link('POS Setting', 'posSetting', 'register'),
+      link('Website Setting', 'websiteSetting', 'globe'),
     ],
   },
   {
     label: 'Website Configuration',
     icon: 'globe',
     children: [
-      { label: 'Services', href: '/admin/website/services', permission: 'service list', icon: 'tool' },
-      { label: 'Banners', href: '/admin/website/banners', permission: 'banner list', icon: 'image' },
-      { label: 'Solutions', href: '/admin/website/solutions', permission: 'solution list', icon: 'bulb' },
+      link('Services', 'websiteServices', 'tool'),
+      link('Banners', 'websiteBanners', 'image'),
+      link('Solutions', 'websiteSolutions', 'bulb'),
     ],
   },
 ];

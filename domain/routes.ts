@@ -1,5 +1,6 @@
 import type { Permission } from './permissions.ts';
-import { createPath, editPath, type ResourceDef } from './resource.ts';
+import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
+import type { ResourceDef } from './resource.ts';
 import * as R from './resources/index.ts';
 
 /**
@@ -26,8 +27,8 @@ function resource(name: string, title: string, def: ResourceDef): RouteDef[] {
   const base = { layout: 'content', access: 'auth' } as const;
   return [
     { ...base, name, path: def.routes.list, title, permission: def.permissions.list, screen: `list:${def.key}` },
-    { ...base, name: `${name}Create`, path: createPath(def), title: `New ${def.label.one}`, permission: def.permissions.create, screen: `form:${def.key}` },
-    { ...base, name: `${name}Edit`, path: editPath(def), title: `Edit ${def.label.one}`, permission: def.permissions.edit, screen: `form:${def.key}` },
+    { ...base, name: `${name}Create`, path: createPattern(def), title: `New ${def.label.one}`, permission: def.permissions.create, screen: `form:${def.key}` },
+    { ...base, name: `${name}Edit`, path: editPattern(def), title: `Edit ${def.label.one}`, permission: def.permissions.edit, screen: `form:${def.key}` },
   ];
 }
 
@@ -86,9 +87,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('websiteSolutions', 'Solutions', R.solutions),
 ];
 
-export const ADMIN_BASE = '/admin';
-export const LOGIN_PATH = '/admin/login';
-export const DASHBOARD_PATH = '/admin/dashboard';
 
 export interface RouteMatch {
   route: RouteDef;

@@ -82,7 +82,7 @@ export const attributes = defineResource({
   defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
   routes: { list: '/attribute' },
-  rowLinks: [{ label: 'Values', to: '/attribute/value/{id}' }],
+  rowLinks: [{ label: 'Values', resource: 'attributeValues' }],
 });
 
 export const attributeValues = defineResource({

@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../domain/auth.ts';
+import { issueMessages } from '../../domain/field-path.ts';
 
 /** Thrown anywhere in a handler; the app's onError turns it into `{ message, errors?, code? }`. */
 export class ApiError extends Error {
@@ -37,7 +38,11 @@ export function validationError(errors: Record<string, string[]>, message?: stri
   return new ApiError(422, text, { errors });
 }
 
-/** zod issues → `{ field: [messages] }`; unknown fields are named, root problems go under `body`. */
+/**
+ * zod issues → `{ key: [messages] }`, each key the value's full path (`lines.3.quantity`, the
+ * same keys the browser's form uses); unknown fields are named where they are, root problems go
+ * under `body`.
+ */
 export function zodErrors(error: z.ZodError): Record<string, string[]> {
   // A Map, not an object: a field named "constructor" or "__proto__" must stay a plain key.
   const out = new Map<string, string[]>();
@@ -46,13 +51,6 @@ export function zodErrors(error: z.ZodError): Record<string, string[]> {
     if (list) list.push(msg);
     else out.set(field, [msg]);
   };
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add(key, 'This field is not allowed.');
-      continue;
-    }
-    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
-    add(field, issue.message);
-  }
+  for (const [key, message] of issueMessages(error.issues)) add(key, message);
   return Object.fromEntries(out);
 }

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { capitalise } from '../../domain/fields.ts';
+import { capitalise } from '../../domain/text.ts';
 import type { Permission } from '../../domain/permissions.ts';
-import { apiListQuery, bulkDeleteBody, SEARCH_MAX, type ListQuery, type ResourceDef, type Row } from '../../domain/resource.ts';
+import { type ResourceDef, type Row } from '../../domain/resource.ts';
+import { apiListQuery, bulkDeleteBody, SEARCH_MAX, type ListQuery } from '../../domain/list-query.ts';
 import type { Db } from '../db/index.ts';
 import { findNul, NUL_MESSAGE, readJson } from '../http/body.ts';
 import { route, type AppContext, type RouteDef } from '../http/context.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZES } from '../../domain/resource.ts';
+import { PAGE_SIZES } from '../../domain/list-query.ts';
 import { customerCategories as CC, customers as C, posSetting, suppliers as S } from '../../domain/resources/index.ts';
 import { client, expectFieldError, expectSentence, type Client } from './crud-helpers.ts';
 import { customers as customerTable } from '../../server/db/schema.ts';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
-import { LOGIN_PATH, DASHBOARD_PATH, ROUTES, matchRoute, type RouteDef } from '../../domain/routes.ts';
+import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
+import { ROUTES, matchRoute, type RouteDef } from '../../domain/routes.ts';
 import { MENU, isLink, type MenuLink } from '../../domain/menu.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
 
