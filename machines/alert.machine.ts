@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 
 export type AlertEvent =
   | { type: 'alert.success'; message: string }
@@ -27,3 +27,7 @@ export const alertMachine = setup({
     danger: { description: 'An error message is shown.' },
   },
 });
+
+/** The alert to show, or null. */
+export const selectAlert = (s: SnapshotFrom<typeof alertMachine>) =>
+  s.matches('none') ? null : { kind: s.matches('danger') ? ('danger' as const) : ('success' as const), message: s.context.message };

@@ -1,6 +1,8 @@
-import { and, assign, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Permission } from '../domain/permissions.ts';
-import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from '../domain/routes.ts';
+import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, POS_SHORTCUT, adminHref } from '../domain/paths.ts';
+import { matchRoute, type RouteMatch } from '../domain/routes.ts';
+import type { Notice } from './toast/toast.constants.ts';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to access this page.';
 
@@ -16,11 +18,25 @@ export interface NavContext {
   blocked: boolean;
   /** Where the person wanted to go while the leave prompt is open. */
   pendingTo: string | null;
+  /**
+   * The last query each page was shown with (pathname → `?page=2&search=acme`), so "back to
+   * the list" returns to the same page and search. Forgotten on sign-out: the next person on
+   * this browser never sees the previous one's searches.
+   */
+  searches: Record<string, string>;
 }
 
 export type NavEvent =
-  /** A link was followed or code asked to go somewhere. */
-  | { type: 'nav.go'; to: string; replace?: boolean }
+  /**
+   * A link was followed or code asked to go somewhere. `resume`: an address without a query
+   * gets the query that page was last shown with ("back to the list").
+   */
+  | { type: 'nav.go'; to: string; replace?: boolean; resume?: boolean }
+  /**
+   * The page is done (a form saved): nothing is left to lose, so go to `to` (resumed) — or,
+   * when the person already asked to leave and the prompt is open, where they asked to go.
+   */
+  | { type: 'nav.done'; to: string }
   /** The browser moved (back/forward): the address bar already shows `to`. */
   | { type: 'nav.popped'; to: string }
   /** An API call answered 403. */
@@ -40,6 +56,12 @@ function split(to: string): { pathname: string; search: string } {
 
 const urlOf = (c: Pick<NavContext, 'pathname' | 'search'>) => c.pathname + c.search;
 
+/** `to` with the query its page was last shown with, when it has none of its own. */
+const resumed = (c: Pick<NavContext, 'searches'>, to: string) => (to.includes('?') ? to : to + (c.searches[split(to).pathname] ?? ''));
+
+/** What the navigation machine tells whoever listens (the list that follows the address bar). */
+export type NavEmitted = { type: 'nav.shown'; pathname: string; search: string };
+
 /**
  * Where the user is. Every guard and redirect of SPEC §2 and §6 is a transition here, decided
  * against the one route table (domain/routes.ts): /admin → login, login is for guests, every
@@ -51,10 +73,11 @@ export const navigationMachine = setup({
     context: {} as NavContext,
     input: {} as { url: string },
     events: {} as NavEvent,
+    emitted: {} as NavEmitted,
   },
   guards: {
     isAdminRoot: ({ context }) => context.pathname === ADMIN_BASE || context.pathname === '/',
-    isPosShortcut: ({ context }) => context.pathname === '/pos',
+    isPosShortcut: ({ context }) => context.pathname === POS_SHORTCUT,
     isOutsideApp: ({ context }) => !context.pathname.startsWith(`${ADMIN_BASE}/`),
     isUnknownRoute: ({ context }) => context.match === null,
     isGuestOnlyForUser: ({ context }) => context.match?.route.access === 'guest' && context.status === 'user',
@@ -66,8 +89,10 @@ export const navigationMachine = setup({
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
     isBlocked: ({ context }) => context.blocked,
     isUnblocking: ({ event }) => event.type === 'nav.block' && !event.blocked,
-    isSameLocation: ({ context, event }) =>
-      (event.type === 'nav.go' || event.type === 'nav.popped') && urlOf(split(event.to)) === urlOf(context),
+    isSameLocation: ({ context, event }) => {
+      if (event.type === 'nav.go') return urlOf(split(event.resume ? resumed(context, event.to) : event.to)) === urlOf(context);
+      return event.type === 'nav.popped' && urlOf(split(event.to)) === urlOf(context);
+    },
   },
   actions: {
     /** Write the address bar (provided: history.pushState / replaceState). */
@@ -75,13 +100,27 @@ export const navigationMachine = setup({
     /** Leave the single-page app for a server page (provided: location.assign). */
     leaveApp: (_, _p: { url: string }) => {},
     /** Show a toast (provided: sends to the toaster). */
-    notify: (_, _p: { toastType: 'warning'; body: string }) => {},
+    notify: (_, _notice: Notice) => {},
     /** Tell others the page changed (provided: document.title, the ui machine). */
     announcePage: (_, _p: { title: string }) => {},
-    take: assign(({ event }) => (event.type === 'nav.go' || event.type === 'nav.popped' ? split(event.to) : {})),
-    takeAuth: assign(({ event }) =>
-      event.type === 'auth.changed' ? { status: event.status, permissions: event.permissions } : {},
+    take: assign(({ context, event }) => {
+      if (event.type === 'nav.go') return split(event.resume ? resumed(context, event.to) : event.to);
+      if (event.type === 'nav.popped') return split(event.to);
+      return {};
+    }),
+    takeAuth: assign(({ context, event }) =>
+      event.type === 'auth.changed'
+        ? { status: event.status, permissions: event.permissions, searches: event.status === 'guest' ? {} : context.searches }
+        : {},
     ),
+    /** Remember the query this page is shown with; tell listeners where we are. */
+    remember: assign({
+      searches: ({ context }) => {
+        const { [context.pathname]: _old, ...rest } = context.searches;
+        return context.search ? { ...rest, [context.pathname]: context.search } : rest;
+      },
+    }),
+    tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, pathname: context.pathname, search: context.search })),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
     unblock: assign({ blocked: false, pendingTo: null }),
   },
@@ -94,6 +133,7 @@ export const navigationMachine = setup({
     permissions: [],
     blocked: false,
     pendingTo: null,
+    searches: {},
   }),
   initial: 'waitingForAuth',
   on: {
@@ -135,7 +175,7 @@ export const navigationMachine = setup({
     resolving: {
       description: 'Deciding what the current address may show.',
       always: [
-        { guard: 'isPosShortcut', target: 'redirecting', actions: assign({ pathname: `${ADMIN_BASE}/pos`, search: '' }) },
+        { guard: 'isPosShortcut', target: 'redirecting', actions: assign({ pathname: adminHref(POS_SHORTCUT), search: '' }) },
         { guard: 'isAdminRoot', target: 'redirecting', actions: assign({ pathname: LOGIN_PATH, search: '' }) },
         { guard: 'isOutsideApp', target: 'left', actions: { type: 'leaveApp', params: ({ context }) => ({ url: urlOf(context) }) } },
         { guard: 'isUnknownRoute', target: 'notFound' },
@@ -163,7 +203,7 @@ export const navigationMachine = setup({
     },
     showing: {
       description: 'The page of the matched route is shown.',
-      entry: { type: 'announcePage', params: ({ context }) => ({ title: context.match?.route.title ?? '' }) },
+      entry: [{ type: 'announcePage', params: ({ context }) => ({ title: context.match?.route.title ?? '' }) }, 'remember', 'tellShown'],
       // Only a shown page can have unsaved changes, so only it hears nav.block. The prompt opens
       // from here, not from the root, so opening it does not re-enter (re-announce) the page.
       on: {
@@ -171,7 +211,7 @@ export const navigationMachine = setup({
         'nav.go': {
           guard: and(['isBlocked', not('isSameLocation')]),
           target: '.confirmingLeave',
-          actions: assign({ pendingTo: ({ event }) => event.to }),
+          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to) }),
         },
         'nav.popped': {
           // Back/forward already moved the address bar: put it back until the person decides.
@@ -185,7 +225,10 @@ export const navigationMachine = setup({
       },
       initial: 'idle',
       states: {
-        idle: { description: 'Nothing is asked.' },
+        idle: {
+          description: 'Nothing is asked.',
+          on: { 'nav.done': { actions: ['unblock', raise(({ event }) => ({ type: 'nav.go' as const, to: event.to, resume: true }))] } },
+        },
         confirmingLeave: {
           description: 'The page has unsaved changes: "Leave this page?" is open.',
           on: {
@@ -197,8 +240,10 @@ export const navigationMachine = setup({
                 { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
               ],
             },
-            // Saved meanwhile: nothing would be lost any more, so go where the person asked to.
+            // Saved meanwhile: nothing would be lost any more, so go where the person asked to
+            // (not where the page meant to go next: the person's choice wins).
             'nav.block': { guard: 'isUnblocking', actions: raise({ type: 'leave.confirm' }) },
+            'nav.done': { actions: raise({ type: 'leave.confirm' }) },
             'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null }) },
           },
         },
@@ -220,4 +265,13 @@ export type NavigationActor = ActorRefFrom<typeof navigationMachine>;
 type NavSnapshot = SnapshotFrom<typeof navigationMachine>;
 export const selectMatch = (s: NavSnapshot) => s.context.match;
 export const selectPathname = (s: NavSnapshot) => s.context.pathname;
+export const selectSearch = (s: NavSnapshot) => s.context.search;
 export const selectUrl = (s: NavSnapshot) => urlOf(s.context);
+/** The address `to` resumes at: its page's last query ("back to the list" links). */
+export const selectResumed = (to: string) => (s: NavSnapshot) => resumed(s.context, to);
+export const selectLeavePrompt = (s: NavSnapshot) => s.matches({ showing: 'confirmingLeave' });
+/** The query without its `?`, for the router. */
+export const selectSearchParams = (s: NavSnapshot) => s.context.search.replace(/^\?/, '');
+/** What the page shows: a route's screen, not found, not allowed, or nothing yet (deciding, redirecting). */
+export const selectPageKind = (s: NavSnapshot): 'showing' | 'notFound' | 'forbidden' | 'waiting' =>
+  s.matches('showing') ? 'showing' : s.matches('notFound') ? 'notFound' : s.matches('forbidden') ? 'forbidden' : 'waiting';

@@ -21,6 +21,8 @@ export interface OptionsContext {
   labels: Record<number, string>;
   /** The values the picker started with; their labels are fetched once. */
   ids: number[];
+  /** Load the whole list at once instead of when first opened (a filter's plain select shows every choice). */
+  eager: boolean;
   error: string | null;
 }
 
@@ -43,7 +45,7 @@ const messageOf = (e: unknown) => (e as { message?: string } | undefined)?.messa
 export const optionsMachine = setup({
   types: {
     context: {} as OptionsContext,
-    input: {} as { ids: number[] },
+    input: {} as { ids: number[]; eager?: boolean },
     events: {} as OptionsEvent,
   },
   actors: {
@@ -58,6 +60,7 @@ export const optionsMachine = setup({
     hasIds: ({ context }) => context.ids.length > 0,
     isSameSearch: ({ context, event }) => event.type === 'options.search' && event.search === context.search,
     isSearchEmpty: ({ context }) => context.search === '',
+    isEager: ({ context }) => context.eager,
   },
   actions: {
     setSearch: assign(({ event }) => (event.type === 'options.search' ? { search: event.search, typing: true } : {})),
@@ -70,7 +73,7 @@ export const optionsMachine = setup({
 }).createMachine({
   id: 'options',
   type: 'parallel',
-  context: ({ input }) => ({ search: '', typing: false, items: [], labels: {}, ids: input.ids, error: null }),
+  context: ({ input }) => ({ search: '', typing: false, items: [], labels: {}, ids: input.ids, eager: input.eager ?? false, error: null }),
   on: {
     'options.settle': [
       { guard: 'isSearchEmpty', actions: assign({ typing: false }) },
@@ -103,8 +106,11 @@ export const optionsMachine = setup({
       },
     },
     list: {
-      initial: 'idle',
+      initial: 'starting',
       states: {
+        starting: {
+          always: [{ guard: 'isEager', target: 'loading' }, { target: 'idle' }],
+        },
         idle: {
           description: 'Not opened yet (or the search was reset): nothing is loaded.',
           on: {
@@ -156,5 +162,8 @@ type OptionsSnapshot = SnapshotFrom<typeof optionsMachine>;
 export const selectItems = (s: OptionsSnapshot) => s.context.items;
 export const selectLabels = (s: OptionsSnapshot) => s.context.labels;
 export const selectLabelsPending = (s: OptionsSnapshot) => s.matches({ labels: 'loading' }) || s.matches({ labels: 'checking' });
+export const selectSearch = (s: OptionsSnapshot) => s.context.search;
+export const selectTyping = (s: OptionsSnapshot) => s.context.typing;
+export const selectOptionsError = (s: OptionsSnapshot) => s.context.error;
 export const selectListStatus = (s: OptionsSnapshot): 'idle' | 'busy' | 'loaded' | 'failed' =>
   s.matches({ list: 'loaded' }) ? 'loaded' : s.matches({ list: 'failed' }) ? 'failed' : s.hasTag('busy') ? 'busy' : 'idle';

@@ -52,3 +52,6 @@ export const permissionGridMachine = setup({
 
 export type PermissionGridActor = ActorRefFrom<typeof permissionGridMachine>;
 export const selectModules = (s: SnapshotFrom<typeof permissionGridMachine>) => s.context.modules;
+export const selectGridLoading = (s: SnapshotFrom<typeof permissionGridMachine>) => s.hasTag('busy');
+/** The message while loading has failed (a retry is offered), else null. */
+export const selectGridError = (s: SnapshotFrom<typeof permissionGridMachine>) => (s.matches('failed') ? s.context.error : null);

@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
-import { fieldsFor, toBody, toFormValues, validate, type FormMode, type FormValues } from '../../domain/form-values.ts';
+import { isAtOrUnder, keySegments, setAt } from '../../domain/field-path.ts';
+import { FIELD_CODECS, fieldsFor, toBody, toFormValues, validate, type FieldCodecs, type FormMode, type FormValues } from '../../domain/form-values.ts';
 import type { FieldDef, Row } from '../../domain/resource.ts';
+import type { Notice } from '../toast/toast.constants.ts';
 
 /** What a form needs from a resource or settings definition. */
 export interface FormSpec {
@@ -13,6 +15,8 @@ export interface FormSpec {
   defaults: Record<string, unknown>;
   /** The row field filled from the route's parent id (attribute values). */
   parentField?: string | undefined;
+  /** Codecs of field kinds of the screen's own (document lines), over the built-in ones. */
+  codecs?: FieldCodecs | undefined;
 }
 
 export interface FormFailure {
@@ -42,15 +46,21 @@ export interface FormContext {
   values: FormValues;
   /** The values as loaded or last saved: the form is dirty when values differ. */
   initial: FormValues;
-  /** First message per field, shown under it. */
+  /** First message per value, keyed by its full path (`name`, `lines.3.quantity`), shown under it. */
   errors: Record<string, string>;
   /** A message about the whole form (a conflict, a lost connection). */
   formError: string | null;
   loadError: string | null;
   version: string | null;
+  /**
+   * The server marks the record protected (the Super Admin role): what protects it cannot be
+   * changed here. The server's flag is the one source; the form only reads it.
+   */
+  locked: boolean;
 }
 
 export type FormEvent =
+  /** `name` is the value's full path: `name`, `role_ids`, `lines.3.quantity`. */
   | { type: 'field.change'; name: string; value: unknown }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
@@ -63,28 +73,42 @@ const failureOf = (e: unknown): FormFailure => {
 
 const isDirty = (c: Pick<FormContext, 'values' | 'initial'>) => JSON.stringify(c.values) !== JSON.stringify(c.initial);
 const schemaOf = (c: FormContext) => (c.mode === 'create' ? c.spec.schema : (c.spec.updateSchema ?? c.spec.schema));
+const codecsOf = (spec: FormSpec): FieldCodecs => (spec.codecs ? { ...FIELD_CODECS, ...spec.codecs } : FIELD_CODECS);
+/** A record (or the defaults, when it is new) → what the form shows. */
+const formValuesOf = (spec: FormSpec, mode: FormMode, record?: Record<string, unknown>) =>
+  toFormValues(fieldsFor(spec.fields, mode), { ...spec.defaults, ...record }, codecsOf(spec));
 const bodyOf = (c: FormContext) =>
-  toBody(fieldsFor(c.spec.fields, c.mode), c.values, c.spec.parentField && c.parentId ? { [c.spec.parentField]: Number(c.parentId) } : {});
+  toBody(fieldsFor(c.spec.fields, c.mode), c.values, c.spec.parentField && c.parentId ? { [c.spec.parentField]: Number(c.parentId) } : {}, codecsOf(c.spec));
 const clientErrors = (c: FormContext) => validate(schemaOf(c), bodyOf(c));
 /**
- * Messages keyed by field → those of fields this form shows go under them; any other (a
- * parent id, a rule about the whole record) becomes the form's message, so no error is ever
- * invisible. Used for the shared schema's verdict and for the server's 422 alike.
+ * Messages keyed by full path → those at or under a field this form shows go under it (a
+ * document line's quantity under that line's own field); any other (a parent id, a rule
+ * about the whole record) becomes the form's message, so no error is ever invisible. Used
+ * for the shared schema's verdict and for the server's 422 alike.
  */
 function placeErrors(c: FormContext, messages: Record<string, readonly string[]>, fallback: string) {
   const shown = new Set(fieldsFor(c.spec.fields, c.mode).map((f) => f.name));
   const errors: Record<string, string> = {};
   const other: string[] = [];
-  for (const [field, list] of Object.entries(messages)) {
-    if (shown.has(field)) errors[field] = list[0] ?? fallback;
+  for (const [key, list] of Object.entries(messages)) {
+    if (shown.has(keySegments(key)[0] ?? '')) errors[key] = list[0] ?? fallback;
     else other.push(...list);
   }
   const formError = other.length || Object.keys(errors).length === 0 ? (other[0] ?? fallback) : null;
   return { errors, formError };
 }
-/** The first field with an error in the order the form shows them (the schema's order may differ). */
-const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) =>
-  c.spec.fields.find((f) => c.errors[f.name])?.name ?? Object.keys(c.errors)[0] ?? '';
+/**
+ * Where the focus goes after a failed submit: the first error in the order the form shows its
+ * fields (the schema's order may differ), at its full path.
+ */
+const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) => {
+  const keys = Object.keys(c.errors);
+  for (const f of c.spec.fields) {
+    const hit = keys.find((k) => isAtOrUnder(k, f.name));
+    if (hit) return hit;
+  }
+  return keys[0] ?? '';
+};
 
 /**
  * One form: load the record (edit, settings), edit, validate with the shared schema, submit
@@ -107,17 +131,23 @@ export const formMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _p: { toastType: 'success' | 'error'; body: string }) => {},
-    /** Back to the list (provided: navigation). */
+    notify: (_, _notice: Notice) => {},
+    /** Back to the list, asking first while there are unsaved changes (provided: navigation). */
     goToList: () => {},
+    /**
+     * Saved: back to the list — unless the person already asked to go elsewhere and "Leave this
+     * page?" is open, in which case there (provided: navigation's `nav.done`, which decides).
+     */
+    finish: () => {},
     /** Tell navigation whether leaving must ask first. */
     setLeaveGuard: (_, _p: { dirty: boolean }) => {},
     /** Move the focus to a field (provided: the document). */
     focusField: (_, _p: { name: string }) => {},
+    /** A change clears the errors at and under its path (a line's errors when the line changes). */
     setValue: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
-      const { [event.name]: _gone, ...errors } = context.errors;
-      return { values: { ...context.values, [event.name]: event.value }, errors, formError: null };
+      const errors = Object.fromEntries(Object.entries(context.errors).filter(([k]) => !isAtOrUnder(k, event.name)));
+      return { values: setAt(context.values, event.name, event.value), errors, formError: null };
     }),
     showClientErrors: assign(({ context }) => {
       const found = Object.entries(clientErrors(context)).map(([field, message]) => [field, [message]] as const);
@@ -134,7 +164,7 @@ export const formMachine = setup({
 }).createMachine({
   id: 'form',
   context: ({ input }) => {
-    const values = toFormValues(fieldsFor(input.spec.fields, input.mode), input.spec.defaults);
+    const values = formValuesOf(input.spec, input.mode);
     return {
       spec: input.spec,
       mode: input.mode,
@@ -146,6 +176,7 @@ export const formMachine = setup({
       formError: null,
       loadError: null,
       version: null,
+      locked: false,
     };
   },
   initial: 'starting',
@@ -163,8 +194,8 @@ export const formMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const values = toFormValues(fieldsFor(context.spec.fields, context.mode), { ...context.spec.defaults, ...event.output.data });
-            return { values, initial: values, version: event.output.version ?? null, loadError: null };
+            const values = formValuesOf(context.spec, context.mode, event.output.data);
+            return { values, initial: values, version: event.output.version ?? null, loadError: null, locked: event.output.data.protected === true };
           }),
         },
         onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => failureOf(event.error).message }) },
@@ -209,9 +240,7 @@ export const formMachine = setup({
             target: 'editing',
             actions: [
               assign(({ context, event }) => {
-                const values = event.output.data
-                  ? toFormValues(fieldsFor(context.spec.fields, context.mode), { ...context.spec.defaults, ...event.output.data })
-                  : context.values;
+                const values = event.output.data ? formValuesOf(context.spec, context.mode, event.output.data) : context.values;
                 return { values, initial: values, version: event.output.version ?? context.version };
               }),
               { type: 'setLeaveGuard', params: { dirty: false } },
@@ -220,11 +249,7 @@ export const formMachine = setup({
           },
           {
             target: 'saved',
-            actions: [
-              { type: 'setLeaveGuard', params: { dirty: false } },
-              { type: 'notify', params: ({ event }) => ({ toastType: 'success', body: event.output.message }) },
-              'goToList',
-            ],
+            actions: [{ type: 'notify', params: ({ event }) => ({ toastType: 'success', body: event.output.message }) }, 'finish'],
           },
         ],
         onError: [
@@ -261,4 +286,5 @@ export const formMachine = setup({
   },
 });
 
-export const selectDirty = (s: { context: FormContext }) => isDirty(s.context);
+/** The values are not what was loaded or last saved. */
+export const isFormDirty = isDirty;

@@ -1,17 +1,16 @@
-import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
-import {
-  listQueryString,
-  parseListQuery,
-  SEARCH_MAX,
-  type ListMeta,
-  type ListQuery,
-  type ListResponse,
-  type PageSize,
-  type ResourceDef,
-  type Row,
-} from '../../domain/resource.ts';
+import { and, assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
+import { defaultQuery, listQueryString, parseListQuery, SEARCH_MAX, type ListMeta, type ListQuery, type ListResponse, type PageSize } from '../../domain/list-query.ts';
+import type { ResourceDef, Row } from '../../domain/resource.ts';
+import type { Notice } from '../toast/toast.constants.ts';
 
-export type ListSpec = Pick<ResourceDef, 'key' | 'defaultSort' | 'columns' | 'filters' | 'label'>;
+export type ListSpec = Pick<ResourceDef, 'key' | 'defaultSort' | 'columns' | 'filters' | 'label' | 'titleField'>;
+
+/** What the signed-in person may do on this list (from their permissions). */
+export interface ListAbilities {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
 
 export interface ListFailure {
   status: number;
@@ -22,6 +21,7 @@ export interface ListContext {
   spec: ListSpec;
   /** The parent record's id for child resources (attribute values). */
   parentId: string | undefined;
+  abilities: ListAbilities;
   query: ListQuery;
   /** What is typed in the search box; becomes query.search after a pause. */
   searchText: string;
@@ -46,6 +46,8 @@ export type ListEvent =
   | { type: 'list.search.submit' }
   /** The address bar changed under us (back/forward, a menu link to this list). */
   | { type: 'list.urlChanged'; search: string }
+  /** Back to the whole list: no search, no filters, the first page. */
+  | { type: 'list.clear' }
   | { type: 'row.toggle'; id: number }
   | { type: 'rows.toggleAll' }
   | { type: 'selection.clear' }
@@ -74,6 +76,7 @@ const IGNORED_WHILE_DELETING = {
   'list.filter': {},
   'list.search.submit': {},
   'list.reload': {},
+  'list.clear': {},
 } as const;
 
 /** Filters compare by name and value, not by the order they were chosen in. */
@@ -96,10 +99,12 @@ const failureMessage = (e: unknown, fallback: string = LIST_MESSAGES.load) => (e
  * confirmation before any delete, a per-row deleting state, bulk delete, CSV export.
  * HTTP, the address bar and toasts are injected.
  */
-export const listMachine = setup({
+const isSelectableRow = (r: Row) => r.protected !== true;
+
+const listSetup = setup({
   types: {
     context: {} as ListContext,
-    input: {} as { spec: ListSpec; search: string; parentId?: string | undefined },
+    input: {} as { spec: ListSpec; search: string; parentId?: string | undefined; abilities?: ListAbilities },
     events: {} as ListEvent,
   },
   actors: {
@@ -112,13 +117,18 @@ export const listMachine = setup({
     exportCsv: fromPromise<void, { query: ListQuery; parentId: string | undefined }>(async () => {
       throw new Error('exportCsv is provided by the app');
     }),
+    /**
+     * Sends `list.urlChanged` whenever navigation shows this list's address with another
+     * query (back/forward, a menu link to the list). Provided by the app; tests send the event.
+     */
+    followAddressBar: fromCallback<ListEvent>(() => undefined),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   actions: {
     /** Mirror the query in the address bar (provided: navigation, replace). */
     writeUrl: (_, _p: { search: string }) => {},
     /** Show a toast (provided: the toaster). */
-    notify: (_, _p: { toastType: 'success' | 'error'; body: string }) => {},
+    notify: (_, _notice: Notice) => {},
     take: assign(({ event }) => {
       const r = (event as unknown as { output: ListResponse }).output;
       return { rows: r.data, meta: r.meta, error: null };
@@ -143,6 +153,7 @@ export const listMachine = setup({
       else delete filters[event.name];
       return { query: { ...context.query, filters, page: 1 }, selected: [] };
     }),
+    clearQuery: assign(({ context }) => ({ query: defaultQuery(context.spec), searchText: '', selected: [] })),
     setSearchText: assign(({ event }) => (event.type === 'list.search.input' ? { searchText: event.text } : {})),
     /** Only a changed search goes back to page 1 (a delete on page 3 reloads page 3). */
     commitSearch: assign(({ context }) =>
@@ -165,20 +176,45 @@ export const listMachine = setup({
     urlDiffers: ({ context, event }) =>
       event.type === 'list.urlChanged' && !sameQuery(parseListQuery(context.spec, event.search), context.query),
     searchChanged: ({ context }) => typedSearch(context) !== context.query.search,
-    hasSelection: ({ context }) => context.selected.length > 0,
+    hasSelection: ({ context }) => context.abilities.delete && context.selected.length > 0,
+    hasSelectableRows: ({ context }) => context.abilities.delete && context.rows.some(isSelectableRow),
+    // The server's `protected` flag is the one source of which rows cannot be deleted.
     isSelectable: ({ context, event }) =>
-      event.type === 'row.toggle' && context.rows.some((r) => r.id === event.id && r.protected !== true),
+      event.type === 'row.toggle' && context.abilities.delete && context.rows.some((r) => r.id === event.id && isSelectableRow(r)),
     isDeletable: ({ context, event }) =>
-      event.type === 'row.delete' && context.rows.some((r) => r.id === event.id && r.protected !== true),
+      event.type === 'row.delete' && context.abilities.delete && context.rows.some((r) => r.id === event.id && isSelectableRow(r)),
   },
-}).createMachine({
+});
+
+/**
+ * The one request for a page of rows, made from `loading` (nothing shown yet) and from
+ * `reloading` (the old rows stay); its id names the state it runs in, for generated paths.
+ */
+const loadPage = (id: 'loadList' | 'reloadList', self: 'loading' | 'reloading') =>
+  listSetup.createStateConfig({
+    invoke: {
+      id,
+      src: 'loadList',
+      input: ({ context }) => ({ query: context.query, parentId: context.parentId }),
+      onDone: [
+        { guard: 'isPastLastPage', target: self, reenter: true, actions: ['lastPage', syncUrl] },
+        { guard: 'hasNoRows', target: 'empty', actions: 'take' },
+        { target: 'loaded', actions: 'take' },
+      ],
+      onError: { target: 'failed', actions: 'takeError' },
+    },
+  }).invoke;
+
+export const listMachine = listSetup.createMachine({
   id: 'list',
   type: 'parallel',
+  invoke: { id: 'followAddressBar', src: 'followAddressBar' },
   context: ({ input }) => {
     const query = parseListQuery(input.spec, input.search);
     return {
       spec: input.spec,
       parentId: input.parentId,
+      abilities: input.abilities ?? { create: false, edit: false, delete: false },
       query,
       searchText: query.search,
       rows: [],
@@ -211,37 +247,18 @@ export const listMachine = setup({
         'list.sort': { target: '.reloading', actions: ['toggleSort', syncUrl] },
         'list.filter': { target: '.reloading', actions: ['setFilter', syncUrl] },
         'list.search.submit': { guard: 'searchChanged', target: '.reloading', actions: ['commitSearch', syncUrl] },
+        'list.clear': { target: '.reloading', actions: ['clearQuery', syncUrl] },
       },
       states: {
         loading: {
           description: 'The first page is on its way; nothing to show yet.',
           tags: ['busy'],
-          invoke: {
-            id: 'loadList',
-            src: 'loadList',
-            input: ({ context }) => ({ query: context.query, parentId: context.parentId }),
-            onDone: [
-              { guard: 'isPastLastPage', target: 'loading', reenter: true, actions: ['lastPage', syncUrl] },
-              { guard: 'hasNoRows', target: 'empty', actions: 'take' },
-              { target: 'loaded', actions: 'take' },
-            ],
-            onError: { target: 'failed', actions: 'takeError' },
-          },
+          invoke: loadPage('loadList', 'loading'),
         },
         reloading: {
           description: 'A new page, order, search or filter is loading; the old rows stay visible.',
           tags: ['busy'],
-          invoke: {
-            id: 'reloadList',
-            src: 'loadList',
-            input: ({ context }) => ({ query: context.query, parentId: context.parentId }),
-            onDone: [
-              { guard: 'isPastLastPage', target: 'reloading', reenter: true, actions: ['lastPage', syncUrl] },
-              { guard: 'hasNoRows', target: 'empty', actions: 'take' },
-              { target: 'loaded', actions: 'take' },
-            ],
-            onError: { target: 'failed', actions: 'takeError' },
-          },
+          invoke: loadPage('reloadList', 'reloading'),
         },
         failed: {
           description: 'Loading failed; the message and a retry button are shown.',
@@ -274,9 +291,10 @@ export const listMachine = setup({
                   }),
                 },
                 'rows.toggleAll': {
+                  guard: 'hasSelectableRows',
                   actions: assign({
                     selected: ({ context }) => {
-                      const ids = context.rows.filter((r) => r.protected !== true).map((r) => r.id);
+                      const ids = context.rows.filter(isSelectableRow).map((r) => r.id);
                       return ids.every((id) => context.selected.includes(id)) ? [] : ids;
                     },
                   }),

@@ -20,3 +20,10 @@ export function defaultTimeout(type: ToastType): number {
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** What a machine asks the toaster to show (its `notify` action); the app sends it on as `toast.show`. */
+export interface Notice {
+  toastType: Extract<ToastType, 'success' | 'error' | 'warning' | 'info'>;
+  body: string;
+  title?: string;
+}

@@ -7,13 +7,16 @@
  * schema the server uses), a submit is sent once, errors land where they can be read,
  * nothing typed is lost, and leaving asks first exactly while there are unsaved changes.
  */
+import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { formMachine, type FormFailure, type FormSpec, type LoadedRecord, type SaveInput } from '../../machines/form/form.machine.ts';
 import { fieldsFor, toBody, toFormValues, validate, type FormMode } from '../../domain/form-values.ts';
-import type { ResourceDef, SingletonDef } from '../../domain/resource.ts';
-import { attributeValues, customers, posSetting } from '../../domain/resources/index.ts';
+import { formSpecOf, singletonSpecOf } from '../../machines/form/form.spec.ts';
+import { errorsUnder, selectFormStatus } from '../../machines/form/form.selectors.ts';
+import { z } from 'zod';
+import { attributeValues, customers, posSetting, roles } from '../../domain/resources/index.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
@@ -27,16 +30,6 @@ const coverage = new Coverage('form', formMachine);
 /** fromPromise answers on a microtask: one macrotask later every answer has arrived. */
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The spec exactly as the app builds it from a resource (src/resources/actors.ts). */
-const specOf = (def: ResourceDef): FormSpec => ({
-  label: def.label.one,
-  fields: def.fields,
-  schema: def.schema,
-  updateSchema: def.updateSchema,
-  defaults: def.defaults,
-  parentField: def.parent?.field,
-});
-const singleSpecOf = (def: SingletonDef): FormSpec => ({ label: def.label, fields: def.fields, schema: def.schema, defaults: def.defaults });
 
 // ---------------------------------------------------------------- fixtures
 const CUSTOMER = { id: 7, name: 'Acme Ltd', email: 'ap@acme.test', phone: null, address: null, city: 'Leeds', country: null, tax_number: null, category_id: 2, status: 'active' };
@@ -60,7 +53,7 @@ const USER_EVENTS: AnyEventObject[] = [SUBMIT, { type: 'form.cancel' }, { type: 
 const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?: (s: FormSnapshot, e: AnyEventObject) => boolean }[] = [
   {
     name: 'creating a customer',
-    input: { spec: specOf(customers), mode: 'create' },
+    input: { spec: formSpecOf(customers), mode: 'create' },
     events: [
       ...[change('name', 'Acme Ltd'), change('name', ' '), change('email', 'not-an-email'), change('email', ''), ...USER_EVENTS],
       ...[done('saveRecord', { message: 'Customer created.' }), ...[TAKEN, NOT_A_FIELD, DUPLICATE, OFFLINE].map((e) => fail('saveRecord', e))],
@@ -68,7 +61,7 @@ const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?
   },
   {
     name: 'editing a customer',
-    input: { spec: specOf(customers), mode: 'edit', id: '7' },
+    input: { spec: formSpecOf(customers), mode: 'edit', id: '7' },
     events: [
       ...[done('loadRecord', LOADED), fail('loadRecord', GONE), change('name', 'Acme Group'), change('name', ''), change('name', 'Acme Ltd'), ...USER_EVENTS],
       ...[done('saveRecord', { message: 'Customer updated.', version: 'W/"4"' }), fail('saveRecord', CONFLICT), fail('saveRecord', TAKEN)],
@@ -76,7 +69,7 @@ const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?
   },
   {
     name: 'POS settings, saved in place',
-    input: { spec: singleSpecOf(posSetting), mode: 'single' },
+    input: { spec: singletonSpecOf(posSetting), mode: 'single' },
     events: [
       ...[done('loadRecord', { data: SETTINGS }), fail('loadRecord', OFFLINE), change('invoice_prefix', 'INV-'), change('invoice_prefix', 'INV 1')],
       ...[...USER_EVENTS, done('saveRecord', { message: 'POS settings saved.', data: { ...SETTINGS, invoice_prefix: 'INV-' } }), fail('saveRecord', OFFLINE)],
@@ -113,8 +106,9 @@ function harness(input: FormInput) {
   const loads = deferredCalls<LoadedRecord>();
   const saves = deferredCalls<Saved>();
   const spy = {
-    notify: vi.fn<(p: { toastType: 'success' | 'error'; body: string }) => void>(),
+    notify: vi.fn<(p: Notice) => void>(),
     goToList: vi.fn<() => void>(),
+    finish: vi.fn<() => void>(),
     setLeaveGuard: vi.fn<(p: { dirty: boolean }) => void>(),
     focusField: vi.fn<(p: { name: string }) => void>(),
   };
@@ -126,6 +120,7 @@ function harness(input: FormInput) {
     actions: {
       notify: (_, p) => spy.notify(p),
       goToList: () => spy.goToList(),
+      finish: () => spy.finish(),
       setLeaveGuard: (_, p) => spy.setLeaveGuard(p),
       focusField: (_, p) => spy.focusField(p),
     },
@@ -133,8 +128,12 @@ function harness(input: FormInput) {
   const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
   const snap = () => actor.getSnapshot();
   const calls = () => ({ saves: saves.calls.length, loads: loads.calls.length, ...Object.fromEntries(Object.entries(spy).map(([k, f]) => [k, f.mock.calls.length])) });
-  /** What navigation believes: the last leave guard set (none yet: not blocked). */
-  const blocked = () => spy.setLeaveGuard.mock.calls.at(-1)?.[0].dirty ?? false;
+  /** What navigation believes: the last leave guard set (none yet: not blocked); finishing unblocks. */
+  const blocked = () => {
+    const lastGuard = spy.setLeaveGuard.mock.invocationCallOrder.at(-1) ?? -1;
+    const finished = spy.finish.mock.invocationCallOrder.at(-1) ?? -1;
+    return finished > lastGuard ? false : (spy.setLeaveGuard.mock.calls.at(-1)?.[0].dirty ?? false);
+  };
   return { actor, snap, loads, saves, spy, calls, blocked };
 }
 type Harness = ReturnType<typeof harness>;
@@ -229,16 +228,18 @@ function executors(h: Harness) {
       const output = event.output as Saved;
       const before = await settle(() => h.saves.only().resolve(output));
       expect(lastCall(spy.notify)).toEqual({ toastType: 'success', body: output.message });
-      expect(lastCall(spy.setLeaveGuard)).toEqual({ dirty: false });
       if (before.context.mode === 'single') {
         // Settings stay: what the server saved is the new clean state.
+        expect(lastCall(spy.setLeaveGuard)).toEqual({ dirty: false });
         expect(snap().context.values).toEqual(valuesOf(before, output.data ?? {}));
         expect(spy.goToList).not.toHaveBeenCalled();
+        expect(spy.finish).not.toHaveBeenCalled();
         return;
       }
-      // Unblocked before going, so navigation does not ask about changes that were saved.
-      expect(spy.goToList).toHaveBeenCalledTimes(1);
-      expect(spy.setLeaveGuard.mock.invocationCallOrder.at(-1)).toBeLessThan(spy.goToList.mock.invocationCallOrder[0]!);
+      // Done: navigation is told once, and it decides where to go (the list, or where the
+      // person already asked to go); the form itself does not go anywhere.
+      expect(spy.finish).toHaveBeenCalledTimes(1);
+      expect(spy.goToList).not.toHaveBeenCalled();
     },
     'xstate.error.actor.saveRecord': async ({ event }: Ev) => {
       const error = event.error as FormFailure;
@@ -277,9 +278,9 @@ function stateChecks(h: Harness) {
     expect(snap().hasTag('busy')).toBe(snap().matches('loading') || snap().matches('submitting'));
     // Leaving asks first exactly while there are unsaved changes.
     expect(h.blocked()).toBe(snap().status === 'active' && dirty(snap()));
-    // No error is invisible: each is under a field the form shows.
+    // No error is invisible: each is at or under a field the form shows.
     const shown = fieldsFor(snap().context.spec.fields, snap().context.mode).map((f) => f.name);
-    expect(shown).toEqual(expect.arrayContaining(Object.keys(snap().context.errors)));
+    expect(shown).toEqual(expect.arrayContaining(Object.keys(snap().context.errors).map((k) => k.split('.')[0])));
   };
   return {
     loading: common,
@@ -299,7 +300,7 @@ function stateChecks(h: Harness) {
     saved: (m: FormSnapshot) => {
       common(m);
       expect(snap().status).toBe('done');
-      expect(h.spy.goToList).toHaveBeenCalledTimes(1);
+      expect(h.spy.finish).toHaveBeenCalledTimes(1);
     },
   };
 }
@@ -336,7 +337,7 @@ describe('form machine, model paths on a real actor', () => {
 
 describe('form machine, scenarios', () => {
   it('an error the form has no field for (a hand-edited parent id) is shown above the form, and nothing is sent', () => {
-    const h = harness({ spec: specOf(attributeValues), mode: 'create', parentId: 'abc' });
+    const h = harness({ spec: formSpecOf(attributeValues), mode: 'create', parentId: 'abc' });
     h.actor.send(change('name', 'XL'));
     h.actor.send(SUBMIT);
     expect(h.saves.calls).toHaveLength(0);
@@ -344,7 +345,7 @@ describe('form machine, scenarios', () => {
   });
 
   it('a child record is sent with its parent from the route', () => {
-    const h = harness({ spec: specOf(attributeValues), mode: 'create', parentId: '4' });
+    const h = harness({ spec: formSpecOf(attributeValues), mode: 'create', parentId: '4' });
     h.actor.send(change('name', 'XL'));
     h.actor.send(SUBMIT);
     expect(h.saves.only().input).toMatchObject({ mode: 'create', body: { name: 'XL', attribute_id: 4 } });
@@ -362,10 +363,11 @@ describe('form machine, scenarios', () => {
         },
         actions: {
           setLeaveGuard: (_, { dirty: blocked }) => nav.send({ type: 'nav.block', blocked }),
-          goToList: () => nav.send({ type: 'nav.go', to: '/admin/customers' }),
+          goToList: () => nav.send({ type: 'nav.go', to: '/admin/customers', resume: true }),
+          finish: () => nav.send({ type: 'nav.done', to: '/admin/customers' }),
         },
       }),
-      { input: { spec: specOf(customers), mode: 'edit', id: '7' } },
+      { input: { spec: formSpecOf(customers), mode: 'edit', id: '7' } },
     ).start();
     await settled();
     form.send(change('name', 'Acme Group'));
@@ -378,5 +380,106 @@ describe('form machine, scenarios', () => {
     expect(form.getSnapshot().value).toBe('saved');
     expect(nav.getSnapshot().value).toEqual({ showing: 'idle' });
     expect(writes).toEqual(['/admin/customers']);
+  });
+
+  it('saving while "Leave this page?" is open goes where the person asked, not back to the list', async () => {
+    const writes: string[] = [];
+    const nav = createActor(navigationMachine.provide({ actions: { writeUrl: (_, p) => void writes.push(p.url) } }), { input: { url: '/admin/customers?page=3' } }).start();
+    nav.send({ type: 'auth.changed', status: 'user', permissions: [...PERMISSIONS] });
+    nav.send({ type: 'nav.go', to: '/admin/customers/edit/7' });
+    let save!: (v: Saved) => void;
+    const form = createActor(
+      formMachine.provide({
+        actors: {
+          loadRecord: fromPromise(async () => LOADED),
+          saveRecord: fromPromise(() => new Promise<Saved>((resolve) => (save = resolve))),
+        },
+        actions: {
+          setLeaveGuard: (_, { dirty: blocked }) => nav.send({ type: 'nav.block', blocked }),
+          finish: () => nav.send({ type: 'nav.done', to: '/admin/customers' }),
+        },
+      }),
+      { input: { spec: formSpecOf(customers), mode: 'edit', id: '7' } },
+    ).start();
+    await settled();
+    form.send(change('name', 'Acme Group'));
+    form.send(SUBMIT);
+    nav.send({ type: 'nav.go', to: '/admin/dashboard' });
+    expect(nav.getSnapshot().value).toEqual({ showing: 'confirmingLeave' });
+    save({ message: 'Customer updated.' });
+    await settled();
+    expect(nav.getSnapshot()).toMatchObject({ value: { showing: 'idle' }, context: { pathname: '/admin/dashboard', blocked: false } });
+    expect(writes.at(-1)).toBe('/admin/dashboard');
+  });
+
+  it('cancelling goes back to the list at the page and search it was left on', async () => {
+    const writes: string[] = [];
+    const nav = createActor(navigationMachine.provide({ actions: { writeUrl: (_, p) => void writes.push(p.url) } }), { input: { url: '/admin/customers?page=3&search=ac' } }).start();
+    nav.send({ type: 'auth.changed', status: 'user', permissions: [...PERMISSIONS] });
+    nav.send({ type: 'nav.go', to: '/admin/customers/create' });
+    const form = createActor(formMachine.provide({ actions: { goToList: () => nav.send({ type: 'nav.go', to: '/admin/customers', resume: true }) } }), {
+      input: { spec: formSpecOf(customers), mode: 'create' },
+    }).start();
+    form.send({ type: 'form.cancel' });
+    expect(writes.at(-1)).toBe('/admin/customers?page=3&search=ac');
+  });
+
+  it('a record the server marks protected is locked; any other is not', async () => {
+    const locked = harness({ spec: formSpecOf(roles), mode: 'edit', id: '1' });
+    locked.loads.only().resolve({ data: { id: 1, name: 'Super Admin', permission_ids: [], protected: true } });
+    await settled();
+    expect(selectFormStatus(locked.snap()).locked).toBe(true);
+    const plain = harness({ spec: formSpecOf(roles), mode: 'edit', id: '2' });
+    plain.loads.only().resolve({ data: { id: 2, name: 'Super Admin', permission_ids: [] } });
+    await settled();
+    // The name alone decides nothing: the server's flag is the one source.
+    expect(selectFormStatus(plain.snap()).locked).toBe(false);
+  });
+
+  describe('values and errors by full path (a document line)', () => {
+    const lineSchema = z.strictObject({
+      reference: z.string().min(1, { error: 'Enter a reference.' }),
+      lines: z.array(z.strictObject({ sku: z.string().min(1, { error: 'Enter a SKU.' }), quantity: z.number({ error: 'Enter a quantity.' }).int().min(1, { error: 'Use 1 or more.' }) })),
+    });
+    // A kind of the screen's own: its codec turns the typed quantities into numbers.
+    const linesCodec = {
+      toForm: (v: unknown) => (Array.isArray(v) ? v.map((l: { sku: string; quantity: number }) => ({ sku: l.sku, quantity: String(l.quantity) })) : []),
+      toBody: (v: unknown) => (v as { sku: string; quantity: string }[]).map((l) => ({ sku: l.sku, quantity: /^\d+$/.test(l.quantity) ? Number(l.quantity) : l.quantity })),
+    };
+    const spec: FormSpec = {
+      label: 'purchase',
+      fields: [
+        { name: 'reference', label: 'Reference', kind: 'text' },
+        { name: 'lines', label: 'Lines', kind: 'lines' as never },
+      ],
+      schema: lineSchema,
+      defaults: { reference: 'PO-1', lines: [{ sku: 'A-1', quantity: 2 }, { sku: 'B-2', quantity: 1 }] },
+      codecs: { ['lines' as never]: linesCodec },
+    };
+
+    it('a wrong quantity on the second line is its own error, focused, and cleared when that line changes', () => {
+      const h = harness({ spec, mode: 'create' });
+      h.actor.send(change('lines.1.quantity', '0'));
+      expect(h.snap().context.values.lines).toEqual([{ sku: 'A-1', quantity: '2' }, { sku: 'B-2', quantity: '0' }]);
+      h.actor.send(SUBMIT);
+      expect(h.saves.calls).toHaveLength(0);
+      expect(h.snap().context).toMatchObject({ errors: { 'lines.1.quantity': 'Use 1 or more.' }, formError: null });
+      expect(lastCall(h.spy.focusField)).toEqual({ name: 'lines.1.quantity' });
+      expect(errorsUnder(h.snap().context.errors, 'lines')).toEqual({ 'lines.1.quantity': 'Use 1 or more.' });
+      h.actor.send(change('lines.0.sku', 'A-2'));
+      expect(h.snap().context.errors).toEqual({ 'lines.1.quantity': 'Use 1 or more.' });
+      h.actor.send(change('lines.1', { sku: 'B-2', quantity: '3' }));
+      expect(h.snap().context.errors).toEqual({});
+    });
+
+    it("the server's 422 by full path lands under the line; an unknown path above the form", async () => {
+      const h = harness({ spec, mode: 'create' });
+      h.actor.send(SUBMIT);
+      expect((h.saves.only().input as SaveInput).body).toEqual({ reference: 'PO-1', lines: [{ sku: 'A-1', quantity: 2 }, { sku: 'B-2', quantity: 1 }] });
+      h.saves.only().reject(failure(422, 'Only 1 in stock.', { 'lines.0.quantity': ['Only 1 in stock.'], 'header.x': ['Not a field.'] }));
+      await settled();
+      expect(h.snap().context).toMatchObject({ errors: { 'lines.0.quantity': 'Only 1 in stock.' }, formError: 'Not a field.' });
+      expect(lastCall(h.spy.focusField)).toEqual({ name: 'lines.0.quantity' });
+    });
   });
 });

@@ -7,23 +7,26 @@
  * button). Every step checks what a person sees: the address bar shows the list's query,
  * a delete is asked first and sends exactly the confirmed rows, nothing typed is dropped.
  */
+import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
-import { LIST_MESSAGES, SEARCH_DEBOUNCE_MS, listMachine, type ListFailure } from '../../machines/list/list.machine.ts';
-import { listQueryString, parseListQuery, type ListQuery, type ListResponse, type PageSize, type Row } from '../../domain/resource.ts';
+import { LIST_MESSAGES, SEARCH_DEBOUNCE_MS, listMachine, type ListAbilities, type ListFailure } from '../../machines/list/list.machine.ts';
+import { type Row } from '../../domain/resource.ts';
+import { defaultQuery, listQueryString, parseListQuery, type ListQuery, type ListResponse, type PageSize } from '../../domain/list-query.ts';
 import { customers } from '../../domain/resources/index.ts';
+import { selectAllBox, selectConfirmation, selectPagination, selectPhase, selectRows } from '../../machines/list/list.selectors.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
 type ListSnapshot = SnapshotFrom<typeof listMachine>;
-type ListInput = { spec: typeof customers; search: string };
+type ListInput = { spec: typeof customers; search: string; abilities: ListAbilities };
 type Ev = { event: AnyEventObject };
 
 const coverage = new Coverage('list', listMachine);
 /** fromPromise answers on a microtask: one macrotask later every answer has arrived. */
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 const SPEC = customers;
-const INPUT: ListInput = { spec: SPEC, search: '' };
+const INPUT: ListInput = { spec: SPEC, search: '', abilities: { create: true, edit: true, delete: true } };
 
 // ---------------------------------------------------------------- fixtures
 const ROWS: Row[] = [
@@ -55,7 +58,7 @@ const inDelete = (s: ListSnapshot) => s.matches({ data: { loaded: 'confirming' }
 /** Query changes the list ignores while a delete is asked or sent; offered only there in the delete model. */
 const IGNORED_WHILE_DELETING: AnyEventObject[] = [
   ...[{ type: 'list.page', page: 2 }, { type: 'list.perPage', perPage: 25 }, { type: 'list.sort', field: 'email' }],
-  ...[{ type: 'list.filter', name: 'status', value: 'inactive' }, { type: 'list.search.submit' }, { type: 'list.reload' }],
+  ...[{ type: 'list.filter', name: 'status', value: 'inactive' }, { type: 'list.search.submit' }, { type: 'list.reload' }, { type: 'list.clear' }],
 ];
 
 const confirmingOrDeleting = (_: ListSnapshot, e: AnyEventObject) => IGNORED_WHILE_DELETING.includes(e) || e.type === 'list.urlChanged' || e.type === 'list.search.input';
@@ -83,7 +86,7 @@ const MODELS: { name: string; events: AnyEventObject[]; offer?: (s: ListSnapshot
   {
     name: 'filters and page size',
     events: [
-      ...[ev('list.filter', { name: 'status', value: 'inactive' }), ev('list.filter', { name: 'status', value: '' }), ev('list.perPage', { perPage: 25 })],
+      ...[ev('list.filter', { name: 'status', value: 'inactive' }), ev('list.filter', { name: 'status', value: '' }), ev('list.perPage', { perPage: 25 }), ev('list.clear')],
       ...[done('loadList', PAGE), done('reloadList', PAGE), fail('reloadList', SERVER_ERROR)],
     ],
   },
@@ -147,7 +150,7 @@ function harness(input: ListInput = INPUT) {
   let addressBar = input.search;
   const spy = {
     writeUrl: vi.fn<(p: { search: string }) => void>(),
-    notify: vi.fn<(p: { toastType: 'success' | 'error'; body: string }) => void>(),
+    notify: vi.fn<(p: Notice) => void>(),
   };
   const machine = listMachine.provide({
     actors: {
@@ -263,6 +266,17 @@ function executors(h: Harness) {
       const { [e.name as string]: _old, ...rest } = q.filters;
       return { ...q, filters: e.value ? { ...rest, [e.name as string]: e.value as string } : rest, page: 1 };
     }),
+    'list.clear': async ({ event }: Ev) => {
+      const before = snap();
+      if (inDelete(before)) return expectIgnored(event);
+      const fx = await send(event);
+      // "Clear search and filters": the whole list again, as a bare link to it would show.
+      const expected = defaultQuery(SPEC);
+      expect(snap().context.query).toEqual(expected);
+      expect(snap().context.searchText).toBe('');
+      expect(fx).toEqual({ ...nothing, writes: [qs(expected)], loads: [{ query: expected, parentId: undefined }] });
+      expect(snap()).toMatchObject({ value: { data: 'reloading' }, context: { selected: [] } });
+    },
     'list.search.input': async ({ event }: Ev) => {
       const fx = await send(event);
       expect(fx.loads).toEqual([]);
@@ -452,7 +466,7 @@ describe('list machine, model paths on a real actor', () => {
 
 describe('list machine, scenarios', () => {
   const loaded = async (search = '') => {
-    const h = harness({ spec: SPEC, search });
+    const h = harness({ ...INPUT, search });
     await h.effects(() => h.loads.only().resolve(PAGE), true);
     return h;
   };
@@ -473,6 +487,55 @@ describe('list machine, scenarios', () => {
     const fx = await h.effects(() => h.deletes.only().resolve(DELETED), true);
     expect(fx.loads.map((c) => (c as { query: ListQuery }).query.page)).toEqual([3]);
     expect(h.addressBar()).toBe('?page=3');
+  });
+
+  it('without the delete permission nothing can be selected or deleted, whatever is sent', async () => {
+    const h = harness({ ...INPUT, abilities: { create: true, edit: true, delete: false } });
+    await h.effects(() => h.loads.only().resolve(PAGE), true);
+    for (const event of [{ type: 'row.toggle', id: 1 }, { type: 'rows.toggleAll' }, { type: 'row.delete', id: 1 }, { type: 'rows.deleteSelected' }] as const) {
+      const before = serialize(h.snap());
+      expect(h.snap().can(event)).toBe(false);
+      expect(await h.effects(() => h.actor.send(event))).toEqual({ writes: [], toasts: [], loads: [], deletes: [], exports: [] });
+      expect(serialize(h.snap())).toBe(before);
+    }
+    expect(selectRows(h.snap()).every((r) => !r.selectable && !r.deletable && r.editable)).toBe(true);
+    expect(selectAllBox(h.snap()).enabled).toBe(false);
+  });
+
+  it('the view model takes each row\'s rights from the machine: a protected row cannot be selected or deleted', async () => {
+    const h = await loaded();
+    const rows = selectRows(h.snap());
+    expect(rows.map((r) => [r.title, r.selectable, r.deletable, r.protected])).toEqual([
+      ['Acme Ltd', true, true, false],
+      ['Bolt & Co', true, true, false],
+      ['Walk-in customer', false, false, true],
+    ]);
+    expect(selectAllBox(h.snap())).toEqual({ checked: false, indeterminate: false, enabled: true });
+    h.actor.send({ type: 'rows.toggleAll' });
+    expect(selectAllBox(h.snap())).toEqual({ checked: true, indeterminate: false, enabled: true });
+    h.actor.send({ type: 'row.delete', id: 2 });
+    expect(selectConfirmation(h.snap())).toEqual({ open: true, title: 'Are you sure want to delete?', description: 'This deletes the customer “Bolt & Co”. It cannot be undone.' });
+    // While the question is open no row can be deleted, selected or opened.
+    expect(selectRows(h.snap()).some((r) => r.deletable || r.selectable || r.editable)).toBe(false);
+    h.actor.send({ type: 'delete.cancel' });
+    h.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectConfirmation(h.snap()).description).toBe('This deletes 2 customers. It cannot be undone.');
+    expect(selectPhase(h.snap())).toBe('rows');
+  });
+
+  it('the view model says which phase the page is in and what the pager can do', async () => {
+    const h = harness({ ...INPUT, search: '?page=2' });
+    expect(selectPhase(h.snap())).toBe('loading');
+    expect(selectPagination(h.snap())).toBeNull();
+    await h.effects(() => h.loads.only().resolve(page(ROWS, { page: 2, total: 23, last_page: 3 })), true);
+    expect(selectPagination(h.snap())).toEqual({ from: 11, to: 20, total: 23, page: 2, lastPage: 3, perPage: 10, canPrevious: true, canNext: true });
+    h.actor.send({ type: 'list.page', page: 3 });
+    expect(selectPhase(h.snap())).toBe('rows');
+    await h.effects(() => h.loads.only().reject(SERVER_ERROR), true);
+    expect(selectPhase(h.snap())).toBe('failed');
+    h.actor.send({ type: 'list.retry' });
+    await h.effects(() => h.loads.only().resolve(EMPTY), true);
+    expect(selectPhase(h.snap())).toBe('empty');
   });
 
   it('a server saying last_page 0 for no rows at all shows the empty list (no reload loop)', async () => {

@@ -7,11 +7,13 @@
  * shows what the machine decided, redirects do not loop, and a page with unsaved changes
  * (nav.block) keeps its address until the person confirms leaving it.
  */
+import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor, type ActorLogic, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { FORBIDDEN_MESSAGE, navigationMachine, type NavEvent } from '../../machines/navigation.machine.ts';
-import { DASHBOARD_PATH, LOGIN_PATH, matchRoute } from '../../domain/routes.ts';
+import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 import { Coverage, edgePaths } from './coverage.ts';
 
@@ -56,6 +58,21 @@ const LEAVE_EVENTS: NavEvent[] = [
   { type: 'nav.popped', to: '/admin/roles' },
   { type: 'nav.forbidden' },
   ...[block, unblock, confirmLeave, cancelLeave],
+  // The form saved: back to its list, or where the person already asked to go.
+  { type: 'nav.done', to: '/admin/users' },
+];
+
+/**
+ * "Back to the list" returns to the page and search the list was left on; signing out
+ * forgets them, so the next person on this browser never sees them.
+ */
+const RESUME_EVENTS: NavEvent[] = [
+  ...[guest, admin],
+  ...['/admin/users?page=2', '/admin/users?search=ann', '/admin/dashboard'].map(go),
+  { type: 'nav.go', to: '/admin/users', resume: true },
+  { type: 'nav.popped', to: '/admin/users?page=3' },
+  { type: 'nav.done', to: '/admin/users' },
+  block,
 ];
 
 const urlOf = (s: NavSnapshot) => s.context.pathname + s.context.search;
@@ -67,6 +84,7 @@ const serialize = (s: NavSnapshot): string =>
     permissions: PERMISSION_LABELS.get(JSON.stringify(s.context.permissions)) ?? s.context.permissions,
     blocked: s.context.blocked,
     pendingTo: s.context.pendingTo,
+    searches: s.context.searches,
   });
 
 /**
@@ -79,7 +97,7 @@ function guarded<T extends { options: { maxIterations?: number } }>(machine: T):
 }
 
 function modelFor(input: NavInput, events: NavEvent[] = EVENTS) {
-  return new TestModel(guarded(navigationMachine.provide({})), {
+  return new TestModel(guarded(navigationMachine.provide({})) as unknown as ActorLogic<NavSnapshot, NavEvent, NavInput>, {
     input,
     events,
     serializeState: serialize,
@@ -92,7 +110,7 @@ function harness(input: NavInput) {
   const spy = {
     writeUrl: vi.fn<(p: { url: string; replace: boolean }) => void>(),
     leaveApp: vi.fn<(p: { url: string }) => void>(),
-    notify: vi.fn<(p: { toastType: 'warning'; body: string }) => void>(),
+    notify: vi.fn<(p: Notice) => void>(),
     announcePage: vi.fn<(p: { title: string }) => void>(),
   };
   const machine = guarded(navigationMachine.provide({
@@ -104,10 +122,16 @@ function harness(input: NavInput) {
     },
   }));
   const actor = createActor(machine, { input, inspect: coverage.inspect });
+  /** What navigation told listeners (the list following the address bar). */
+  const shown: { pathname: string; search: string }[] = [];
+  actor.on('nav.shown', ({ pathname, search }) => shown.push({ pathname, search }));
   actor.start();
   return {
     actor,
     spy,
+    shown,
+    /** The query each page was last shown with, as the person saw it (the test's own record). */
+    remembered: new Map<string, string>(),
     addressBar: () => addressBar,
     /** The browser moved by itself (back/forward). */
     pop: (to: string) => {
@@ -127,6 +151,8 @@ const normalized = (to: string) => {
 
 /** Events a blocked page obeys without asking: signing out and a 403 are not the person's choice. */
 const FORCED = new Set<NavEvent['type']>(['leave.confirm', 'auth.changed', 'nav.forbidden']);
+/** The page itself says it is done (saved): nothing is left to lose, so it may go. */
+const PAGE_DONE = new Set<NavEvent['type']>(['nav.done']);
 
 /**
  * Send an event and check what it wrote: at most one push, then only replaces, and no loop;
@@ -147,7 +173,7 @@ function executors(h: Harness) {
     expect(written.slice(1).every((w) => w.replace)).toBe(true);
     expect(spy.notify.mock.calls.length - toasts).toBeLessThanOrEqual(1);
     const saved = event.type === 'nav.block' && !event.blocked;
-    if (before.context.blocked && !FORCED.has(event.type) && !(saved && asking(before))) {
+    if (before.context.blocked && !FORCED.has(event.type) && !PAGE_DONE.has(event.type) && !(saved && asking(before))) {
       expect(h.addressBar()).toBe(address);
       expect(urlOf(actor.getSnapshot())).toBe(urlOf(before));
       expect(actor.getSnapshot().matches('showing')).toBe(true);
@@ -164,6 +190,7 @@ function executors(h: Harness) {
   return {
     'xstate.init': () => {},
     'auth.changed': ({ event }: { event: NavEvent }) => {
+      if (event.type === 'auth.changed' && event.status === 'guest') h.remembered.clear();
       const written = step(event);
       expect(written.every((w) => w.replace)).toBe(true);
       expect(actor.getSnapshot().context.status).toBe(event.type === 'auth.changed' ? event.status : '?');
@@ -172,7 +199,9 @@ function executors(h: Harness) {
     'nav.go': ({ event }: { event: NavEvent }) => {
       if (event.type !== 'nav.go') throw new Error('unexpected');
       const before = actor.getSnapshot();
-      const same = !before.matches('waitingForAuth') && urlOf(before) === normalized(event.to);
+      // "Back to the list": a bare address gets the query its page was last shown with.
+      const to = event.resume && !event.to.includes('?') ? event.to + (h.remembered.get(normalized(event.to)) ?? '') : event.to;
+      const same = !before.matches('waitingForAuth') && urlOf(before) === normalized(to);
       const written = step(event);
       if (same) {
         // Following a link to where we are does nothing.
@@ -181,9 +210,9 @@ function executors(h: Harness) {
       } else if (before.context.blocked) {
         // Unsaved changes: ask first, write nothing.
         expect(written).toEqual([]);
-        expect(asking() && actor.getSnapshot().context.pendingTo === event.to).toBe(true);
+        expect(asking() && actor.getSnapshot().context.pendingTo === to).toBe(true);
       } else {
-        expect(written[0]).toEqual({ url: normalized(event.to), replace: false });
+        expect(written[0]).toEqual({ url: normalized(to), replace: false });
       }
       if (before.matches('waitingForAuth')) {
         expect(written).toHaveLength(1);
@@ -231,6 +260,17 @@ function executors(h: Harness) {
       }
       expect(written).toEqual([]);
       expect(actor.getSnapshot()).toMatchObject({ value: before.value, context: { blocked: event.blocked } });
+    },
+    'nav.done': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'nav.done') throw new Error('unexpected');
+      if (!actor.getSnapshot().matches('showing')) return expectIgnored(event);
+      const before = actor.getSnapshot();
+      const to = normalized(asking(before) ? before.context.pendingTo! : event.to + (h.remembered.get(event.to) ?? ''));
+      const written = step(event);
+      // Where the person already asked to go wins over where the page meant to go next.
+      if (urlOf(before) !== to) expect(written[0]).toEqual({ url: to, replace: false });
+      expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null });
+      expect(asking()).toBe(false);
     },
     'leave.confirm': ({ event }: { event: NavEvent }) => {
       if (!asking()) return expectIgnored(event);
@@ -280,6 +320,12 @@ function stateChecks(h: Harness) {
         if (route.permission) expect(permissions).toContain(route.permission);
       }
       expect(lastCall(spy.announcePage)).toEqual({ title: route.title });
+      // Listeners hear where the page now is, and the page's query is remembered.
+      const { pathname, search } = actor.getSnapshot().context;
+      expect(h.shown.at(-1)).toEqual({ pathname, search });
+      if (search) h.remembered.set(pathname, search);
+      else h.remembered.delete(pathname);
+      expect(actor.getSnapshot().context.searches).toEqual(Object.fromEntries(h.remembered));
     },
     'showing.idle': () => expect(actor.getSnapshot().context.pendingTo).toBeNull(),
     'showing.confirmingLeave': () => expect(actor.getSnapshot().context).toMatchObject({ blocked: true, pendingTo: expect.any(String) }),
@@ -338,6 +384,14 @@ describe('navigation machine, model paths on a real actor', () => {
   describe('leave prompt: every edge', () => {
     edgePaths(leaveModel, serialize).forEach((path, i) =>
       it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, leaveModel, leave)),
+    );
+  });
+
+  const resume = { url: '/admin/users?page=2' };
+  const resumeModel = modelFor(resume, RESUME_EVENTS);
+  describe('back to the list: every edge', () => {
+    edgePaths(resumeModel, serialize).forEach((path, i) =>
+      it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, resumeModel, resume)),
     );
   });
 

@@ -1,0 +1,39 @@
+import type { SnapshotFrom } from 'xstate';
+import { getAt, isAtOrUnder } from '../../domain/field-path.ts';
+import { isFormDirty, type formMachine } from './form.machine.ts';
+
+/**
+ * What a form screen shows, derived from the form machine's snapshot: its phase, whether
+ * Save and Cancel can be pressed (asked of the machine), whether the record is locked, and
+ * the value and errors at each field's path. Views render this and send events.
+ */
+export type FormSnapshot = SnapshotFrom<typeof formMachine>;
+
+export type FormPhase = 'loading' | 'failed' | 'ready';
+
+export const selectFormPhase = (s: FormSnapshot): FormPhase =>
+  s.matches('loadFailed') ? 'failed' : s.matches('loading') || s.matches('starting') ? 'loading' : 'ready';
+
+/** The buttons and the state around the fields. */
+export function selectFormStatus(s: FormSnapshot) {
+  return {
+    busy: s.hasTag('busy'),
+    canSubmit: s.can({ type: 'form.submit' }),
+    canCancel: s.can({ type: 'form.cancel' }),
+    formError: s.context.formError,
+    loadError: s.context.loadError,
+    locked: s.context.locked,
+  };
+}
+
+export const selectValues = (s: FormSnapshot) => s.context.values;
+export const selectErrors = (s: FormSnapshot) => s.context.errors;
+export const selectDirty = (s: FormSnapshot) => isFormDirty(s.context);
+
+/** The value at a field's path (`lines.3.quantity`). */
+export const valueAt = (values: Record<string, unknown>, key: string) => getAt(values, key);
+
+/** The errors at and under a field's path, keyed by their full paths (a list shows each under its own item). */
+export function errorsUnder(errors: Record<string, string>, key: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => isAtOrUnder(k, key)));
+}
