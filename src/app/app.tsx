@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { FORBIDDEN_MESSAGE, selectMatch } from '../../machines/navigation.machine.ts';
+import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
+import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind } from '../../machines/navigation.machine.ts';
+import { AlertMessage } from '../components/ui/alert.tsx';
 import { BlankLayout } from '../layouts/blank-layout.tsx';
 import { LoginScreen } from '../screens/login/login-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { screenFor } from '../screens/registry.ts';
 import { useAppSystem } from './app-context.tsx';
-import { MachineRouter, useNavigate } from './router.tsx';
+import { MachineRouter } from './router.tsx';
 import { ScreenBoundary } from './screen-boundary.tsx';
 import { LoadFailed, PageLoading, ServerUnreachable, Splash } from './status-views.tsx';
 import { ToastHost } from './toast-host.tsx';
@@ -25,11 +27,10 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 /** Picks the layout and screen for the navigation machine's state. No decisions here. */
 function Page() {
   const { navigation, auth } = useAppSystem();
-  const state = useSelector(navigation, (s) => (s.matches('showing') ? 'showing' : s.value));
+  const kind = useSelector(navigation, selectPageKind);
   const match = useSelector(navigation, selectMatch);
-  const unreachable = useSelector(auth, (s) => s.matches('unreachable'));
-  const signedIn = useSelector(auth, (s) => s.matches('loggedIn') || s.matches('loggingOut'));
-  const navigate = useNavigate();
+  const unreachable = useSelector(auth, selectUnreachable);
+  const signedIn = useSelector(auth, selectSignedIn);
 
   if (unreachable) {
     return (
@@ -38,21 +39,25 @@ function Page() {
       </BlankLayout>
     );
   }
-  if (state === 'notFound') {
+  if (kind === 'notFound') {
     return signedIn ? (
       <Shell title="Page not found">
-        <NotFoundScreen onNavigate={navigate} />
+        <NotFoundScreen />
       </Shell>
     ) : (
       <BlankLayout>
-        <NotFoundScreen onNavigate={navigate} headingLevel={1} />
+        <NotFoundScreen headingLevel={1} />
       </BlankLayout>
     );
   }
-  if (state === 'forbidden') {
-    return <Shell title="Not allowed"><p role="alert">{FORBIDDEN_MESSAGE}</p></Shell>;
+  if (kind === 'forbidden') {
+    return (
+      <Shell title="Not allowed">
+        <AlertMessage tone="warning">{FORBIDDEN_MESSAGE}</AlertMessage>
+      </Shell>
+    );
   }
-  if (state !== 'showing' || !match) return <Splash />;
+  if (kind !== 'showing' || !match) return <Splash />;
   if (match.route.layout === 'blank') {
     return (
       <BlankLayout>

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
+import { selectLeavePrompt } from '../../machines/navigation.machine.ts';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { useAppSystem } from './app-context.tsx';
 
 /** "Leave this page?": open while the navigation machine holds a move away from unsaved changes. */
 export function LeaveDialog() {
   const { navigation } = useAppSystem();
-  const open = useSelector(navigation, (s) => s.matches({ showing: 'confirmingLeave' }));
+  const open = useSelector(navigation, selectLeavePrompt);
   return (
     <ConfirmDialog
       open={open}

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, type ReactNode } from 'react';
 import { Router, type BaseLocationHook } from 'wouter';
-import { selectPathname } from '../../machines/navigation.machine.ts';
+import { selectPathname, selectSearchParams } from '../../machines/navigation.machine.ts';
+import { LinkNavigation } from '../components/ui/link.tsx';
 import { useAppSystem } from './app-context.tsx';
 
 /**
@@ -20,19 +21,16 @@ const useMachineLocation: BaseLocationHook = () => {
 
 const useMachineSearch = () => {
   const { navigation } = useAppSystem();
-  return useSelector(navigation, (s) => s.context.search.replace(/^\?/, ''));
+  return useSelector(navigation, selectSearchParams);
 };
 
+/** The router, and the one way every AppLink moves the app: a `nav.go` to the navigation machine. */
 export function MachineRouter({ children }: { children: ReactNode }) {
+  const { navigation } = useAppSystem();
+  const navigate = useCallback((to: string) => navigation.send({ type: 'nav.go', to }), [navigation]);
   return (
     <Router hook={useMachineLocation} searchHook={useMachineSearch}>
-      {children}
+      <LinkNavigation navigate={navigate}>{children}</LinkNavigation>
     </Router>
   );
-}
-
-/** Navigate through the machine (for plain anchors the layouts render). */
-export function useNavigate() {
-  const { navigation } = useAppSystem();
-  return useCallback((to: string) => navigation.send({ type: 'nav.go', to }), [navigation]);
 }

@@ -1,14 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { visibleMenu } from '../../domain/menu.ts';
-import { permissionsOf } from '../../domain/permissions.ts';
-import { selectUser } from '../../machines/auth.machine.ts';
+import { useEffect, type ReactNode } from 'react';
+import { selectMenu, selectUser } from '../../machines/auth.machine.ts';
 import { selectPathname } from '../../machines/navigation.machine.ts';
 import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
-import { useNavigate } from './router.tsx';
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -20,15 +17,11 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
   const mini = useSelector(ui, selectMini);
   const narrow = useSelector(ui, selectNarrow);
   const theme = useSelector(ui, selectTheme);
-  const navigate = useNavigate();
   // After a page change, keyboard and screen-reader users continue from the new page's content.
   useEffect(() => {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
-  const menu = useMemo(() => {
-    const held = permissionsOf(user?.roles);
-    return visibleMenu((p) => held.has(p));
-  }, [user]);
+  const menu = useSelector(auth, selectMenu);
 
   return (
     <ContentLayout
@@ -44,7 +37,6 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       onCloseDrawer={() => ui.send({ type: 'drawer.close' })}
       onToggleMini={() => ui.send({ type: 'drawer.mini.toggle' })}
       onToggleTheme={() => ui.send({ type: 'theme.toggle' })}
-      onNavigate={navigate}
       onLogout={() => auth.send({ type: 'logout' })}
       onSearch={() => notBuilt('Search')}
       onOpenNotifications={() => notBuilt('Notifications')}

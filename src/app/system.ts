@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '../../domain/auth.ts';
 import { alertMachine } from '../../machines/alert.machine.ts';
 import { authMachine } from '../../machines/auth.machine.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
+import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
 import { createApi } from './api.ts';
@@ -41,8 +42,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     },
   );
 
-  const notify = (t: { toastType: 'success' | 'error' | 'warning' | 'info'; body: string; title?: string }) =>
-    toaster.send({ type: 'toast.show', ...t });
+  const notify = (notice: Notice) => toaster.send({ type: 'toast.show', ...notice });
 
   const navigation = createActor(
     navigationMachine.provide({

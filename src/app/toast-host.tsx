@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { toastView } from '../../machines/toast/toast.selectors.ts';
+import { selectVisibleToasts, toastView } from '../../machines/toast/toast.selectors.ts';
 import { ToastStack, type ToastItem } from '../components/ui/toast-stack.tsx';
 import { useAppSystem } from './app-context.tsx';
 
 /** Renders the toaster's visible toasts; every click and hover goes back to the machine. */
 export function ToastHost() {
   const { toaster } = useAppSystem();
-  const visible = useSelector(toaster, (s) => s.context.visible);
+  const visible = useSelector(toaster, selectVisibleToasts);
 
   // One store over all visible toast actors, so the stack re-renders when any of them changes.
   const subscribe = useCallback(

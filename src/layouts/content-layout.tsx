@@ -27,7 +27,6 @@ export interface ContentLayoutProps {
   onCloseDrawer?(): void;
   onToggleMini(): void;
   onToggleTheme(): void;
-  onNavigate(href: string): void;
   onLogout(): void;
   onSearch?(q: string): void;
   onOpenNotifications?(): void;
@@ -49,7 +48,6 @@ export function ContentLayout(props: ContentLayoutProps) {
       mini={mini}
       showMiniToggle={!narrow}
       onToggleMini={props.onToggleMini}
-      onNavigate={props.onNavigate}
       {...(props.openGroups ? { openGroups: props.openGroups } : {})}
       {...(props.onToggleGroup ? { onToggleGroup: props.onToggleGroup } : {})}
     />
@@ -138,8 +136,7 @@ export function ContentLayout(props: ContentLayoutProps) {
           drawerId={DRAWER_ID}
           onToggleDrawer={onToggleDrawer}
           onToggleTheme={props.onToggleTheme}
-          onNavigate={props.onNavigate}
-          onLogout={props.onLogout}
+              onLogout={props.onLogout}
           {...(props.onSearch ? { onSearch: props.onSearch } : {})}
           {...(props.onOpenNotifications ? { onOpenNotifications: props.onOpenNotifications } : {})}
         />

@@ -1,6 +1,7 @@
 import { Collapsible } from '@ark-ui/react/collapsible';
 import { Portal } from '@ark-ui/react/portal';
 import { useId } from 'react';
+import { DASHBOARD_PATH } from '../../domain/paths.ts';
 import { isLink, type MenuEntry, type MenuGroup, type MenuLink, type MenuSubgroup } from '../../domain/menu.ts';
 import { css, cx } from 'styled-system/css';
 import { AppLink } from '../components/ui/link.tsx';
@@ -17,7 +18,6 @@ export interface SideDrawerProps {
   /** The mini toggle makes no sense in the temporary (overlay) drawer. */
   showMiniToggle: boolean;
   onToggleMini(): void;
-  onNavigate(href: string): void;
   /** Open groups by label, when a machine owns them; otherwise groups holding the page open. */
   openGroups?: readonly string[];
   onToggleGroup?(label: string): void;
@@ -76,13 +76,12 @@ const collapsibleContent = css({
 const sublist = css({ display: 'flex', flexDirection: 'column', gap: '0.5', mt: '0.5', ps: '4' });
 
 export function SideDrawer(props: SideDrawerProps) {
-  const { menu, mini, showMiniToggle, onToggleMini, onNavigate } = props;
+  const { menu, mini, showMiniToggle, onToggleMini } = props;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', h: 'full', minH: '0' })}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: '2', h: '16', px: mini ? '0' : '4', flexShrink: 0 })}>
         <AppLink
-          href="/admin/dashboard"
-          onNavigate={onNavigate}
+          href={DASHBOARD_PATH}
           aria-label={`${PRODUCT_NAME}: dashboard`}
           className={css({ display: 'flex', minW: '0', borderRadius: 'lg', textDecoration: 'none' })}
         >
@@ -109,11 +108,10 @@ export function SideDrawer(props: SideDrawerProps) {
   );
 }
 
-function NavLink({ link, currentPath, onNavigate, nested }: { link: MenuLink; currentPath: string; onNavigate(href: string): void; nested?: boolean }) {
+function NavLink({ link, currentPath, nested }: { link: MenuLink; currentPath: string; nested?: boolean }) {
   return (
     <AppLink
       href={link.href}
-      onNavigate={onNavigate}
       aria-current={link.href === currentPath ? 'page' : undefined}
       className={cx(item, nested ? css({ minH: '9', fontWeight: 'normal' }) : undefined)}
     >
@@ -124,7 +122,7 @@ function NavLink({ link, currentPath, onNavigate, nested }: { link: MenuLink; cu
 }
 
 function Entry({ entry, ...p }: { entry: MenuEntry } & SideDrawerProps) {
-  if (isLink(entry)) return <NavLink link={entry} currentPath={p.currentPath} onNavigate={p.onNavigate} />;
+  if (isLink(entry)) return <NavLink link={entry} currentPath={p.currentPath} />;
   if (entry.children.length === 0) return <EmptyGroup group={entry} />;
   return <Group node={entry} {...p} />;
 }
@@ -148,7 +146,7 @@ function Group({ node, nested, ...p }: { node: MenuGroup | MenuSubgroup; nested?
           {node.children.map((child) => (
             <li key={child.label}>
               {isLink(child) ? (
-                <NavLink link={child} currentPath={p.currentPath} onNavigate={p.onNavigate} nested />
+                <NavLink link={child} currentPath={p.currentPath} nested />
               ) : (
                 <Group node={child} nested {...p} />
               )}
@@ -171,11 +169,11 @@ function EmptyGroup({ group }: { group: MenuGroup }) {
   );
 }
 
-function MiniEntry({ entry, currentPath, onNavigate }: { entry: MenuEntry } & SideDrawerProps) {
+function MiniEntry({ entry, currentPath }: { entry: MenuEntry } & SideDrawerProps) {
   if (isLink(entry)) {
     return (
       <SimpleTooltip content={entry.label} placement="right">
-        <AppLink href={entry.href} onNavigate={onNavigate} aria-current={entry.href === currentPath ? 'page' : undefined} className={miniItem}>
+        <AppLink href={entry.href} aria-current={entry.href === currentPath ? 'page' : undefined} className={miniItem}>
           <Icon name={entry.icon} />
           <span className={css({ srOnly: true })}>{entry.label}</span>
         </AppLink>
@@ -189,10 +187,10 @@ function MiniEntry({ entry, currentPath, onNavigate }: { entry: MenuEntry } & Si
       </button>
     );
   }
-  return <MiniGroup group={entry} currentPath={currentPath} onNavigate={onNavigate} />;
+  return <MiniGroup group={entry} currentPath={currentPath} />;
 }
 
-function MiniGroup({ group: entry, currentPath, onNavigate }: { group: MenuGroup; currentPath: string; onNavigate(href: string): void }) {
+function MiniGroup({ group: entry, currentPath }: { group: MenuGroup; currentPath: string }) {
   const active = holds(entry, currentPath);
   // Tooltip and menu share one trigger element; zag finds its trigger by id, so they share the id.
   const triggerId = `rail-${useId()}`;
@@ -210,7 +208,7 @@ function MiniGroup({ group: entry, currentPath, onNavigate }: { group: MenuGroup
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{entry.label}</Menu.ItemGroupLabel>
               {entry.children.filter(isLink).map((l) => (
-                <FlyoutLink key={l.href} link={l} currentPath={currentPath} onNavigate={onNavigate} />
+                <FlyoutLink key={l.href} link={l} currentPath={currentPath} />
               ))}
             </Menu.ItemGroup>
             {entry.children.map((c) =>
@@ -219,7 +217,7 @@ function MiniGroup({ group: entry, currentPath, onNavigate }: { group: MenuGroup
                   <Menu.Separator />
                   <Menu.ItemGroupLabel>{c.label}</Menu.ItemGroupLabel>
                   {c.children.map((l) => (
-                    <FlyoutLink key={l.href} link={l} currentPath={currentPath} onNavigate={onNavigate} />
+                    <FlyoutLink key={l.href} link={l} currentPath={currentPath} />
                   ))}
                 </Menu.ItemGroup>
               ),
@@ -231,10 +229,10 @@ function MiniGroup({ group: entry, currentPath, onNavigate }: { group: MenuGroup
   );
 }
 
-function FlyoutLink({ link, currentPath, onNavigate }: { link: MenuLink; currentPath: string; onNavigate(href: string): void }) {
+function FlyoutLink({ link, currentPath }: { link: MenuLink; currentPath: string }) {
   return (
     <Menu.Item value={link.href} asChild>
-      <AppLink href={link.href} onNavigate={onNavigate} aria-current={link.href === currentPath ? 'page' : undefined}>
+      <AppLink href={link.href} aria-current={link.href === currentPath ? 'page' : undefined}>
         <Icon name={link.icon} />
         {link.label}
       </AppLink>

@@ -1,6 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { POS_SHORTCUT, PROFILE_PATH } from '../../domain/paths.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { IconButton } from '../components/ui/icon-button.tsx';
@@ -17,7 +18,6 @@ export interface TopBarProps {
   drawerId: string;
   onToggleDrawer(): void;
   onToggleTheme(): void;
-  onNavigate(href: string): void;
   onLogout(): void;
   onSearch?(q: string): void;
   onOpenNotifications?(): void;
@@ -30,7 +30,7 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onNavigate, onLogout, onSearch, onOpenNotifications }: TopBarProps) {
+export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onLogout, onSearch, onOpenNotifications }: TopBarProps) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
@@ -62,7 +62,7 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
         </form>
         {narrow ? null : <div className={css({ flex: '1' })} />}
         <Button asChild variant="subtle" size="sm" tone="primary" aria-label={narrow ? 'POS' : undefined}>
-          <AppLink href="/pos" onNavigate={onNavigate}>
+          <AppLink href={POS_SHORTCUT}>
             <Icon name="register" />
             {narrow ? null : 'POS'}
           </AppLink>
@@ -81,7 +81,7 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
         <SimpleTooltip content="Notifications">
           <IconButton icon="bell" size={narrow ? 'sm' : 'md'} aria-label="Notifications" onClick={onOpenNotifications} />
         </SimpleTooltip>
-        <UserMenu user={user} onNavigate={onNavigate} onLogout={onLogout} />
+        <UserMenu user={user} onLogout={onLogout} />
       </div>
     </header>
   );
@@ -102,7 +102,7 @@ const avatar = css({
   letterSpacing: '0.02em',
 });
 
-function UserMenu({ user, onNavigate, onLogout }: Pick<TopBarProps, 'user' | 'onNavigate' | 'onLogout'>) {
+function UserMenu({ user, onLogout }: Pick<TopBarProps, 'user' | 'onLogout'>) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }} lazyMount unmountOnExit>
       <Menu.Trigger
@@ -132,7 +132,7 @@ function UserMenu({ user, onNavigate, onLogout }: Pick<TopBarProps, 'user' | 'on
             </div>
             <Menu.Separator />
             <Menu.Item value="profile" asChild>
-              <AppLink href="/admin/profile" onNavigate={onNavigate}>
+              <AppLink href={PROFILE_PATH}>
                 <Icon name="user" />
                 Profile
               </AppLink>

@@ -1,21 +1,24 @@
-import { fromPromise } from 'xstate';
-import { listQueryString, type ListResponse, type ResourceDef, type Row, type SingletonDef } from '../../domain/resource.ts';
-import { formMachine, type FormSpec, type LoadedRecord } from '../../machines/form/form.machine.ts';
-import { listMachine } from '../../machines/list/list.machine.ts';
+import { fromCallback, fromPromise } from 'xstate';
+import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
+import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
+import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
+import { roles } from '../../domain/resources/index.ts';
+import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
+import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
+import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
+import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
+import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
+import { fieldId } from './dom-ids.ts';
 
-/** `/attribute/value/:parent` → `/admin/attribute/value/7`. */
-export function adminPath(path: string, params: { parent?: string | undefined; id?: string | number | undefined } = {}): string {
-  return `/admin${path.replace(':parent', encodeURIComponent(params.parent ?? '')).replace(':id', encodeURIComponent(String(params.id ?? '')))}`;
-}
+/**
+ * The real side effects of the resource machines: HTTP through the API client, the address
+ * bar through the navigation machine, toasts, the document. Each is a one-liner that does I/O;
+ * every decision (what to load, where to go, whether to ask first) is the machines'.
+ */
 
-/** The last query each list showed, so "back to the list" returns to the same page and search. */
-const lastListSearch = new Map<string, string>();
-const listKey = (def: ResourceDef, parentId: string | undefined) => `${def.key}:${parentId ?? ''}`;
-
-export function listUrl(def: ResourceDef, parentId?: string): string {
-  return adminPath(def.routes.list, { parent: parentId }) + (lastListSearch.get(listKey(def, parentId)) ?? '');
-}
+/** The server answers at most this many ids per options request. */
+const IDS_PER_OPTIONS_REQUEST = 50;
 
 const parentQuery = (def: ResourceDef, parentId: string | undefined) =>
   def.parent && parentId ? `&${encodeURIComponent(def.parent.field)}=${encodeURIComponent(parentId)}` : '';
@@ -31,88 +34,62 @@ function saveFile(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
+
 /** The list machine with real HTTP, address bar and toasts for one resource. */
 export function resourceListMachine(system: AppSystem, def: ResourceDef, parentId: string | undefined) {
-  const { api, navigation, notify } = system;
-  const key = listKey(def, parentId);
+  const { api, navigation } = system;
+  const path = resourceHref.list(def, { parent: parentId });
+  const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
+    `${listQueryString(def, q, { full: true })}${parentQuery(def, parent)}`;
   return listMachine.provide({
     actors: {
-      loadList: fromPromise(({ input }) =>
-        api.call<ListResponse>(`${def.api}${listQueryString(def, input.query, { full: true })}${parentQuery(def, input.parentId)}`),
+      loadList: fromPromise(({ input }) => api.call<ListResponse>(`${def.api}${query(input.query, input.parentId)}`)),
+      deleteRows: fromPromise(({ input }) =>
+        input.ids.length === 1
+          ? api.call<{ message: string }>(`${def.api}/${input.ids[0]}`, { method: 'DELETE' })
+          : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: input.ids } }),
       ),
-      deleteRows: fromPromise(async ({ input }) => {
-        if (input.ids.length === 1) return api.call<{ message: string }>(`${def.api}/${input.ids[0]}`, { method: 'DELETE' });
-        return api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: input.ids } });
-      }),
       exportCsv: fromPromise(async ({ input }) => {
-        const { blob, filename } = await api.download(
-          `${def.api}/export${listQueryString(def, input.query, { full: true })}${parentQuery(def, input.parentId)}`,
-        );
+        const { blob, filename } = await api.download(`${def.api}/export${query(input.query, input.parentId)}`);
         saveFile(blob, filename);
+      }),
+      followAddressBar: fromCallback<ListEvent>(({ sendBack }) => {
+        const sub = navigation.on('nav.shown', (e) => e.pathname === path && sendBack({ type: 'list.urlChanged', search: e.search }));
+        return () => sub.unsubscribe();
       }),
     },
     actions: {
-      writeUrl: (_, { search }) => {
-        lastListSearch.set(key, search);
-        navigation.send({ type: 'nav.go', to: adminPath(def.routes.list, { parent: parentId }) + search, replace: true });
-      },
-      notify: (_, t) => notify(t),
+      writeUrl: (_, { search }) => navigation.send({ type: 'nav.go', to: path + search, replace: true }),
+      notify: notifyWith(system),
     },
   });
 }
 
-export const formSpecOf = (def: ResourceDef): FormSpec => ({
-  label: def.label.one,
-  fields: def.fields,
-  schema: def.schema,
-  updateSchema: def.updateSchema,
-  defaults: def.defaults,
-  parentField: def.parent?.field,
-});
-
-export const singletonSpecOf = (def: SingletonDef): FormSpec => ({
-  label: def.label,
-  fields: def.fields,
-  schema: def.schema,
-  defaults: def.defaults,
-});
-
-function formEffects(system: AppSystem, back: () => void) {
+function formEffects(system: AppSystem, back: string) {
   const { navigation } = system;
-  // A save that ends while "Leave this page?" is open lets navigation go where the person
-  // asked (Dashboard, Back…); the form's own "back to the list" must not override that.
-  let leftAlready = false;
   return {
-    notify: (_: unknown, t: { toastType: 'success' | 'error'; body: string }) => system.notify(t),
-    goToList: () => {
-      if (leftAlready) leftAlready = false;
-      else back();
-    },
-    setLeaveGuard: (_: unknown, { dirty }: { dirty: boolean }) => {
-      leftAlready = !dirty && navigation.getSnapshot().matches({ showing: 'confirmingLeave' });
-      navigation.send({ type: 'nav.block', blocked: dirty });
-    },
-    focusField: (_: unknown, { name }: { name: string }) => {
-      // After React has shown the error, so the screen reader reads the field with it.
-      requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus());
-    },
+    notify: notifyWith(system),
+    goToList: () => navigation.send({ type: 'nav.go', to: back, resume: true }),
+    finish: () => navigation.send({ type: 'nav.done', to: back }),
+    setLeaveGuard: (_: unknown, { dirty }: { dirty: boolean }) => navigation.send({ type: 'nav.block', blocked: dirty }),
+    // After React has shown the error, so the screen reader reads the field with it.
+    focusField: (_: unknown, { name }: { name: string }) => requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus()),
   };
 }
-
-export const fieldId = (name: string) => `field-${name}`;
 
 /** The form machine for creating or editing one record of a resource. */
 export function resourceFormMachine(system: AppSystem, def: ResourceDef, parentId: string | undefined) {
   const { api } = system;
+  const record = (id: string | undefined) => `${def.api}/${encodeURIComponent(id ?? '')}`;
   return formMachine.provide({
     actors: {
       loadRecord: fromPromise(async ({ input }): Promise<LoadedRecord> => {
-        const { data, headers } = await api.callWithHeaders<{ data: Row }>(`${def.api}/${encodeURIComponent(input.id ?? '')}`);
+        const { data, headers } = await api.callWithHeaders<{ data: Row }>(record(input.id));
         return { data: data.data, version: headers.get('etag') };
       }),
       saveRecord: fromPromise(async ({ input }) => {
-        const path = input.mode === 'create' ? def.api : `${def.api}/${encodeURIComponent(input.id ?? '')}`;
-        const { data, headers } = await api.callWithHeaders<{ data: Row; message: string }>(path, {
+        const { data, headers } = await api.callWithHeaders<{ data: Row; message: string }>(input.mode === 'create' ? def.api : record(input.id), {
           method: input.mode === 'create' ? 'POST' : 'PUT',
           body: input.body,
           ...(input.version ? { headers: { 'If-Match': input.version } } : {}),
@@ -120,7 +97,7 @@ export function resourceFormMachine(system: AppSystem, def: ResourceDef, parentI
         return { message: data.message, data: data.data, version: headers.get('etag') };
       }),
     },
-    actions: formEffects(system, () => system.navigation.send({ type: 'nav.go', to: listUrl(def, parentId) })),
+    actions: formEffects(system, resourceHref.list(def, { parent: parentId })),
   });
 }
 
@@ -129,15 +106,41 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
   const { api } = system;
   return formMachine.provide({
     actors: {
-      loadRecord: fromPromise(async (): Promise<LoadedRecord> => {
-        const res = await api.call<{ data: Record<string, unknown> }>(def.api);
-        return { data: res.data };
-      }),
+      loadRecord: fromPromise(async (): Promise<LoadedRecord> => ({ data: (await api.call<{ data: Record<string, unknown> }>(def.api)).data })),
       saveRecord: fromPromise(async ({ input }) => {
         const res = await api.call<{ data: Record<string, unknown>; message: string }>(def.api, { method: 'PUT', body: input.body });
         return { message: res.message, data: res.data };
       }),
     },
-    actions: formEffects(system, () => system.navigation.send({ type: 'nav.go', to: '/admin/dashboard' })),
+    actions: formEffects(system, DASHBOARD_PATH),
+  });
+}
+
+/** The options machine of a picker whose choices are `target`'s records (`GET {api}/options`). */
+export function relationOptionsMachine(system: Pick<AppSystem, 'api'>, target: ResourceDef) {
+  const { api } = system;
+  const get = (query: URLSearchParams) => {
+    const qs = query.toString();
+    return api.call<{ data: OptionItem[] }>(`${target.api}/options${qs ? `?${qs}` : ''}`).then((r) => r.data);
+  };
+  return optionsMachine.provide({
+    actors: {
+      loadOptions: fromPromise(async ({ input }) => {
+        if (!input.ids) return get(new URLSearchParams(input.search ? { search: input.search } : {}));
+        const chunks: number[][] = [];
+        for (let i = 0; i < input.ids.length; i += IDS_PER_OPTIONS_REQUEST) chunks.push(input.ids.slice(i, i + IDS_PER_OPTIONS_REQUEST));
+        return (await Promise.all(chunks.map((ids) => get(new URLSearchParams({ ids: ids.join(',') }))))).flat();
+      }),
+    },
+  });
+}
+
+/** The role screen's grid of modules and permissions. */
+export function rolePermissionGridMachine(system: Pick<AppSystem, 'api'>) {
+  const { api } = system;
+  return permissionGridMachine.provide({
+    actors: {
+      loadGrid: fromPromise(async () => (await api.call<{ data: GridModule[] }>(`${roles.api}/permission-grid`)).data),
+    },
   });
 }

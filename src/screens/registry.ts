@@ -1,12 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ROUTES } from '../../domain/routes.ts';
-
-export interface ScreenProps {
-  title: string;
-  params: Record<string, string>;
-  /** The route's screen key; generic screens read their resource from it (`list:customers`). */
-  screen: string;
-}
+import type { ScreenProps } from './screen-props.ts';
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 

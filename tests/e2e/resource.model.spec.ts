@@ -19,10 +19,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SimulatedClock, createActor, fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
-import { listQueryString, type ListQuery, type ListResponse, type Row } from '../../domain/resource.ts';
-import { formMachine, selectDirty } from '../../machines/form/form.machine.ts';
+import { type Row } from '../../domain/resource.ts';
+import { listQueryString, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
+import { formMachine } from '../../machines/form/form.machine.ts';
+import { selectDirty } from '../../machines/form/form.selectors.ts';
 import { SEARCH_DEBOUNCE_MS, listMachine } from '../../machines/list/list.machine.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
+import { capitalise } from '../../domain/text.ts';
 import { Coverage } from '../model/coverage.ts';
 import {
   AFTER_SEARCH,
@@ -69,6 +72,8 @@ const listCoverage = new Coverage('list', listMachine, {
   'list.data.loaded.confirming list.search.submit#0':
     'the confirmation is modal; only a search pause ending after Delete was clicked (within 300 ms of typing) sends it, too timing-bound for a browser test (tests/model/list.model.test.ts has it)',
   'list.data.loaded.deleting list.page#0': "the delete model's rows fit on one page, so Previous and Next are disabled (tests/model/list.model.test.ts has it)",
+  'list.data.loaded.confirming list.clear#0': '"Clear search and filters" is only on an empty list, which has no rows to delete (tests/model/list.model.test.ts has it)',
+  'list.data.loaded.deleting list.clear#0': '"Clear search and filters" is only on an empty list, which has no rows to delete (tests/model/list.model.test.ts has it)',
 });
 const formCoverage = new Coverage('form', formMachine, {
   'form.submitting xstate.done.actor.saveRecord#0': 'a settings form stays on its page after saving; brands is a resource, its form goes back to the list',
@@ -81,7 +86,7 @@ const LEAVE_TRANSITIONS = [
   'navigation.showing nav.popped#0',
   'navigation.showing.confirmingLeave leave.confirm#0',
   'navigation.showing.confirmingLeave leave.cancel#0',
-  'navigation.showing.confirmingLeave nav.block#0',
+  'navigation.showing.confirmingLeave nav.done#0',
   'navigation nav.go#1',
 ];
 
@@ -89,6 +94,7 @@ type Effect =
   | { type: 'writeUrl'; search?: string; url?: string; replace?: boolean }
   | { type: 'notify'; toastType: string; body: string }
   | { type: 'goToList' }
+  | { type: 'finish' }
   | { type: 'focusField'; name: string }
   | { type: 'setLeaveGuard'; dirty: boolean };
 
@@ -109,7 +115,7 @@ function twinOf(coverage: Coverage, input: unknown, serialize: (s: never) => str
       : coverage.machine === formMachine
         ? formMachine.provide({
             actors: { loadRecord: never(), saveRecord: never() } as never,
-            actions: { notify: fx('notify'), goToList: fx('goToList'), focusField: fx('focusField'), setLeaveGuard: fx('setLeaveGuard') } as never,
+            actions: { notify: fx('notify'), goToList: fx('goToList'), finish: fx('finish'), focusField: fx('focusField'), setLeaveGuard: fx('setLeaveGuard') } as never,
           })
         : navigationMachine.provide({
             actions: { writeUrl: fx('writeUrl'), notify: fx('notify'), leaveApp: () => {}, announcePage: () => {} } as never,
@@ -255,10 +261,13 @@ async function execList(c: Ctx, e: AnyEventObject, from: ListSnapshot): Promise<
       return;
     }
     case 'list.urlChanged':
-      // The address bar changes under the list: a menu link to it, or the empty list's own button.
+      // The address bar changes under the list: a menu link to it.
       c.address = e.search;
-      if (from.matches({ data: 'empty' }) && Object.keys(from.context.query.filters).length > 0) return list.clickClearSearch();
-      return c.shell.menuLink(capital(DEF.label.many)).click();
+      return c.shell.menuLink(capitalise(DEF.label.many)).click();
+    case 'list.clear':
+      // The empty list's own button: the whole list again.
+      c.address = '';
+      return list.clickClearSearch();
     case 'row.toggle':
       return list.toggleRow(rowName(c, from, e.id));
     case 'rows.toggleAll':
@@ -306,7 +315,6 @@ async function execList(c: Ctx, e: AnyEventObject, from: ListSnapshot): Promise<
   }
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const outcomes = (c: Ctx, ...ids: string[]) => c.taken.filter((e) => isOutcome(e, ...ids)).length;
 
 async function checkList(c: Ctx, s: ListSnapshot, effects: Effect[]): Promise<void> {
@@ -431,9 +439,9 @@ async function checkForm(c: Ctx, form: FormPage, s: FormSnapshot, event: AnyEven
   await expect.poll(() => c.calls.count('create', 'update'), { message: 'save calls: none for a form with errors', intervals: QUICK_POLL }).toBe(saves);
   for (const fx of effects) if (fx.type === 'notify') await c.toasts.seeToast(fx.body, fx.toastType === 'success' ? 'Success' : 'Error');
 
-  const leaving = effects.some((fx) => fx.type === 'goToList');
+  const leaving = effects.some((fx) => fx.type === 'goToList' || fx.type === 'finish');
   if (leaving) {
-    // The machine asked to go back to the list; the form stays in its state until it is gone.
+    // The machine asked to go back to the list (or, saved, told navigation it is done); the form stays in its state until it is gone.
     await c.list.seeAddress('');
     await expect(c.list.heading).toBeVisible();
     if (s.matches('saved')) await expect(c.list.row(real(c, String(s.context.values.name)))).toBeVisible();
@@ -474,20 +482,19 @@ async function execNav(c: Ctx, form: FormPage, e: AnyEventObject, from: NavSnaps
       if (e.to === CREATE_PATH) return c.page.getByRole('main').getByRole('link', { name: `New ${DEF.label.one}` }).click();
       if (e.to === LIST_PATH) return form.clickCancel();
       // Saving while the question is open: the save is on its way (held) when the menu link is clicked.
-      if (next?.type === 'nav.block' && next.blocked === false) await form.clickSave();
+      if (next?.type === 'nav.done') await form.clickSave();
       return c.shell.menuLink('Dashboard').click();
     case 'nav.popped':
       await c.page.goBack();
       return;
     case 'nav.block':
-      if (e.blocked) return form.fill('Name', typedName(c));
-      if (from.matches({ showing: 'confirmingLeave' })) {
-        // The save finishes while "Leave this page?" is open.
-        const route = await c.calls.take('create');
-        await route.continue();
-        return;
-      }
-      return form.fill('Name', '');
+      return form.fill('Name', e.blocked ? typedName(c) : '');
+    case 'nav.done': {
+      // The save finishes while "Leave this page?" is open.
+      const route = await c.calls.take('create');
+      await route.continue();
+      return;
+    }
     case 'leave.cancel':
       return c.leave.clickStay();
     case 'leave.confirm':

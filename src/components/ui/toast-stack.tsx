@@ -3,9 +3,8 @@ import { css } from 'styled-system/css';
 import { toast as toastRecipe } from 'styled-system/recipes';
 import { Button } from './button.tsx';
 import { Icon, type IconName } from './icon.tsx';
+import type { ToastType } from '../../../machines/toast/toast.constants.ts';
 import { Spinner } from './spinner.tsx';
-
-export type ToastType = 'simple' | 'success' | 'error' | 'warning' | 'info' | 'async' | 'confirm' | 'prompt';
 
 export interface ToastItem {
   id: string;

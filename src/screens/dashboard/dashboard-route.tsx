@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { selectUser } from '../../../machines/auth.machine.ts';
+import { selectUserName } from '../../../machines/auth.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../registry.ts';
+import type { ScreenProps } from '../screen-props.ts';
 import { DashboardScreen } from './dashboard-screen.tsx';
 
 export default function DashboardRoute(_: ScreenProps) {
   const { auth } = useAppSystem();
-  const name = useSelector(auth, (s) => selectUser(s)?.name ?? '');
+  const name = useSelector(auth, selectUserName);
   return <DashboardScreen name={name} />;
 }

@@ -1,6 +1,7 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectBusy, selectFieldErrors } from '../../../machines/auth.machine.ts';
+import { selectAlert } from '../../../machines/alert.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { LoginView } from './login-view.tsx';
 
@@ -9,8 +10,7 @@ export function LoginScreen() {
   const { auth, alert } = useAppSystem();
   const busy = useSelector(auth, selectBusy);
   const errors = useSelector(auth, selectFieldErrors);
-  const kind = useSelector(alert, (s) => s.value);
-  const message = useSelector(alert, (s) => s.context.message);
+  const shown = useSelector(alert, selectAlert, shallowEqual);
   const [fields, setFields] = useState({ email: '', password: '' });
 
   return (
@@ -19,7 +19,7 @@ export function LoginScreen() {
       password={fields.password}
       errors={errors}
       busy={busy}
-      alert={kind === 'none' ? null : { kind, message }}
+      alert={shown}
       onChange={(field, value) => setFields((f) => ({ ...f, [field]: value }))}
       onSubmit={() => auth.send({ type: 'login.submit', ...fields })}
     />

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
+import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
@@ -42,24 +43,7 @@ export function LoginView({ email, password, errors, busy, alert, onChange, onSu
             </div>
           </div>
 
-          {alert ? (
-            <div
-              role="alert"
-              className={cx(alert.kind === 'danger' ? css({ colorPalette: 'error' }) : css({ colorPalette: 'success' }), css({
-                display: 'flex',
-                gap: '2.5',
-                alignItems: 'flex-start',
-                p: '3',
-                borderRadius: 'md',
-                fontSize: 'sm',
-                bg: 'colorPalette.subtle',
-                color: 'colorPalette.fg',
-              }))}
-            >
-              <Icon name={alert.kind === 'danger' ? 'x-circle' : 'check-circle'} size="md" />
-              <span>{alert.message}</span>
-            </div>
-          ) : null}
+          {alert ? <AlertMessage tone={alert.kind === 'danger' ? 'error' : 'success'}>{alert.message}</AlertMessage> : null}
 
           <form noValidate onSubmit={submit} aria-label="Sign in" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
             <TextField

@@ -1,16 +1,16 @@
 import { css } from 'styled-system/css';
+import { DASHBOARD_PATH } from '../../../domain/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 
 export interface NotFoundScreenProps {
-  onNavigate(href: string): void;
   /** 1 when nothing else on the page gives an h1 (the blank layout); the shell already does. */
   headingLevel?: 1 | 2;
 }
 
-export function NotFoundScreen({ onNavigate, headingLevel = 2 }: NotFoundScreenProps) {
+export function NotFoundScreen({ headingLevel = 2 }: NotFoundScreenProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <Card.Root className={css({ maxW: '2xl', mx: 'auto', w: 'full' })}>
@@ -21,7 +21,7 @@ export function NotFoundScreen({ onNavigate, headingLevel = 2 }: NotFoundScreenP
         <Heading className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Page not found</Heading>
         <p className={css({ color: 'fg.muted', maxW: 'md' })}>The address may be mistyped, or the page has moved.</p>
         <Button asChild className={css({ mt: '3' })}>
-          <AppLink href="/admin/dashboard" onNavigate={onNavigate}>
+          <AppLink href={DASHBOARD_PATH}>
             <Icon name="dashboard" />
             Back to the dashboard
           </AppLink>

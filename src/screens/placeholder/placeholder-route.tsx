@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../registry.ts';
+import type { ScreenProps } from '../screen-props.ts';
 import { PlaceholderScreen } from './placeholder-screen.tsx';
 
 /** Route entry for every screen that is not built yet. */

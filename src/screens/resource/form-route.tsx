@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fieldsFor } from '../../../domain/form-values.ts';
-import { SUPER_ADMIN_ROLE } from '../../../domain/permissions.ts';
+import { DASHBOARD_PATH, resourceHref } from '../../../domain/paths.ts';
 import type { ResourceDef, SingletonDef } from '../../../domain/resource.ts';
-import { resourceByKey, roles, SINGLETONS } from '../../../domain/resources/index.ts';
+import { resourceByKey, SINGLETONS } from '../../../domain/resources/index.ts';
+import { formSpecOf, singletonSpecOf } from '../../../machines/form/form.spec.ts';
+import { selectResumed } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import { formSpecOf, listUrl, resourceFormMachine, singletonFormMachine, singletonSpecOf } from '../../resources/actors.ts';
-import type { ScreenProps } from '../registry.ts';
+import { resourceFormMachine, singletonFormMachine } from '../../resources/providers.ts';
+import type { ScreenProps } from '../screen-props.ts';
 import { FormView } from './form-view.tsx';
 
 /** `form:<resource>` (create and edit) and `single:<setting>` routes: one form screen for all. */
@@ -28,16 +30,14 @@ function ResourceForm({ def, params, title }: { def: ResourceDef; params: Record
     input: { spec: formSpecOf(def), mode, id: params.id, parentId: params.parent },
     inspect: system.inspect,
   });
-  // The server protects Super Admin by its name (PRODUCT §2); the name as loaded decides.
-  const locked = useSelector(actor, (s) => def.key === roles.key && s.context.mode === 'edit' && s.context.initial.name === SUPER_ADMIN_ROLE);
+  const backHref = useSelector(system.navigation, selectResumed(resourceHref.list(def, { parent: params.parent })));
   return (
     <FormView
       actor={actor}
       title={title}
       fields={fieldsFor(def.fields, mode)}
       what={def.label.one}
-      back={{ href: listUrl(def, params.parent), label: `Back to ${def.label.many}` }}
-      locked={locked}
+      back={{ href: backHref, label: `Back to ${def.label.many}` }}
       lockedHint={def.protectedHint}
     />
   );
@@ -53,7 +53,7 @@ function SingletonForm({ def, title }: { def: SingletonDef; title: string }) {
       title={title}
       fields={fieldsFor(def.fields, 'single')}
       what={def.label.toLowerCase()}
-      back={{ href: '/admin/dashboard', label: 'Back to the dashboard' }}
+      back={{ href: DASHBOARD_PATH, label: 'Back to the dashboard' }}
     />
   );
 }

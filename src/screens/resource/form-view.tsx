@@ -1,18 +1,18 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import type { FieldDef } from '../../../domain/resource.ts';
 import type { formMachine } from '../../../machines/form/form.machine.ts';
-import { useNavigate } from '../../app/router.tsx';
+import { errorsUnder, selectErrors, selectFormPhase, selectFormStatus, selectValues, valueAt } from '../../../machines/form/form.selectors.ts';
+import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { FormField } from './form-fields.tsx';
+import type { FieldKindView, FieldKindViews } from './fields/field-props.ts';
+import { FIELD_VIEWS } from './fields/registry.ts';
 import { PageHeader } from './page-header.tsx';
-import { PermissionGrid } from './permission-grid.tsx';
 
 export type FormActor = ActorRefFrom<typeof formMachine>;
 
@@ -26,32 +26,35 @@ export interface FormViewProps {
   what: string;
   /** Where "back" goes when the record cannot be loaded. */
   back: { href: string; label: string };
-  /** The record is protected (Super Admin): its permissions cannot change. */
-  locked?: boolean;
+  /** Why a protected record's guarded fields cannot change (shown when the server marks it protected). */
   lockedHint?: string | undefined;
+  /** How each kind of field is shown; a screen with kinds of its own extends FIELD_VIEWS. */
+  views?: FieldKindViews;
 }
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: '6', rowGap: '5' });
 const wideCell = css({ gridColumn: '1 / -1' });
-const isWide = (f: FieldDef) => f.wide || f.kind === 'permissionGrid';
+
+function viewOf(views: FieldKindViews, f: FieldDef): FieldKindView {
+  const view = views[f.kind];
+  if (!view) throw new Error(`No view for field kind "${f.kind}" (${f.name})`);
+  return view;
+}
+const isWide = (views: FieldKindViews, f: FieldDef) => f.wide || viewOf(views, f).wide;
 
 /** The generic create/edit/settings form: a card of fields, the form's own error, Save and Cancel. */
-export function FormView({ actor, title, fields, what, back, locked = false, lockedHint }: FormViewProps) {
-  const phase = useSelector(actor, (s) => (s.matches('loadFailed') ? 'failed' : s.matches('loading') || s.matches('starting') ? 'loading' : 'ready'));
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const formError = useSelector(actor, (s) => s.context.formError);
-  const loadError = useSelector(actor, (s) => s.context.loadError);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }));
-  const canCancel = useSelector(actor, (s) => s.can({ type: 'form.cancel' }));
+export function FormView({ actor, title, fields, what, back, lockedHint, views = FIELD_VIEWS }: FormViewProps) {
+  const phase = useSelector(actor, selectFormPhase);
+  const status = useSelector(actor, selectFormStatus, shallowEqual);
+  const values = useSelector(actor, selectValues);
+  const errors = useSelector(actor, selectErrors);
   const hasRequired = fields.some((f) => f.required);
-  const wideForm = fields.some((f) => f.kind === 'permissionGrid');
+  const wideForm = fields.some((f) => viewOf(views, f).wide);
 
   if (phase === 'failed') {
-    return <LoadFailedCard what={what} message={loadError} back={back} onRetry={() => actor.send({ type: 'form.retry' })} />;
+    return <LoadFailedCard what={what} message={status.loadError} back={back} onRetry={() => actor.send({ type: 'form.retry' })} />;
   }
-  if (phase === 'loading') return <FormSkeleton fields={fields} what={what} />;
+  if (phase === 'loading') return <FormSkeleton fields={fields} what={what} views={views} />;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -65,48 +68,34 @@ export function FormView({ actor, title, fields, what, back, locked = false, loc
         <form noValidate aria-label={title} onSubmit={submit}>
           <Card.Body className={css({ pt: '6', px: { base: '4', sm: '6' } })}>
             <div className={grid}>
-              {fields.map((f) => (
-                <div key={`${f.name}:${f.only ?? ''}`} className={isWide(f) ? wideCell : undefined}>
-                  {f.kind === 'permissionGrid' ? (
-                    <PermissionGrid
+              {fields.map((f) => {
+                const Field = viewOf(views, f).component;
+                const under = errorsUnder(errors, f.name);
+                return (
+                  <div key={`${f.name}:${f.only ?? ''}`} className={isWide(views, f) ? wideCell : undefined}>
+                    <Field
                       field={f}
-                      value={values[f.name]}
-                      error={errors[f.name]}
-                      readOnly={busy}
-                      locked={locked}
-                      hint={lockedHint}
-                      onChange={(value) => actor.send({ type: 'field.change', name: f.name, value })}
+                      value={valueAt(values, f.name)}
+                      error={under[f.name] ?? Object.values(under)[0]}
+                      errors={under}
+                      readOnly={status.busy}
+                      locked={status.locked}
+                      lockedHint={lockedHint}
+                      onChange={(value, key = f.name) => actor.send({ type: 'field.change', name: key, value })}
                     />
-                  ) : (
-                    <FormField
-                      field={f}
-                      value={values[f.name]}
-                      error={errors[f.name]}
-                      readOnly={busy}
-                      onChange={(value) => actor.send({ type: 'field.change', name: f.name, value })}
-                    />
-                  )}
-                </div>
-              ))}
+                  </div>
+                );
+              })}
             </div>
           </Card.Body>
-          {formError ? (
-            <div
-              role="alert"
-              className={cx(
-                css({ colorPalette: 'error' }),
-                css({ display: 'flex', gap: '2.5', alignItems: 'flex-start', mx: { base: '4', sm: '6' }, mb: '2', p: '3', borderRadius: 'md', fontSize: 'sm', bg: 'colorPalette.subtle', color: 'colorPalette.fg' }),
-              )}
-            >
-              <Icon name="x-circle" size="md" />
-              <span>{formError}</span>
-            </div>
+          {status.formError ? (
+            <AlertMessage className={css({ mx: { base: '4', sm: '6' }, mb: '2' })}>{status.formError}</AlertMessage>
           ) : null}
           <Card.Footer className={css({ justifyContent: 'flex-start', px: { base: '4', sm: '6' }, pt: '4', pb: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>
-            <Button type="submit" loading={busy} disabled={!canSubmit}>
+            <Button type="submit" loading={status.busy} disabled={!status.canSubmit}>
               Save
             </Button>
-            <Button variant="outline" tone="neutral" disabled={!canCancel} onClick={() => actor.send({ type: 'form.cancel' })}>
+            <Button variant="outline" tone="neutral" disabled={!status.canCancel} onClick={() => actor.send({ type: 'form.cancel' })}>
               Cancel
             </Button>
           </Card.Footer>
@@ -116,7 +105,7 @@ export function FormView({ actor, title, fields, what, back, locked = false, loc
   );
 }
 
-function FormSkeleton({ fields, what }: { fields: readonly FieldDef[]; what: string }) {
+function FormSkeleton({ fields, what, views }: { fields: readonly FieldDef[]; what: string; views: FieldKindViews }) {
   const bar = css({ borderRadius: 'md', bg: 'bg.muted' });
   return (
     <>
@@ -125,9 +114,9 @@ function FormSkeleton({ fields, what }: { fields: readonly FieldDef[]; what: str
         <Card.Body className={css({ pt: '6' })}>
           <div className={grid} aria-hidden="true">
             {fields.map((f) => (
-              <div key={`${f.name}:${f.only ?? ''}`} className={cx(isWide(f) ? wideCell : undefined, css({ display: 'grid', gap: '2' }))}>
+              <div key={`${f.name}:${f.only ?? ''}`} className={cx(isWide(views, f) ? wideCell : undefined, css({ display: 'grid', gap: '2' }))}>
                 <div className={cx(bar, css({ h: '3.5', w: '28' }))} />
-                <div className={cx(bar, css({ h: f.kind === 'textarea' || f.kind === 'permissionGrid' ? '24' : '10' }))} />
+                <div className={cx(bar, viewOf(views, f).skeleton === 'box' ? css({ h: '24' }) : css({ h: '10' }))} />
               </div>
             ))}
           </div>
@@ -138,7 +127,6 @@ function FormSkeleton({ fields, what }: { fields: readonly FieldDef[]; what: str
 }
 
 function LoadFailedCard({ what, message, back, onRetry }: { what: string; message: string | null; back: FormViewProps['back']; onRetry(): void }) {
-  const navigate = useNavigate();
   return (
     <Card.Root role="alert" className={css({ maxW: '2xl' })}>
       <Card.Header>
@@ -148,9 +136,7 @@ function LoadFailedCard({ what, message, back, onRetry }: { what: string; messag
       <Card.Footer className={css({ justifyContent: 'flex-start' })}>
         <Button onClick={onRetry}>Try again</Button>
         <Button asChild variant="outline" tone="neutral">
-          <AppLink href={back.href} onNavigate={navigate}>
-            {back.label}
-          </AppLink>
+          <AppLink href={back.href}>{back.label}</AppLink>
         </Button>
       </Card.Footer>
     </Card.Root>

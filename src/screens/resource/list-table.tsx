@@ -1,40 +1,38 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { css, cx } from 'styled-system/css';
 import { formatCell } from '../../../domain/format.ts';
-import { editPath, type ColumnDef, type ResourceDef, type Row } from '../../../domain/resource.ts';
-import { useNavigate } from '../../app/router.tsx';
+import { resourceHref } from '../../../domain/paths.ts';
+import type { ColumnDef } from '../../../domain/resource.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
+import { sameRowViews, selectAbilities, selectAllBox, selectRows, selectSort, type RowView } from '../../../machines/list/list.selectors.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { adminPath } from '../../resources/actors.ts';
-import type { ListAbilities, ListActor } from './list-view.tsx';
+import { useListScreen } from './list-context.ts';
 
 // One line per row: long text is cut with an ellipsis (the full text is in the edit form).
 const cellBase = css({ px: '4', py: '2.5', textAlign: 'start', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap', maxW: '22rem', overflow: 'hidden', textOverflow: 'ellipsis' });
 const minor = css({ display: { base: 'none', lg: 'table-cell' } });
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 const isNumeric = (c: ColumnDef) => c.kind === 'money' || c.kind === 'number' || c.kind === 'percent';
+const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
+const titleLink = css({ fontWeight: 'medium', color: 'primary.fg', _hover: { textDecoration: 'underline' } });
 
 /** The rows, with sortable headers, selection, per-row actions and the per-row deleting state. */
-export function ListTable({ def, parentId, actor, can }: { def: ResourceDef; parentId: string | undefined; actor: ListActor; can: ListAbilities }) {
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const query = useSelector(actor, (s) => s.context.query);
-  const selected = useSelector(actor, (s) => s.context.selected);
-  const deleting = useSelector(actor, (s) => s.context.deleting);
-  const idle = useSelector(actor, (s) => s.matches({ data: { loaded: 'idle' } }));
-  const navigate = useNavigate();
-  const selectable = rows.filter((r) => r.protected !== true);
-  const allSelected = selectable.length > 0 && selectable.every((r) => selected.includes(r.id));
-  const someSelected = !allSelected && selected.length > 0;
-  const editHref = (row: Row) => adminPath(editPath(def), { parent: parentId, id: row.id });
+export function ListTable() {
+  const { def, actor } = useListScreen();
+  const rows = useSelector(actor, selectRows, sameRowViews);
+  const sort = useSelector(actor, selectSort, shallowEqual);
+  const all = useSelector(actor, selectAllBox, shallowEqual);
+  const can = useSelector(actor, selectAbilities, shallowEqual);
 
   return (
     <div className={css({ overflowX: 'auto' })}>
       <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}>
-        <caption className={css({ srOnly: true })}>
-          {def.label.many}, sorted by {def.columns.find((c) => c.name === query.sort)?.label ?? query.sort} {query.dir === 'asc' ? 'ascending' : 'descending'}
-        </caption>
+        <caption className={css({ srOnly: true })}>{sort.caption}</caption>
         <thead className={css({ bg: 'bg.subtle', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' })}>
           <tr>
             {can.delete ? (
@@ -42,23 +40,23 @@ export function ListTable({ def, parentId, actor, can }: { def: ResourceDef; par
                 <input
                   type="checkbox"
                   aria-label={`Select all ${def.label.many} on this page`}
-                  checked={allSelected}
+                  checked={all.checked}
                   ref={(el) => {
-                    if (el) el.indeterminate = someSelected;
+                    if (el) el.indeterminate = all.indeterminate;
                   }}
-                  disabled={!idle || selectable.length === 0}
+                  disabled={!all.enabled}
                   onChange={() => actor.send({ type: 'rows.toggleAll' })}
                   className={checkbox}
                 />
               </th>
             ) : null}
             {def.columns.map((c) => {
-              const sorted = query.sort === c.name;
+              const sorted = sort.field === c.name;
               return (
                 <th
                   key={c.name}
                   scope="col"
-                  aria-sort={sorted ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
                   className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}
                 >
                   {c.sortable ? (
@@ -68,7 +66,7 @@ export function ListTable({ def, parentId, actor, can }: { def: ResourceDef; par
                       className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', textTransform: 'inherit', letterSpacing: 'inherit', fontWeight: 'inherit', color: sorted ? 'fg.default' : 'inherit', cursor: 'pointer', borderRadius: 'sm', _hover: { color: 'fg.default' } })}
                     >
                       {c.label}
-                      <span aria-hidden>{sorted ? (query.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                      <span aria-hidden>{sorted ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </button>
                   ) : (
                     c.label
@@ -82,90 +80,85 @@ export function ListTable({ def, parentId, actor, can }: { def: ResourceDef; par
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            const isDeleting = deleting.includes(row.id);
-            const title = String(row[def.titleField] ?? `#${row.id}`);
-            return (
-              <tr
-                key={row.id}
-                aria-busy={isDeleting || undefined}
-                className={css({ _hover: { bg: 'bg.hover' }, opacity: isDeleting ? 0.55 : 1, transition: 'opacity 150ms' })}
-              >
-                {can.delete ? (
-                  <td className={cellBase}>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${title}`}
-                      checked={selected.includes(row.id)}
-                      disabled={!idle || row.protected === true}
-                      onChange={() => actor.send({ type: 'row.toggle', id: row.id })}
-                      className={checkbox}
-                    />
-                  </td>
-                ) : null}
-                {def.columns.map((c, i) => (
-                  <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
-                    {i === 0 && can.edit ? (
-                      <a
-                        href={editHref(row)}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          navigate(editHref(row));
-                        }}
-                        className={css({ fontWeight: 'medium', color: 'primary.fg', _hover: { textDecoration: 'underline' } })}
-                      >
-                        <Cell column={c} value={row[c.name]} />
-                      </a>
-                    ) : (
-                      <Cell column={c} value={row[c.name]} />
-                    )}
-                  </td>
-                ))}
-                <td className={cx(cellBase, css({ textAlign: 'end', whiteSpace: 'nowrap' }))}>
-                  {isDeleting ? (
-                    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
-                      <Spinner size="sm" />
-                      Deleting…
-                    </span>
-                  ) : (
-                    <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>
-                      {(def.rowLinks ?? []).map((l) => {
-                        const href = `/admin${l.to.replace('{id}', String(row.id))}`;
-                        return (
-                          <Button key={l.label} asChild variant="ghost" size="sm">
-                            <a href={href} onClick={(e) => { e.preventDefault(); navigate(href); }}>
-                              {l.label}
-                            </a>
-                          </Button>
-                        );
-                      })}
-                      {can.edit ? (
-                        <IconButton icon="edit" aria-label={`Edit ${title}`} size="sm" disabled={!idle} onClick={() => navigate(editHref(row))} />
-                      ) : null}
-                      {can.delete ? (
-                        <IconButton
-                          icon="trash"
-                          tone="error"
-                          aria-label={row.protected === true ? `${title} cannot be deleted` : `Delete ${title}`}
-                          title={row.protected === true ? def.protectedHint : undefined}
-                          size="sm"
-                          disabled={!idle || row.protected === true}
-                          onClick={() => actor.send({ type: 'row.delete', id: row.id })}
-                        />
-                      ) : null}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((r) => (
+            <TableRow key={r.row.id} view={r} showSelect={can.delete} showEdit={can.edit} showDelete={can.delete} />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
 
-const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
+function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; showSelect: boolean; showEdit: boolean; showDelete: boolean }) {
+  const { def, parentId, actor } = useListScreen();
+  const { row, title } = view;
+  const editHref = resourceHref.edit(def, row.id, { parent: parentId });
+  return (
+    <tr aria-busy={view.deleting || undefined} className={css({ _hover: { bg: 'bg.hover' }, opacity: view.deleting ? 0.55 : 1, transition: 'opacity 150ms' })}>
+      {showSelect ? (
+        <td className={cellBase}>
+          <input
+            type="checkbox"
+            aria-label={`Select ${title}`}
+            checked={view.selected}
+            disabled={!view.selectable}
+            onChange={() => actor.send({ type: 'row.toggle', id: row.id })}
+            className={checkbox}
+          />
+        </td>
+      ) : null}
+      {def.columns.map((c, i) => (
+        <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
+          {i === 0 && showEdit ? (
+            <AppLink href={editHref} className={titleLink}>
+              <Cell column={c} value={row[c.name]} />
+            </AppLink>
+          ) : (
+            <Cell column={c} value={row[c.name]} />
+          )}
+        </td>
+      ))}
+      <td className={cx(cellBase, css({ textAlign: 'end', whiteSpace: 'nowrap' }))}>
+        {view.deleting ? (
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
+            <Spinner size="sm" />
+            Deleting…
+          </span>
+        ) : (
+          <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>
+            {(def.rowLinks ?? []).map((l) => (
+              <Button key={l.label} asChild variant="ghost" size="sm">
+                <AppLink href={resourceHref.list(resourceByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
+              </Button>
+            ))}
+            {showEdit ? (
+              view.editable ? (
+                <Button asChild variant="ghost" tone="neutral" square size="sm">
+                  <AppLink href={editHref} aria-label={`Edit ${title}`}>
+                    <Icon name="edit" />
+                  </AppLink>
+                </Button>
+              ) : (
+                <IconButton icon="edit" aria-label={`Edit ${title}`} size="sm" disabled />
+              )
+            ) : null}
+            {showDelete ? (
+              <IconButton
+                icon="trash"
+                tone="error"
+                aria-label={view.protected ? `${title} cannot be deleted` : `Delete ${title}`}
+                title={view.protected ? def.protectedHint : undefined}
+                size="sm"
+                disabled={!view.deletable}
+                onClick={() => actor.send({ type: 'row.delete', id: row.id })}
+              />
+            ) : null}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
 
 function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
   if (column.kind === 'status' && value !== null && value !== undefined) {

@@ -1,23 +1,28 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { FilterDef, ResourceDef } from '../../../domain/resource.ts';
+import type { FilterDef } from '../../../domain/resource.ts';
+import { selectAbilities, selectCanBulkDelete, selectExporting, selectFilters, selectSearchText, selectSelectedCount } from '../../../machines/list/list.selectors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { FilterSelect } from './filter-select.tsx';
-import type { ListActor } from './list-view.tsx';
+import { useListScreen } from './list-context.ts';
+
+const bar = css.raw({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '3', minH: '16', borderBottomWidth: '1px', borderColor: 'border.default' });
 
 /** Search, filters, export; or, when rows are selected, the bulk actions. */
-export function ListToolbar({ def, actor, canDelete }: { def: ResourceDef; actor: ListActor; canDelete: boolean }) {
-  const searchText = useSelector(actor, (s) => s.context.searchText);
-  const filters = useSelector(actor, (s) => s.context.query.filters);
-  const selected = useSelector(actor, (s) => s.context.selected.length);
-  const exporting = useSelector(actor, (s) => s.hasTag('exporting'));
-  const canBulkDelete = useSelector(actor, (s) => s.can({ type: 'rows.deleteSelected' }));
+export function ListToolbar() {
+  const { def, actor } = useListScreen();
+  const searchText = useSelector(actor, selectSearchText);
+  const filters = useSelector(actor, selectFilters);
+  const selected = useSelector(actor, selectSelectedCount);
+  const exporting = useSelector(actor, selectExporting);
+  const canBulkDelete = useSelector(actor, selectCanBulkDelete);
+  const can = useSelector(actor, selectAbilities, shallowEqual);
 
   if (selected > 0) {
     return (
-      <div role="toolbar" aria-label="Selected rows" className={bar({ selected: true })}>
+      <div role="toolbar" aria-label="Selected rows" className={css(bar, { bg: 'primary.subtle', color: 'primary.fg' })}>
         <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })} aria-live="polite">
           {selected} selected
         </span>
@@ -25,7 +30,7 @@ export function ListToolbar({ def, actor, canDelete }: { def: ResourceDef; actor
           <Button variant="ghost" tone="neutral" size="sm" onClick={() => actor.send({ type: 'selection.clear' })}>
             Clear selection
           </Button>
-          {canDelete ? (
+          {can.delete ? (
             <Button tone="error" size="sm" disabled={!canBulkDelete} onClick={() => actor.send({ type: 'rows.deleteSelected' })}>
               Delete selected
             </Button>
@@ -36,7 +41,7 @@ export function ListToolbar({ def, actor, canDelete }: { def: ResourceDef; actor
   }
 
   return (
-    <div className={bar({ selected: false })}>
+    <div className={css(bar)}>
       {def.searchHint ? (
         <form
           role="search"
@@ -70,8 +75,3 @@ export function ListToolbar({ def, actor, canDelete }: { def: ResourceDef; actor
     </div>
   );
 }
-
-const bar = ({ selected }: { selected: boolean }) =>
-  selected
-    ? css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '3', minH: '16', bg: 'primary.subtle', color: 'primary.fg', borderBottomWidth: '1px', borderColor: 'border.default' })
-    : css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '3', minH: '16', borderBottomWidth: '1px', borderColor: 'border.default' });

@@ -1,3 +1,4 @@
+import { alert } from './alert.ts';
 import { badge } from './badge.ts';
 import { button } from './button.ts';
 import { card } from './card.ts';
@@ -17,4 +18,4 @@ import { toast } from './toast.ts';
 import { tooltip } from './tooltip.ts';
 
 export const recipes = { badge, button, icon, input, spinner };
-export const slotRecipes = { card, checkbox, combobox, dialog, field, fieldset, inputGroup, menu, select, switchRecipe, toast, tooltip };
+export const slotRecipes = { alert, card, checkbox, combobox, dialog, field, fieldset, inputGroup, menu, select, switchRecipe, toast, tooltip };

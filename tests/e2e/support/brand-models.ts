@@ -13,10 +13,12 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
-import { listQueryString, type ListQuery, type ListResponse, type Row } from '../../../domain/resource.ts';
+import { type Row } from '../../../domain/resource.ts';
+import { listQueryString, type ListQuery, type ListResponse } from '../../../domain/list-query.ts';
 import { brands } from '../../../domain/resources/products.ts';
 import { formMachine, type FormSpec } from '../../../machines/form/form.machine.ts';
-import { listMachine } from '../../../machines/list/list.machine.ts';
+import { formSpecOf } from '../../../machines/form/form.spec.ts';
+import { listMachine, type ListAbilities } from '../../../machines/list/list.machine.ts';
 import { navigationMachine } from '../../../machines/navigation.machine.ts';
 import { edgePaths } from '../../model/coverage.ts';
 
@@ -112,6 +114,8 @@ export function queryEvents(s: ListSnapshot): AnyEventObject[] {
           { type: 'list.export' },
         ];
   }
+  // "Clear search and filters" on an empty filtered list; a menu link back to the list otherwise.
+  if (q.filters.status && s.matches({ data: 'empty' })) return [{ type: 'list.clear' }];
   if (q.page === 2 || q.search || q.filters.status) return [urlChanged('')];
   if (q.dir === 'desc') return [{ type: 'list.sort', field: 'name' }];
   return [];
@@ -197,7 +201,9 @@ export function lastPageEvents(s: ListSnapshot): AnyEventObject[] {
   return [];
 }
 
-export type ListInput = { spec: typeof DEF; search: string };
+export type ListInput = { spec: typeof DEF; search: string; abilities: ListAbilities };
+/** The admin the tests sign in as may do everything on the list. */
+const ALL: ListAbilities = { create: true, edit: true, delete: true };
 export interface ListModel {
   name: string;
   input: ListInput;
@@ -211,14 +217,14 @@ export interface ListModel {
 }
 
 export const LIST_MODELS: ListModel[] = [
-  { name: 'query', input: { spec: DEF, search: '' }, clock: true, events: queryEvents },
-  { name: 'past the end', input: { spec: DEF, search: '?page=99&per_page=100' }, events: pastEndEvents },
-  { name: 'delete', input: { spec: DEF, search: `?search=${TAG}` }, rows: ABC, events: deleteEvents, sequences: [IGNORED_WHILE_DELETING] },
-  { name: 'delete the last page', input: { spec: DEF, search: `?search=${TAG}&page=2` }, rows: ELEVEN, events: lastPageEvents },
+  { name: 'query', input: { spec: DEF, search: '', abilities: ALL }, clock: true, events: queryEvents },
+  { name: 'past the end', input: { spec: DEF, search: '?page=99&per_page=100', abilities: ALL }, events: pastEndEvents },
+  { name: 'delete', input: { spec: DEF, search: `?search=${TAG}`, abilities: ALL }, rows: ABC, events: deleteEvents, sequences: [IGNORED_WHILE_DELETING] },
+  { name: 'delete the last page', input: { spec: DEF, search: `?search=${TAG}&page=2`, abilities: ALL }, rows: ELEVEN, events: lastPageEvents },
 ];
 
 // ================================================================ form models
-export const FORM_SPEC: FormSpec = { label: DEF.label.one, fields: DEF.fields, schema: DEF.schema, updateSchema: DEF.updateSchema, defaults: DEF.defaults };
+export const FORM_SPEC: FormSpec = formSpecOf(DEF);
 export type FormInput = { spec: FormSpec; mode: 'create' | 'edit'; id?: string };
 /** Stand for names made per test; DUP is a demo brand, so the server refuses it. */
 export const ORIG = 'ORIG';
@@ -287,6 +293,8 @@ export const DASHBOARD_PATH = '/admin/dashboard';
 export const NAV_INPUT = { url: LIST_PATH };
 export const BLOCK = { type: 'nav.block', blocked: true };
 export const UNBLOCK = { type: 'nav.block', blocked: false };
+/** The form saved: navigation goes back to the list, or where the person already asked to go. */
+export const SAVED = { type: 'nav.done', to: LIST_PATH };
 export const go = (to: string) => ({ type: 'nav.go', to });
 
 export const serializeNav = (s: NavSnapshot): string =>
@@ -297,7 +305,7 @@ export function leaveEvents(s: NavSnapshot): AnyEventObject[] {
   const { pathname, blocked, pendingTo } = s.context;
   if (s.matches('waitingForAuth')) return [{ type: 'auth.changed', status: 'user', permissions: ['dashboard', 'brand list'] }];
   if (s.matches({ showing: 'confirmingLeave' })) {
-    return pendingTo === DASHBOARD_PATH ? [{ type: 'leave.cancel' }, { type: 'leave.confirm' }, UNBLOCK] : [{ type: 'leave.cancel' }, { type: 'leave.confirm' }];
+    return pendingTo === DASHBOARD_PATH ? [{ type: 'leave.cancel' }, { type: 'leave.confirm' }, SAVED] : [{ type: 'leave.cancel' }, { type: 'leave.confirm' }];
   }
   if (!s.matches({ showing: 'idle' })) return [];
   if (pathname === LIST_PATH) return [go(CREATE_PATH)];

@@ -3,6 +3,7 @@
  * tests read like what a person does (clickX) and sees (seeX), never like the DOM.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { capitalise } from '../../../domain/text.ts';
 import { QUICK_POLL } from './held-calls.ts';
 
 export interface DemoUser {
@@ -309,7 +310,6 @@ export interface ResourcePageSpec {
   columns: readonly { name: string; label: string }[];
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One resource's list screen: toolbar, table, pagination and the delete confirmation. */
 export class ListPage {

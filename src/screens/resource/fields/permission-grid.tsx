@@ -1,27 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import type { FieldDef } from '../../../domain/resource.ts';
-import { selectModules, type GridModule } from '../../../machines/permission-grid.machine.ts';
-import { useAppSystem } from '../../app/app-context.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { CheckboxItem } from '../../components/ui/checkbox.tsx';
-import { Fieldset } from '../../components/ui/fieldset.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { fieldId } from '../../resources/actors.ts';
-import { rolePermissionGridMachine } from '../../resources/lookups.ts';
-
-export interface PermissionGridProps {
-  field: FieldDef;
-  value: unknown;
-  error: string | undefined;
-  readOnly: boolean;
-  /** Super Admin: every box is checked and none can change; `hint` says why. */
-  locked: boolean;
-  hint: string | undefined;
-  onChange(value: number[]): void;
-}
+import { selectGridError, selectGridLoading, selectModules, type GridModule } from '../../../../machines/permission-grid.machine.ts';
+import { useAppSystem } from '../../../app/app-context.tsx';
+import { AlertMessage } from '../../../components/ui/alert.tsx';
+import { CheckboxItem } from '../../../components/ui/checkbox.tsx';
+import { Fieldset } from '../../../components/ui/fieldset.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { fieldId } from '../../../resources/dom-ids.ts';
+import { rolePermissionGridMachine } from '../../../resources/providers.ts';
+import type { FieldProps } from './field-props.ts';
 
 const moduleBox = css({
   borderWidth: '1px',
@@ -38,13 +27,13 @@ const moduleBox = css({
  * partly checked), then a box per permission. Every box is a real checkbox: Tab moves between
  * them and Space toggles them.
  */
-export function PermissionGrid({ field, value, error, readOnly, locked, hint, onChange }: PermissionGridProps) {
+export function PermissionGrid({ field, value, error, readOnly, locked, lockedHint, onChange }: FieldProps) {
   const system = useAppSystem();
   const machine = useMemo(() => rolePermissionGridMachine(system), [system]);
   const actor = useActorRef(machine, { inspect: system.inspect });
   const modules = useSelector(actor, selectModules);
-  const loading = useSelector(actor, (s) => s.hasTag('busy'));
-  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  const loading = useSelector(actor, selectGridLoading);
+  const failure = useSelector(actor, selectGridError);
   const chosen = new Set(Array.isArray(value) ? value.map(Number) : []);
 
   const set = (ids: number[], on: boolean) => {
@@ -59,20 +48,16 @@ export function PermissionGrid({ field, value, error, readOnly, locked, hint, on
   return (
     <Fieldset.Root invalid={Boolean(error)} disabled={locked}>
       <Fieldset.Legend>{field.label}</Fieldset.Legend>
-      <Fieldset.HelperText>{locked ? hint : 'Choose what people with this role may see and do.'}</Fieldset.HelperText>
+      <Fieldset.HelperText>{locked ? lockedHint : 'Choose what people with this role may see and do.'}</Fieldset.HelperText>
       {loading ? (
         <p className={css({ display: 'flex', alignItems: 'center', gap: '2', py: '4', fontSize: 'sm', color: 'fg.muted' })}>
           <Spinner size="sm" label="Loading permissions" /> Loading permissions…
         </p>
       ) : null}
       {failure ? (
-        <div role="alert" className={css({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '3', py: '2', fontSize: 'sm', color: 'error.fg' })}>
-          <Icon name="alert" size="sm" />
+        <AlertMessage variant="inline" onRetry={() => actor.send({ type: 'grid.retry' })}>
           {failure}
-          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'grid.retry' })}>
-            Try again
-          </Button>
-        </div>
+        </AlertMessage>
       ) : null}
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))', mt: '1' })}>
         {modules.map((m, i) => (

@@ -1,35 +1,53 @@
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
-import type { FieldDef } from '../../../domain/resource.ts';
-import { resourceByKey } from '../../../domain/resources/index.ts';
-import { selectItems, selectLabels, selectLabelsPending, selectListStatus, type OptionItem } from '../../../machines/options.machine.ts';
-import { useAppSystem } from '../../app/app-context.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Combobox, createListCollection } from '../../components/ui/combobox.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { relationOptionsMachine } from '../../resources/lookups.ts';
-
-export interface RelationFieldProps {
-  field: FieldDef;
-  /** An id as text ('' for none), or the ids of a multiple choice. */
-  value: unknown;
-  multiple: boolean;
-  describedBy: string | undefined;
-  onChange(value: unknown): void;
-}
+import { resourceByKey } from '../../../../domain/resources/index.ts';
+import {
+  selectItems,
+  selectLabels,
+  selectLabelsPending,
+  selectListStatus,
+  selectOptionsError,
+  selectSearch,
+  selectTyping,
+  type OptionItem,
+} from '../../../../machines/options.machine.ts';
+import { useAppSystem } from '../../../app/app-context.tsx';
+import { AlertMessage } from '../../../components/ui/alert.tsx';
+import { Combobox, createListCollection } from '../../../components/ui/combobox.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { relationOptionsMachine } from '../../../resources/providers.ts';
+import { describedBy, LabelledField } from './field-frame.tsx';
+import type { FieldProps } from './field-props.ts';
 
 const idsOf = (value: unknown, multiple: boolean): number[] =>
   multiple ? (Array.isArray(value) ? value.map(Number) : []) : value === '' || value == null ? [] : [Number(value)];
+
+/** One id chosen from another resource's records (a customer's category). */
+export function RelationField(props: FieldProps) {
+  return (
+    <LabelledField field={props.field} error={props.error} readOnly={props.readOnly}>
+      <RelationPicker {...props} multiple={false} />
+    </LabelledField>
+  );
+}
+
+/** Several ids chosen from another resource's records (a user's roles). */
+export function RelationManyField(props: FieldProps) {
+  return (
+    <LabelledField field={props.field} error={props.error} readOnly={props.readOnly}>
+      <RelationPicker {...props} multiple />
+    </LabelledField>
+  );
+}
 
 /**
  * A search-as-you-type picker over another resource's records (a customer's category, a
  * user's roles). The options machine fetches the matches and the labels of the current values;
  * this view only shows them and reports what the person chose.
  */
-export function RelationField({ field, value, multiple, describedBy, onChange }: RelationFieldProps) {
+function RelationPicker({ field, value, error, multiple, onChange }: FieldProps & { multiple: boolean }) {
   const system = useAppSystem();
   const target = resourceByKey(field.relation ?? '');
   const chosen = idsOf(value, multiple);
@@ -39,9 +57,9 @@ export function RelationField({ field, value, multiple, describedBy, onChange }:
   const labels = useSelector(actor, selectLabels);
   const labelsPending = useSelector(actor, selectLabelsPending);
   const status = useSelector(actor, selectListStatus);
-  const search = useSelector(actor, (s) => s.context.search);
-  const typing = useSelector(actor, (s) => s.context.typing);
-  const error = useSelector(actor, (s) => s.context.error);
+  const search = useSelector(actor, selectSearch);
+  const typing = useSelector(actor, selectTyping);
+  const loadError = useSelector(actor, selectOptionsError);
 
   const collection = useMemo(
     () => createListCollection<OptionItem>({ items, itemToValue: (o) => String(o.id), itemToString: (o) => o.label }),
@@ -77,7 +95,7 @@ export function RelationField({ field, value, multiple, describedBy, onChange }:
       <Combobox.Control>
         <Combobox.Input
           name={field.name}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(field, error)}
           placeholder={labelsPending && chosen.length ? 'Loading…' : (field.placeholder ?? (multiple ? `Add ${many}…` : `Search ${many}…`))}
         />
         {!multiple && !field.required && first !== undefined ? (
@@ -108,18 +126,15 @@ export function RelationField({ field, value, multiple, describedBy, onChange }:
       ) : null}
 
       {status === 'failed' ? (
-        <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'error.fg' })}>
-          {error}
-          <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'options.retry' })}>
-            Try again
-          </Button>
-        </div>
+        <AlertMessage variant="inline" onRetry={() => actor.send({ type: 'options.retry' })}>
+          {loadError}
+        </AlertMessage>
       ) : null}
 
       <Portal>
         <Combobox.Positioner>
           <Combobox.Content>
-            {status === 'failed' ? <Combobox.Status>{error}</Combobox.Status> : null}
+            {status === 'failed' ? <Combobox.Status>{loadError}</Combobox.Status> : null}
             {status !== 'loaded' && status !== 'failed' && items.length === 0 ? (
               <Combobox.Status>
                 <Spinner size="sm" /> Loading {many}…

@@ -1,0 +1,7 @@
+/** What every screen receives from the page: its route's title, the address's params and its screen key. */
+export interface ScreenProps {
+  title: string;
+  params: Record<string, string>;
+  /** The route's screen key; generic screens read their resource from it (`list:customers`). */
+  screen: string;
+}
