@@ -9,6 +9,7 @@ import { dummyHash } from './auth/password.ts';
 import { requireAuth, requirePermission } from './http/auth.ts';
 import type { AppEnv, AppMiddleware, HttpMethod, RouteAccess, RouteDef } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
+import { routeInput } from './http/input.ts';
 import { xsrf } from './http/xsrf.ts';
 import { authRoutes } from './routes/auth.ts';
 import { resourceRoutes } from './resources/index.ts';
@@ -109,7 +110,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   );
 
   for (const def of ROUTE_TABLE) {
-    const handler: AppMiddleware = (c) => Promise.resolve(def.handler(c));
+    const handler: AppMiddleware = (c) => Promise.resolve(def.handler(c, routeInput(c, def)));
     const chain: [AppMiddleware, ...AppMiddleware[]] = [handler];
     if (def.access !== 'public' && def.access !== 'auth') chain.unshift(requirePermission(def.access));
     if (def.access !== 'public') chain.unshift(requireAuth);

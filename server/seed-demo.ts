@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { posSetting, websiteSetting } from '../domain/resources/index.ts';
-import type { Db } from './db/index.ts';
+import type { Db, Tx } from './db/index.ts';
 import {
   attributes,
   attributeValues,
@@ -18,7 +18,6 @@ import {
   suppliers,
   units,
 } from './db/schema.ts';
-import type { Tx } from './resources/crud.ts';
 
 /**
  * The demo shop (PRODUCT §1): a small store for household goods, electronics and clothing.

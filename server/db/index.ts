@@ -15,6 +15,9 @@ export { schema };
 /** The query surface both drivers share; server code uses only this so it runs on either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The transaction handle drizzle passes to `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';

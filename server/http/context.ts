@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import type { SessionUser } from '../../domain/auth.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import type { Config } from '../config.ts';
@@ -33,16 +34,41 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type RouteAccess = Permission | readonly Permission[] | 'auth' | 'public';
 
-export interface RouteDef {
+/**
+ * What a handler reads from the request, validated with exactly the schemas its route declares
+ * (so the API reference generated from the route table describes what the server checks).
+ * Each is read when the handler asks, so it decides the order (a 404 for a bad id comes first).
+ */
+export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
+  /** The JSON body, validated with the route's `body` schema: 400 when malformed, 422 when invalid. */
+  body(): Promise<z.output<B>>;
+  /** The query string, validated with the route's `query` schema: 422 naming a wrong parameter. */
+  query(): z.output<Q>;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
+  /** One line for the API reference. */
+  summary?: string;
+  /** The JSON body this route accepts. */
+  body?: B;
+  /** The query parameters this route accepts. */
+  query?: Q;
+  // A method, so a route with a specific schema still fits a list of RouteDef.
+  handler(c: AppContext, input: RouteInput<B, Q>): Response | Promise<Response>;
+}
+
+export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> extends RouteSpec<B, Q> {
   method: HttpMethod;
   path: string;
   access: RouteAccess;
-  handler: (c: AppContext) => Response | Promise<Response>;
 }
 
-export const route = (
+/** A route; `spec` is its handler alone when it reads neither a body nor a query. */
+export function route<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
   method: HttpMethod,
   path: string,
   access: RouteAccess,
-  handler: RouteDef['handler'],
-): RouteDef => ({ method, path, access, handler });
+  spec: RouteSpec<B, Q> | RouteSpec<B, Q>['handler'],
+): RouteDef<B, Q> {
+  return typeof spec === 'function' ? { method, path, access, handler: spec } : { ...spec, method, path, access };
+}

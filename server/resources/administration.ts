@@ -5,7 +5,8 @@ import { hashPassword } from '../auth/password.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { route, type AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-import { checkIds, countOf, type Tx, countWhere, plural, qualified as q, type ServerResource } from './crud.ts';
+import { checkIds, countOf, countWhere, qualified as q, serverResource, type Tx } from '../crud/index.ts';
+import { plural } from '../../domain/text.ts';
 import { statusFilter } from './people.ts';
 
 const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
@@ -14,7 +15,7 @@ const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test
 
 const roleNames = sql<string[]>`(select coalesce(array_agg(${q(roles.name)} order by ${q(roles.name)}), '{}')::text[] from ${userRoles} join ${roles} on ${q(roles.id)} = ${q(userRoles.role_id)} where ${q(userRoles.user_id)} = ${q(users.id)})`;
 
-export const userResource: ServerResource = {
+export const userResource = serverResource({
   def: R.users,
   table: users,
   hidden: ['password_hash'],
@@ -30,8 +31,8 @@ export const userResource: ServerResource = {
   unique: { users_email_unique: { field: 'email', message: 'Another user already has this email address.' } },
   references: { user_roles_role_id_roles_id_fk: { field: 'role_ids', message: 'One of the chosen roles no longer exists. Reload and choose again.' } },
   toRow: async ({ role_ids, password, ...rest }, { tx }) => {
-    await checkIds(tx, roles, role_ids as number[], 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
-    return typeof password === 'string' ? { ...rest, password_hash: await hashPassword(password) } : rest;
+    await checkIds(tx, roles, role_ids, 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
+    return password === undefined ? rest : { ...rest, password_hash: await hashPassword(password) };
   },
   beforeUpdate: async (tx, row, body, c) => {
     // Nobody should lock themself out by accident; another administrator can do it.
@@ -41,7 +42,7 @@ export const userResource: ServerResource = {
     if (!actorIsSuperAdmin(c) && (await holdsSuperAdmin(tx, row.id))) throw onlySuperAdmin();
   },
   afterWrite: async (tx, id, body, { c, before }) => {
-    const roleIds = body.role_ids as number[];
+    const roleIds = body.role_ids;
     // 'user list' lets a manager run accounts, not make themself (or anyone) a Super Admin.
     const superId = await superAdminRoleId(tx);
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
@@ -68,7 +69,7 @@ export const userResource: ServerResource = {
     if (row.id === c.var.auth.row.id) throw new ApiError(409, 'You cannot delete your own account.', { code: 'self' });
     if (!actorIsSuperAdmin(c) && (await holdsSuperAdmin(tx, row.id))) throw onlySuperAdmin();
   },
-};
+});
 
 const actorIsSuperAdmin = (c: AppContext) => c.var.auth.user.roles.some((r) => r.name === SUPER_ADMIN_ROLE);
 const onlySuperAdmin = () => new ApiError(409, "Only a Super Admin can change or delete a Super Admin's account.", { code: 'protected' });
@@ -105,21 +106,24 @@ const rolePermissionsCount = sql<number>`(case when ${q(roles.name)} = ${SUPER_A
 const roleUsersCount = countOf(userRoles, userRoles.role_id, roles.id);
 
 /** The role screen's checkbox grid: modules in table order, each with its permissions. */
-const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, R.roles.permissions.list, async (c) => {
-  const { db } = c.var;
-  const mods = await db.select({ id: permissionModules.id, name: permissionModules.name }).from(permissionModules).orderBy(asc(permissionModules.id));
-  const perms = await db
-    .select({ id: permissions.id, name: permissions.name, module_id: permissions.module_id })
-    .from(permissions)
-    .orderBy(asc(permissions.id));
-  const data = mods.map((m) => ({
-    ...m,
-    permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name }) => ({ id, name })),
-  }));
-  return c.json({ data }, 200);
+const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, R.roles.permissions.list, {
+  summary: 'Permissions grouped by module, for the role form',
+  handler: async (c) => {
+    const { db } = c.var;
+    const mods = await db.select({ id: permissionModules.id, name: permissionModules.name }).from(permissionModules).orderBy(asc(permissionModules.id));
+    const perms = await db
+      .select({ id: permissions.id, name: permissions.name, module_id: permissions.module_id })
+      .from(permissions)
+      .orderBy(asc(permissions.id));
+    const data = mods.map((m) => ({
+      ...m,
+      permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name }) => ({ id, name })),
+    }));
+    return c.json({ data }, 200);
+  },
 });
 
-export const roleResource: ServerResource = {
+export const roleResource = serverResource({
   def: R.roles,
   table: roles,
   extra: {
@@ -140,7 +144,7 @@ export const roleResource: ServerResource = {
   routes: [permissionGrid],
   toRow: async ({ name, permission_ids }, { tx }) => {
     const message = 'One of the chosen permissions no longer exists. Reload and choose again.';
-    await checkIds(tx, permissions, permission_ids as number[], 'permission_ids', message);
+    await checkIds(tx, permissions, permission_ids, 'permission_ids', message);
     return { name };
   },
   beforeUpdate: (_tx, row, body) => {
@@ -153,7 +157,7 @@ export const roleResource: ServerResource = {
     const ids =
       body.name === SUPER_ADMIN_ROLE
         ? (await tx.select({ id: permissions.id }).from(permissions)).map((p) => p.id)
-        : (body.permission_ids as number[]);
+        : body.permission_ids;
     await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
     if (ids.length) await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: id, permission_id })));
   },
@@ -172,13 +176,13 @@ export const roleResource: ServerResource = {
   beforeDelete: (_tx, row) => {
     if (row.name === SUPER_ADMIN_ROLE) throw new ApiError(409, 'The Super Admin role cannot be deleted.', { code: 'protected' });
   },
-};
+});
 
 // ——— permission modules ———
 
 const modulePermissionsCount = countOf(permissions, permissions.module_id, permissionModules.id);
 
-export const permissionModuleResource: ServerResource = {
+export const permissionModuleResource = serverResource({
   def: R.permissionModules,
   table: permissionModules,
   extra: { permissions_count: modulePermissionsCount.as('permissions_count') },
@@ -186,7 +190,7 @@ export const permissionModuleResource: ServerResource = {
   search: [permissionModules.name],
   unique: { permission_modules_name_unique: { field: 'name', message: 'Another permission module already has this name.' } },
   usedBy: [{ ...countWhere(permissions, permissions.module_id, (n) => plural(n, 'permission', 'permissions')), verb: 'still holds' }],
-};
+});
 
 // ——— permissions ———
 
@@ -197,7 +201,7 @@ const superAdminRoles = sql<number>`(select count(*)::int from ${roles} where ${
 const systemPermission = (name: string, what: 'renamed' | 'deleted') =>
   new ApiError(409, `“${name}” is checked by the application and cannot be ${what}.`, { code: 'system' });
 
-export const permissionResource: ServerResource = {
+export const permissionResource = serverResource({
   def: R.permissions,
   table: permissions,
   extra: {
@@ -228,4 +232,4 @@ export const permissionResource: ServerResource = {
     const name = String(row.name);
     if (isPermission(name)) throw systemPermission(name, 'deleted');
   },
-};
+});

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import * as R from '../../domain/resources/index.ts';
 import { expenseCategories, expenses } from '../db/schema.ts';
-import { countOf, countWhere, plural, type ServerResource } from './crud.ts';
+import { countOf, countWhere, serverResource } from '../crud/index.ts';
+import { plural } from '../../domain/text.ts';
 
 const expensesCount = countOf(expenses, expenses.category_id, expenseCategories.id);
 
-export const expenseCategoryResource: ServerResource = {
+export const expenseCategoryResource = serverResource({
   def: R.expenseCategories,
   table: expenseCategories,
   extra: { expenses_count: expensesCount.as('expenses_count') },
@@ -13,9 +14,9 @@ export const expenseCategoryResource: ServerResource = {
   search: [expenseCategories.name],
   unique: { expense_categories_name_unique: { field: 'name', message: 'Another expense category already has this name.' } },
   usedBy: [countWhere(expenses, expenses.category_id, (n) => plural(n, 'expense', 'expenses'))],
-};
+});
 
-export const expenseResource: ServerResource = {
+export const expenseResource = serverResource({
   def: R.expenses,
   table: expenses,
   extra: { category_name: sql<string | null>`${expenseCategories.name}`.as('category_name') },
@@ -25,4 +26,4 @@ export const expenseResource: ServerResource = {
   references: {
     expenses_category_id_expense_categories_id_fk: { field: 'category_id', message: 'This category no longer exists. Choose another.' },
   },
-};
+});

@@ -1,7 +1,7 @@
 import { SINGLETONS } from '../../domain/resources/index.ts';
 import type { RouteDef } from '../http/context.ts';
 import { permissionModuleResource, permissionResource, roleResource, userResource } from './administration.ts';
-import { crudRoutes, type ServerResource } from './crud.ts';
+import { crudRoutes, type ServerResource } from '../crud/index.ts';
 import { expenseCategoryResource, expenseResource } from './expense.ts';
 import { customerCategoryResource, customerResource, supplierResource } from './people.ts';
 import { attributeResource, attributeValueResource, brandResource, categoryResource, colorResource, unitResource } from './products.ts';

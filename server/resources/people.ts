@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as R from '../../domain/resources/index.ts';
 import { customerCategories, customers, suppliers } from '../db/schema.ts';
-import { countOf, countWhere, plural, type ServerResource } from './crud.ts';
+import { countOf, countWhere, serverResource } from '../crud/index.ts';
+import { plural } from '../../domain/text.ts';
 
 export const statusFilter = (col: PgColumn) => (v: string) =>
   v === 'active' || v === 'inactive' ? eq(col, v) : undefined;
 
-export const customerCategoryResource: ServerResource = {
+export const customerCategoryResource = serverResource({
   def: R.customerCategories,
   table: customerCategories,
   extra: { customers_count: countOf(customers, customers.category_id, customerCategories.id).as('customers_count') },
@@ -19,9 +20,9 @@ export const customerCategoryResource: ServerResource = {
   search: [customerCategories.name],
   unique: { customer_categories_name_unique: { field: 'name', message: 'A customer category with this name already exists.' } },
   usedBy: [countWhere(customers, customers.category_id, (n) => plural(n, 'customer', 'customers'))],
-};
+});
 
-export const customerResource: ServerResource = {
+export const customerResource = serverResource({
   def: R.customers,
   table: customers,
   extra: { category_name: sql<string | null>`${customerCategories.name}`.as('category_name') },
@@ -37,13 +38,13 @@ export const customerResource: ServerResource = {
   filters: { status: statusFilter(customers.status) },
   unique: { customers_email_unique: { field: 'email', message: 'Another customer already has this email address.' } },
   references: { customers_category_id_customer_categories_id_fk: { field: 'category_id', message: 'This category no longer exists. Choose another.' } },
-};
+});
 
-export const supplierResource: ServerResource = {
+export const supplierResource = serverResource({
   def: R.suppliers,
   table: suppliers,
   sort: { name: suppliers.name, company: suppliers.company, status: suppliers.status },
   search: [suppliers.name, suppliers.company, suppliers.email, suppliers.phone],
   filters: { status: statusFilter(suppliers.status) },
   unique: { suppliers_email_unique: { field: 'email', message: 'Another supplier already has this email address.' } },
-};
+});

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import * as R from '../../domain/resources/index.ts';
 import { attributes, attributeValues, brands, categories, colors, units } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { countOf, countWhere, plural, qualified as q, type ServerResource, type Tx } from './crud.ts';
+import { countOf, countWhere, qualified as q, serverResource, type Tx } from '../crud/index.ts';
+import { plural } from '../../domain/text.ts';
 import { statusFilter } from './people.ts';
 
 // ——— categories ———
@@ -24,7 +25,7 @@ async function isAncestorOrSelf(tx: Tx, id: number, start: number): Promise<bool
   return false;
 }
 
-export const categoryResource: ServerResource = {
+export const categoryResource = serverResource({
   def: R.categories,
   table: categories,
   extra: { parent_name: sql<string | null>`${parent.name}`.as('parent_name') },
@@ -46,18 +47,18 @@ export const categoryResource: ServerResource = {
       throw validationError({ parent_id: ['This category sits inside the one you are editing. Choose a category outside it.'] });
     }
   },
-};
+});
 
 // ——— brands ———
 
-export const brandResource: ServerResource = {
+export const brandResource = serverResource({
   def: R.brands,
   table: brands,
   sort: { name: brands.name, status: brands.status },
   search: [brands.name],
   filters: { status: statusFilter(brands.status) },
   unique: { brands_name_unique: { field: 'name', message: 'Another brand already has this name.' } },
-};
+});
 
 // ——— attributes and their values ———
 
@@ -65,7 +66,7 @@ const valuesCount = countOf(attributeValues, attributeValues.attribute_id, attri
 /** A few example values for the list (the values screen has them all). */
 const valueNames = sql<string[]>`(select coalesce(array_agg(v.name order by v.n), '{}')::text[] from (select ${q(attributeValues.name)} as name, row_number() over (order by lower(${q(attributeValues.name)}), ${q(attributeValues.id)}) as n from ${attributeValues} where ${q(attributeValues.attribute_id)} = ${q(attributes.id)} order by n limit 5) v)`;
 
-export const attributeResource: ServerResource = {
+export const attributeResource = serverResource({
   def: R.attributes,
   table: attributes,
   extra: { values_count: valuesCount.as('values_count'), value_names: valueNames.as('value_names') },
@@ -73,9 +74,9 @@ export const attributeResource: ServerResource = {
   search: [attributes.name],
   unique: { attributes_name_unique: { field: 'name', message: 'Another attribute already has this name.' } },
   usedBy: [{ ...countWhere(attributeValues, attributeValues.attribute_id, (n) => plural(n, 'value', 'values')), verb: 'still has' }],
-};
+});
 
-export const attributeValueResource: ServerResource = {
+export const attributeValueResource = serverResource({
   def: R.attributeValues,
   table: attributeValues,
   parent: { table: attributes, choose: 'Choose an attribute.', missing: 'This attribute does not exist. It may have been deleted.' },
@@ -88,19 +89,19 @@ export const attributeValueResource: ServerResource = {
       message: 'This attribute no longer exists. Go back to the attributes and choose another.',
     },
   },
-};
+});
 
 // ——— colours and units ———
 
-export const colorResource: ServerResource = {
+export const colorResource = serverResource({
   def: R.colors,
   table: colors,
   sort: { name: colors.name, hex: colors.hex },
   search: [colors.name, colors.hex],
   unique: { colors_name_unique: { field: 'name', message: 'Another colour already has this name.' } },
-};
+});
 
-export const unitResource: ServerResource = {
+export const unitResource = serverResource({
   def: R.units,
   table: units,
   sort: { name: units.name, short_name: units.short_name },
@@ -109,4 +110,4 @@ export const unitResource: ServerResource = {
     units_name_unique: { field: 'name', message: 'Another unit already has this name.' },
     units_short_name_unique: { field: 'short_name', message: 'Another unit already has this short name.' },
   },
-};
+});

@@ -4,10 +4,9 @@ import type { SingletonDef } from '../../domain/resource.ts';
 import { resourceByKey } from '../../domain/resources/index.ts';
 import type { Db } from '../db/index.ts';
 import { settings } from '../db/schema.ts';
-import { readJson } from '../http/body.ts';
 import { route, type RouteDef } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
-import { checkIds, type AnyTable, type UsedBy } from './crud.ts';
+import { checkIds, type AnyTable, type UsedBy } from '../crud/index.ts';
 
 /**
  * The def's defaults in the shape a saved setting has (blank text → null), field by field,
@@ -33,24 +32,31 @@ export async function readSetting(db: Db, def: SingletonDef): Promise<Record<str
 export function settingRoutes(def: SingletonDef, tableOf: (key: string) => AnyTable | undefined): RouteDef[] {
   const schema = def.schema as z.ZodType<Record<string, unknown>>;
   return [
-    route('GET', def.api, def.permission, async (c) => c.json({ data: await readSetting(c.var.db, def) }, 200)),
-    route('PUT', def.api, def.permission, async (c) => {
-      const body = await readJson(c, schema);
-      const { db } = c.var;
-      await db.transaction(async (tx) => {
-        for (const f of def.fields) {
-          const table = f.relation ? tableOf(f.relation) : undefined;
-          const v = body[f.name];
-          if (!table || v === null || v === undefined) continue;
-          const what = resourceByKey(f.relation!).label.one;
-          await checkIds(tx, table, Array.isArray(v) ? v : [v as number], f.name, `This ${what} no longer exists. Choose another.`);
-        }
-        await tx
-          .insert(settings)
-          .values({ key: def.key, value: body })
-          .onConflictDoUpdate({ target: settings.key, set: { value: body, updated_at: new Date() } });
-      });
-      return c.json({ data: await readSetting(db, def), message: `${def.label} saved.` }, 200);
+    route('GET', def.api, def.permission, {
+      summary: `Read the ${def.label}`,
+      handler: async (c) => c.json({ data: await readSetting(c.var.db, def) }, 200),
+    }),
+    route('PUT', def.api, def.permission, {
+      summary: `Save the ${def.label}`,
+      body: schema,
+      handler: async (c, input) => {
+        const body = await input.body();
+        const { db } = c.var;
+        await db.transaction(async (tx) => {
+          for (const f of def.fields) {
+            const table = f.relation ? tableOf(f.relation) : undefined;
+            const v = body[f.name];
+            if (!table || v === null || v === undefined) continue;
+            const what = resourceByKey(f.relation!).label.one;
+            await checkIds(tx, table, Array.isArray(v) ? v : [v as number], f.name, `This ${what} no longer exists. Choose another.`);
+          }
+          await tx
+            .insert(settings)
+            .values({ key: def.key, value: body })
+            .onConflictDoUpdate({ target: settings.key, set: { value: body, updated_at: new Date() } });
+        });
+        return c.json({ data: await readSetting(db, def), message: `${def.label} saved.` }, 200);
+      },
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
   loginBody,
@@ -11,9 +12,9 @@ import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
 import { clearFailures, lockedFor, recordFailure } from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
+import { isUniqueViolation } from '../crud/db-errors.ts';
 import { accessTokens, users } from '../db/schema.ts';
-import { readJson } from '../http/body.ts';
-import { route, type AppContext, type RouteDef } from '../http/context.ts';
+import { route, type AppContext, type RouteDef, type RouteInput } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
 /** The socket address; X-Forwarded-For is not trusted (anyone can send it). */
@@ -31,9 +32,9 @@ function tooMany(seconds: number): ApiError {
   });
 }
 
-async function login(c: AppContext): Promise<Response> {
+async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNever>): Promise<Response> {
   const { db, config, now } = c.var;
-  const body = await readJson(c, loginBody);
+  const body = await input.body();
   const email = body.email.toLowerCase();
   const key = `${email}|${clientAddress(c)}`;
 
@@ -68,16 +69,9 @@ async function logout(c: AppContext): Promise<Response> {
   return c.json({ message: 'Logged out' }, 200);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-async function updateProfile(c: AppContext): Promise<Response> {
+async function updateProfile(c: AppContext, input: RouteInput<typeof profileBody, z.ZodNever>): Promise<Response> {
   const { db, now, auth } = c.var;
-  const body = await readJson(c, profileBody);
+  const body = await input.body();
   const email = body.email.toLowerCase();
   const taken = await db
     .select({ id: users.id })
@@ -101,9 +95,9 @@ async function updateProfile(c: AppContext): Promise<Response> {
   return c.json({ user: await loadSessionUser(db, row) }, 200);
 }
 
-async function updatePassword(c: AppContext): Promise<Response> {
+async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBody, z.ZodNever>): Promise<Response> {
   const { db, now, auth } = c.var;
-  const body = await readJson(c, passwordBody);
+  const body = await input.body();
   if (!(await verifyPassword(auth.row.password_hash, body.current_password))) {
     throw validationError({ current_password: ['The current password is incorrect.'] });
   }
@@ -121,13 +115,13 @@ async function updatePassword(c: AppContext): Promise<Response> {
 const me = (c: AppContext) => c.json(c.var.auth.user, 200);
 
 export const authRoutes: RouteDef[] = [
-  route('GET', '/sanctum/csrf-cookie', 'public', (c) => c.body(null, 204)),
-  route('GET', '/api/health', 'public', (c) => c.json({ ok: true }, 200)),
-  route('POST', '/api/v1/admin/login', 'public', login),
-  route('POST', '/api/admin-login', 'public', login),
-  route('POST', '/api/logout', 'auth', logout),
-  route('GET', '/me', 'auth', me),
-  route('GET', '/api/user', 'auth', me),
-  route('PATCH', '/api/profile', 'auth', updateProfile),
-  route('PATCH', '/api/password', 'auth', updatePassword),
+  route('GET', '/sanctum/csrf-cookie', 'public', { summary: 'Issue the XSRF-TOKEN cookie', handler: (c) => c.body(null, 204) }),
+  route('GET', '/api/health', 'public', { summary: 'Health check', handler: (c) => c.json({ ok: true }, 200) }),
+  route('POST', '/api/v1/admin/login', 'public', { summary: 'Sign in: answers a bearer token', body: loginBody, handler: login }),
+  route('POST', '/api/admin-login', 'public', { summary: 'Sign in (the same as /api/v1/admin/login)', body: loginBody, handler: login }),
+  route('POST', '/api/logout', 'auth', { summary: 'Sign out: ends this token', handler: logout }),
+  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions', handler: me }),
+  route('GET', '/api/user', 'auth', { summary: 'The signed-in user (the same as /me)', handler: me }),
+  route('PATCH', '/api/profile', 'auth', { summary: 'Change your name and email', body: profileBody, handler: updateProfile }),
+  route('PATCH', '/api/password', 'auth', { summary: 'Change your password', body: passwordBody, handler: updatePassword }),
 ];

@@ -1,0 +1,35 @@
+import { capitalise } from '../../domain/text.ts';
+import { type Row } from '../../domain/resource.ts';
+import { apiListQuery } from '../../domain/list-query.ts';
+import { ApiError } from '../http/errors.ts';
+import { listView, type ListView } from './list-query.ts';
+import type { ServerResource } from './types.ts';
+
+/** A resource with what its routes share worked out once. */
+export interface BoundResource {
+  res: ServerResource;
+  view: ListView;
+  /** The list and export query schema. */
+  listQuery: ReturnType<typeof apiListQuery>;
+  /** "customer", "Customer" */
+  one: string;
+  One: string;
+  notFound(): ApiError;
+  /** What names a record in a message: its title field, else #id. */
+  title(row: Row): string;
+}
+
+export function bindResource(res: ServerResource): BoundResource {
+  const { def } = res;
+  const one = def.label.one;
+  const filterNames = [...def.filters.map((f) => f.name), ...(def.parent ? [def.parent.field] : [])];
+  return {
+    res,
+    view: listView(res, filterNames),
+    listQuery: apiListQuery(def),
+    one,
+    One: capitalise(one),
+    notFound: () => new ApiError(404, `This ${one} does not exist. It may have been deleted.`),
+    title: (row) => String(row[def.titleField] ?? `#${row.id}`),
+  };
+}

@@ -1,0 +1,15 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * `"table"."column"`. drizzle leaves columns unqualified in a query without joins, and inside a
+ * correlated subquery an unqualified "id" means the subquery's own table, not the outer row.
+ */
+export const qualified = (c: PgColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+
+/** A correlated count for a list column: `(select count(*) from t where col = outer.id)`. */
+export const countOf = (t: PgTable, col: PgColumn, outerId: PgColumn) =>
+  sql<number>`(select count(*)::int from ${t} where ${qualified(col)} = ${qualified(outerId)})`;
+
+/** `%text%` for ILIKE, with the user's % _ and \ matched literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
