@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../../domain/resource.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AnyTable } from './types.ts';
+import type { AnyTable } from './sql.ts';
 
 /** A record's version for optimistic locking: its last update time. */
 export function etagOf(row: Row): string {

@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.ts';
 import { validationError } from '../http/errors.ts';
-import type { AnyTable } from './types.ts';
+import type { AnyTable } from './sql.ts';
 
 /** The largest PostgreSQL `integer`: no id beyond it can exist, and PostgreSQL refuses to compare one. */
 export const PG_INTEGER_MAX = 2_147_483_647;

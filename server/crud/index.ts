@@ -12,5 +12,6 @@ export { DEEP_PAGE_OFFSET, findRow, listOrder, listPage, listView, listWhere, NA
 export { OPTIONS_MAX } from './options.ts';
 export { crudRoutes } from './routes.ts';
 export { containsPattern, countOf, qualified } from './sql.ts';
-export { serverResource, type AnyTable, type BodySchema, type CrudOptions, type ServerResource, type Tx } from './types.ts';
+export { serverResource, type BodySchema, type CrudOptions, type ServerResource, type Tx } from './types.ts';
 export { countWhere, type UsedBy } from './used-by.ts';
+export type { AnyTable, Expr } from './sql.ts';

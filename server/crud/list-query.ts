@@ -4,8 +4,7 @@ import type { Row } from '../../domain/resource.ts';
 import type { ListQuery, ListResponse } from '../../domain/list-query.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { validationError } from '../http/errors.ts';
-import { containsPattern } from './sql.ts';
-import type { AnyTable, Expr } from './types.ts';
+import { containsPattern, type AnyTable, type Expr } from './sql.ts';
 
 /**
  * The list query of any table: filters, search, sort and the page plans that keep a list fast at

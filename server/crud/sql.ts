@@ -1,5 +1,10 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/** A column or an SQL expression: what a list sorts, searches or shows. */
+export type Expr = PgColumn | SQL;
+/** A table with an integer `id` primary key. */
+export type AnyTable = PgTable & { id: PgColumn };
 
 /**
  * `"table"."column"`. drizzle leaves columns unqualified in a query without joins, and inside a

@@ -1,19 +1,14 @@
-import type { SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission } from '../../domain/permissions.ts';
 import type { ResourceDef, Row } from '../../domain/resource.ts';
 import type { Db, Tx } from '../db/index.ts';
 import type { AppContext, RouteDef } from '../http/context.ts';
 import type { ConstraintMessages } from './db-errors.ts';
+import type { AnyTable, Expr } from './sql.ts';
 import type { ListSource } from './list-query.ts';
 import type { UsedBy } from './used-by.ts';
 
 export type { Tx };
-/** A column or an SQL expression a list can sort or search by. */
-export type Expr = PgColumn | SQL;
-/** Any table with an integer `id` primary key. */
-export type AnyTable = PgTable & { id: PgColumn };
 
 /** A resource's body schema: a (strict) object. */
 export type BodySchema = z.ZodType<Record<string, unknown>>;
