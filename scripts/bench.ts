@@ -1,8 +1,11 @@
-// `npm run bench`: list latency of the customers API over HTTP with 100,000 customers.
+// `npm run bench`: list latency of the customers API over HTTP with 100,000 customers, then the
+// browser bench (scripts/bench-browser.ts: Chromium against a plain React floor page).
 //
-//   npm run bench                        PGlite (in memory), then PostgreSQL
-//   npm run bench -- --only=pglite       one database kind (pglite | pg); --pg = --only=pg
+//   npm run bench                        PGlite (in memory), then PostgreSQL, then the browser
+//   npm run bench -- --only=pglite       some of them (pglite | pg | browser, comma-separated);
+//                                        --pg = --only=pg
 //   npm run bench -- --n=500 --rows=200000 --explain
+//   npm run bench -- --only=browser --runs=7 --browser-rows=1000 --browser-db=pglite
 //
 // Each kind gets a FRESH database: PGlite in memory; on PostgreSQL a database of its own,
 // created and dropped on the server BENCH_DATABASE_URL names, or, without it, on a private
@@ -30,14 +33,19 @@ const TARGET_P95_MS = 20;
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const known = /^--(only=(pglite|pg)|pg|n=\d+|rows=\d+|explain|warmup=\d+|child)$/;
-const stray = args.filter((a) => !known.test(a));
+const PARTS = ['pglite', 'pg', 'browser'] as const;
+type Part = (typeof PARTS)[number];
+/** Flags of the browser bench, handed to scripts/bench-browser.ts. */
+const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|explain|warmup=\d+|child)$/;
+const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite|pg] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain]');
+  console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
 }
-const only = args.includes('--pg') ? 'pg' : opt('only');
+const only: Part[] = args.includes('--pg') ? ['pg'] : ((opt('only')?.split(',') as Part[] | undefined) ?? [...PARTS]);
 const N = Number(opt('n') ?? 200);
 const ROWS = Number(opt('rows') ?? 100_000);
 const WARMUP = Number(opt('warmup') ?? 20);
@@ -191,9 +199,36 @@ function runChild(kind: Kind): Promise<KindReport> {
   });
 }
 
+/** The browser bench in a process of its own; it prints its own report. */
+function runBrowser(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench-browser.ts'), ...args.filter((a) => BROWSER_FLAG.test(a))], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  // It closes its browser and server (and a private cluster) on the way out.
+  const forward = (sig: NodeJS.Signals) => child.kill(sig);
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      if (code === 0) resolve();
+      else reject(new Error(`the browser run failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
 async function main(): Promise<void> {
-  const kinds: Kind[] = only === 'pglite' ? ['pglite'] : only === 'pg' ? ['postgres'] : ['pglite', 'postgres'];
+  const kinds: Kind[] = [...(only.includes('pglite') ? ['pglite' as const] : []), ...(only.includes('pg') ? ['postgres' as const] : [])];
   if (CHILD) return measureKind(kinds[0]!);
+  if (kinds.length) await measureHttp(kinds);
+  if (only.includes('browser')) {
+    if (kinds.length) console.log('');
+    await runBrowser();
+  }
+}
+
+async function measureHttp(kinds: Kind[]): Promise<void> {
 
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   const ms = (n: number) => n.toFixed(1).padStart(7);
