@@ -27,7 +27,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, normalize, resolve, sep } from 'node:path';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser } from '@playwright/test';
@@ -542,6 +542,7 @@ async function main(): Promise<void> {
 
     const loads: Load[] = [];
     const started = performance.now();
+    const loadAtStart = loadavg()[0]!;
     for (let run = 0; run <= RUNS; run++) {
       const order: Who[] = run % 2 ? ['app', 'floor'] : ['floor', 'app'];
       const line: string[] = [];
@@ -560,7 +561,8 @@ async function main(): Promise<void> {
       `Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}, a fresh context (cold cache, empty storage) per load; ` +
         `${RUNS} runs after 1 warm-up, app and floor loaded next to each other, the order flipping each run.`,
       `Server: the built app (dist/) and the floor on one Hono server, ${db.label}, ${ROWS.toLocaleString('en')} customers (${page1.meta.total.toLocaleString('en')} listed); ` +
-        `first row "${firstName}". Took ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+        `first row "${firstName}". Took ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+        `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores (others' work slows both sides).`,
       'Units: 1 kB = 1,000 bytes, 1 MB = 1,000,000 bytes. "Time to rows" = the first customer of the page is in a table body row and the frame after it has run.',
     ]);
   } finally {
