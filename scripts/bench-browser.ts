@@ -399,7 +399,8 @@ function report(loads: Load[], meta: string[]): void {
   const paired = (sc: ScenarioId, f: (l: Load) => number) => {
     const rs = pick('app', sc).flatMap((a) => {
       const b = pick('floor', sc).find((x) => x.run === a.run);
-      return b && f(b) > 0 ? [f(a) / f(b)] : [];
+      // A figure the page did not report (-1) pairs with nothing.
+      return b && f(a) >= 0 && f(b) > 0 ? [f(a) / f(b)] : [];
     });
     const s = stat3(rs);
     return s ? `${s.median.toFixed(2)} (${s.min.toFixed(2)}–${s.max.toFixed(2)})` : '—';
