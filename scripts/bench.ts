@@ -1,8 +1,11 @@
-// `npm run bench`: list latency of the customers API over HTTP with 100,000 customers.
+// `npm run bench`: list latency of the customers API over HTTP with 100,000 customers, then the
+// browser bench (scripts/bench-browser.ts: Chromium against a plain React floor page).
 //
-//   npm run bench                        PGlite (in memory), then PostgreSQL
-//   npm run bench -- --only=pglite       one database kind (pglite | pg); --pg = --only=pg
+//   npm run bench                        PGlite (in memory), then PostgreSQL, then the browser
+//   npm run bench -- --only=pglite       some of them (pglite | pg | browser, comma-separated);
+//                                        --pg = --only=pg
 //   npm run bench -- --n=500 --rows=200000 --explain
+//   npm run bench -- --only=browser --runs=7 --browser-rows=1000 --browser-db=pglite
 //
 // Each kind gets a FRESH database: PGlite in memory; on PostgreSQL a database of its own,
 // created and dropped on the server BENCH_DATABASE_URL names, or, without it, on a private
@@ -11,22 +14,17 @@
 // generate_series, the real app listens on 127.0.0.1 on a free port, and every scenario is
 // requested N times one after another with fetch, after a warm-up. --explain prints
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL each scenario runs (always, for scenarios over target).
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
 import { createApp } from '../server/app.ts';
-import { issueToken } from '../server/auth/tokens.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrate, openDatabase, schema, scratchDatabase, type Db, type DbHandle } from '../server/db/index.ts';
-import { userRoles, users } from '../server/db/schema.ts';
-import { ensureSuperAdminRole, seedPermissions } from '../server/seed.ts';
+import { schema, type Db, type DbHandle } from '../server/db/index.ts';
+import { clientOf, openFresh, rawQuery, seed, type Kind } from './bench-db.ts';
 
 const root = join(import.meta.dirname, '..');
 const TARGET_P95_MS = 20;
@@ -35,14 +33,19 @@ const TARGET_P95_MS = 20;
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const known = /^--(only=(pglite|pg)|pg|n=\d+|rows=\d+|explain|warmup=\d+|child)$/;
-const stray = args.filter((a) => !known.test(a));
+const PARTS = ['pglite', 'pg', 'browser'] as const;
+type Part = (typeof PARTS)[number];
+/** Flags of the browser bench, handed to scripts/bench-browser.ts. */
+const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|explain|warmup=\d+|child)$/;
+const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite|pg] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain]');
+  console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
 }
-const only = args.includes('--pg') ? 'pg' : opt('only');
+const only: Part[] = args.includes('--pg') ? ['pg'] : ((opt('only')?.split(',') as Part[] | undefined) ?? [...PARTS]);
 const N = Number(opt('n') ?? 200);
 const ROWS = Number(opt('rows') ?? 100_000);
 const WARMUP = Number(opt('warmup') ?? 20);
@@ -65,87 +68,6 @@ const SCENARIOS = [
   { name: 'search ~1% (Quentin)', path: `${API}?search=Quentin` },
   { name: 'search few (Quentin Moreau)', path: `${API}?search=${encodeURIComponent('Quentin Moreau')}` },
 ] as const;
-
-// ——— seed ———
-
-const FIRST = `Ada Alan Alice Amara Anton Aria Arjun Astrid Bea Bruno Carla Carlos Chen Chloe Dara Dmitri Elena Eli
-Emma Ezra Farah Felix Freya Gabriel Greta Hana Hugo Ines Ivan Jade Jonas Julia Kai Karim Kenji Lara Leo Lina Luca
-Maja Malik Mara Marco Maya Mila Nadia Nia Nico Noor Olga Omar Oscar Paula Pedro Priya Quentin Rafael Rania Rosa
-Ruben Sana Sara Selin Sofia Soren Tara Theo Tomas Uma Valentina Vera Viktor Wei Wen Xavier Yara Yusuf Zara Zoe
-Abel Bianca Cyrus Dalia Emil Fatima Goran Hedda Igor Jana Kofi Leila Mateo Nora Otto Pia Rami Signe`.split(/\s+/);
-const LAST = `Moreau Smith Garcia Muller Rossi Kowalski Nielsen Tanaka Silva Novak Dubois Jensen Costa Ivanova Okafor
-Haddad Larsen Fischer Romano Yilmaz Kim Nguyen Patel Santos Berg Ahmed Lopez Schmidt Bianchi Horvat Sato Li Ali
-Kaur Meyer Weber Ferrari Lund Popescu Cohen`.split(/\s+/);
-const CITIES = `Lisbon Porto Madrid Paris Lyon Berlin Hamburg Munich Rome Milan Vienna Prague Warsaw Krakow Oslo
-Bergen Stockholm Gothenburg Copenhagen Aarhus Helsinki Tallinn Riga Vilnius Dublin Cork London Leeds Bristol
-Edinburgh Glasgow Amsterdam Utrecht Brussels Ghent Zurich Geneva Basel Ljubljana Zagreb Split Athens Thessaloniki
-Sofia Bucharest Budapest Bratislava Istanbul Izmir Nicosia Valletta Seville Valencia Bilbao Marseille Nice
-Toulouse Bordeaux Cologne Leipzig Dresden Naples Turin Florence Graz Brno Gdansk Malmo Tampere Odense Galway
-Manchester Liverpool Rotterdam Antwerp Luxembourg Lausanne Bern Salzburg Innsbruck Plovdiv Cluj Debrecen Kosice
-Ankara Limassol Faro Coimbra Braga Granada Malaga Nantes Lille Bremen Stuttgart Bologna Genoa Verona`.split(/\s+/);
-
-const sqlArray = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
-
-/**
- * One statement: names, emails, phones and cities vary with the row number so that sorting
- * and trigram search work on realistic data; created_at spreads over about two years.
- */
-export const SEED_SQL = `
-with f as (select ${sqlArray(FIRST)} as a), l as (select ${sqlArray(LAST)} as a), c as (select ${sqlArray(CITIES)} as a)
-insert into customers (name, email, phone, address, city, country, tax_number, category_id, status, created_at, updated_at)
-select
-  f.a[1 + (i % ${FIRST.length})] || ' ' || l.a[1 + ((i / ${FIRST.length}) % ${LAST.length})] || ' ' || i,
-  case when i % 10 = 0 then null
-       else lower(f.a[1 + (i % ${FIRST.length})]) || '.' || lower(l.a[1 + ((i / ${FIRST.length}) % ${LAST.length})]) || i
-            || '@' || (array['example.com','mail.test','shop.test','post.test'])[1 + (i % 4)] end,
-  '+351 9' || lpad(((i * 7919) % 100000000)::text, 8, '0'),
-  i || ' Rua ' || l.a[1 + (i % ${LAST.length})],
-  c.a[1 + ((i * 31) % ${CITIES.length})],
-  'Portugal',
-  case when i % 3 = 0 then 'PT' || lpad(i::text, 9, '0') end,
-  case when i % 5 = 0 then null else 1 + (i % 5) end,
-  case when i % 11 = 0 then 'inactive' else 'active' end,
-  now() - make_interval(mins => (i * 37) % 1000000),
-  now()
-from generate_series(1, $1::int) as g(i), f, l, c`;
-
-export async function seed(handle: DbHandle, rows: number): Promise<{ token: string; ms: number }> {
-  await migrate(handle);
-  await seedPermissions(handle.db);
-  const roleId = await ensureSuperAdminRole(handle.db);
-  // No password sign-in happens here, so no argon2: a token is issued directly.
-  const [user] = await handle.db
-    .insert(users)
-    .values({ name: 'Bench Admin', email: 'bench@example.com', password_hash: 'not-a-hash' })
-    .returning({ id: users.id });
-  await handle.db.insert(userRoles).values({ user_id: user!.id, role_id: roleId });
-  const { token } = await issueToken(handle.db, user!.id, new Date(), 24);
-
-  const t0 = performance.now();
-  await rawQuery(handle, `insert into customer_categories (name, discount_bps) select 'Category ' || i, i * 100 from generate_series(1, 5) i`);
-  await rawQuery(handle, SEED_SQL, [rows]);
-  // A table that has just had 100,000 inserts gets autovacuumed; do it now so the visibility
-  // map and statistics are what a live database has (index-only scans depend on it). Twice:
-  // the pass right after the bulk insert leaves the pages it just saw not all-visible.
-  await rawQuery(handle, 'vacuum customers');
-  await rawQuery(handle, 'vacuum (analyze) customers');
-  await rawQuery(handle, 'analyze');
-  return { token, ms: performance.now() - t0 };
-}
-
-// ——— raw SQL on either driver ———
-
-type Client = { kind: 'pglite'; c: any } | { kind: 'postgres'; c: postgres.Sql };
-const clientOf = (handle: DbHandle): Client => {
-  const c = (handle as unknown as { raw: { $client: unknown } }).raw.$client;
-  return handle.kind === 'pglite' ? { kind: 'pglite', c } : { kind: 'postgres', c: c as postgres.Sql };
-};
-
-export async function rawQuery(handle: DbHandle, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-  const cl = clientOf(handle);
-  if (cl.kind === 'pglite') return (await cl.c.query(text, params)).rows;
-  return [...(await cl.c.unsafe(text, params as never[]))];
-}
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
 function withCapture(handle: DbHandle): { db: Db; capture: <T>(fn: () => Promise<T>) => Promise<{ queries: { sql: string; params: unknown[] }[]; value: T }> } {
@@ -225,58 +147,6 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
   return { results, explain };
 }
 
-// ——— databases ———
-
-type Kind = 'pglite' | 'postgres';
-
-function startCluster(): { url: string; stop: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
-  const script = join(root, 'scripts', 'pg-cluster.sh');
-  try {
-    const url = execFileSync('bash', [script, 'start', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-    let stopped = false;
-    return {
-      url,
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        execFileSync('bash', [script, 'stop', dir, '--rm'], { stdio: ['ignore', 'ignore', 'inherit'] });
-      },
-    };
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-}
-
-/** A fresh database of the kind; `done` drops it (and stops the private cluster). */
-async function openFresh(kind: Kind): Promise<{ handle: DbHandle; label: string; done: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const handle = await openDatabase({});
-    return { handle, label: 'PGlite (in memory)', done: () => handle.close() };
-  }
-  const given = process.env.BENCH_DATABASE_URL;
-  const cluster = given ? undefined : startCluster();
-  // Ctrl-C or a failure before `done` still stops the cluster.
-  const onSignal = () => {
-    cluster?.stop();
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  process.once('exit', () => cluster?.stop());
-  const serverUrl = given ?? cluster!.url;
-  const { handle, drop } = await scratchDatabase(serverUrl, 'bench');
-  return {
-    handle,
-    label: given ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PostgreSQL (private cluster)',
-    done: async () => {
-      await handle.close();
-      await drop();
-      cluster?.stop();
-    },
-  };
-}
-
 // ——— main ———
 
 interface KindReport {
@@ -329,9 +199,36 @@ function runChild(kind: Kind): Promise<KindReport> {
   });
 }
 
+/** The browser bench in a process of its own; it prints its own report. */
+function runBrowser(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench-browser.ts'), ...args.filter((a) => BROWSER_FLAG.test(a))], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  // It closes its browser and server (and a private cluster) on the way out.
+  const forward = (sig: NodeJS.Signals) => child.kill(sig);
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      if (code === 0) resolve();
+      else reject(new Error(`the browser run failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
 async function main(): Promise<void> {
-  const kinds: Kind[] = only === 'pglite' ? ['pglite'] : only === 'pg' ? ['postgres'] : ['pglite', 'postgres'];
+  const kinds: Kind[] = [...(only.includes('pglite') ? ['pglite' as const] : []), ...(only.includes('pg') ? ['postgres' as const] : [])];
   if (CHILD) return measureKind(kinds[0]!);
+  if (kinds.length) await measureHttp(kinds);
+  if (only.includes('browser')) {
+    if (kinds.length) console.log('');
+    await runBrowser();
+  }
+}
+
+async function measureHttp(kinds: Kind[]): Promise<void> {
 
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   const ms = (n: number) => n.toFixed(1).padStart(7);

@@ -1,0 +1,147 @@
+// The bench's databases: a FRESH one of either kind, and the seed (customers generated with one
+// INSERT … SELECT over generate_series). Shared by scripts/bench.ts (HTTP latency) and
+// scripts/bench-browser.ts (Chromium); importing this module runs nothing.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type postgres from 'postgres';
+import { migrate, openDatabase, scratchDatabase, type DbHandle } from '../server/db/index.ts';
+import { userRoles, users } from '../server/db/schema.ts';
+import { issueToken } from '../server/auth/tokens.ts';
+import { ensureSuperAdminRole, seedPermissions } from '../server/seed.ts';
+
+const root = join(import.meta.dirname, '..');
+
+// ——— seed ———
+
+const FIRST = `Ada Alan Alice Amara Anton Aria Arjun Astrid Bea Bruno Carla Carlos Chen Chloe Dara Dmitri Elena Eli
+Emma Ezra Farah Felix Freya Gabriel Greta Hana Hugo Ines Ivan Jade Jonas Julia Kai Karim Kenji Lara Leo Lina Luca
+Maja Malik Mara Marco Maya Mila Nadia Nia Nico Noor Olga Omar Oscar Paula Pedro Priya Quentin Rafael Rania Rosa
+Ruben Sana Sara Selin Sofia Soren Tara Theo Tomas Uma Valentina Vera Viktor Wei Wen Xavier Yara Yusuf Zara Zoe
+Abel Bianca Cyrus Dalia Emil Fatima Goran Hedda Igor Jana Kofi Leila Mateo Nora Otto Pia Rami Signe`.split(/\s+/);
+const LAST = `Moreau Smith Garcia Muller Rossi Kowalski Nielsen Tanaka Silva Novak Dubois Jensen Costa Ivanova Okafor
+Haddad Larsen Fischer Romano Yilmaz Kim Nguyen Patel Santos Berg Ahmed Lopez Schmidt Bianchi Horvat Sato Li Ali
+Kaur Meyer Weber Ferrari Lund Popescu Cohen`.split(/\s+/);
+const CITIES = `Lisbon Porto Madrid Paris Lyon Berlin Hamburg Munich Rome Milan Vienna Prague Warsaw Krakow Oslo
+Bergen Stockholm Gothenburg Copenhagen Aarhus Helsinki Tallinn Riga Vilnius Dublin Cork London Leeds Bristol
+Edinburgh Glasgow Amsterdam Utrecht Brussels Ghent Zurich Geneva Basel Ljubljana Zagreb Split Athens Thessaloniki
+Sofia Bucharest Budapest Bratislava Istanbul Izmir Nicosia Valletta Seville Valencia Bilbao Marseille Nice
+Toulouse Bordeaux Cologne Leipzig Dresden Naples Turin Florence Graz Brno Gdansk Malmo Tampere Odense Galway
+Manchester Liverpool Rotterdam Antwerp Luxembourg Lausanne Bern Salzburg Innsbruck Plovdiv Cluj Debrecen Kosice
+Ankara Limassol Faro Coimbra Braga Granada Malaga Nantes Lille Bremen Stuttgart Bologna Genoa Verona`.split(/\s+/);
+
+const sqlArray = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
+
+/**
+ * One statement: names, emails, phones and cities vary with the row number so that sorting
+ * and trigram search work on realistic data; created_at spreads over about two years.
+ */
+export const SEED_SQL = `
+with f as (select ${sqlArray(FIRST)} as a), l as (select ${sqlArray(LAST)} as a), c as (select ${sqlArray(CITIES)} as a)
+insert into customers (name, email, phone, address, city, country, tax_number, category_id, status, created_at, updated_at)
+select
+  f.a[1 + (i % ${FIRST.length})] || ' ' || l.a[1 + ((i / ${FIRST.length}) % ${LAST.length})] || ' ' || i,
+  case when i % 10 = 0 then null
+       else lower(f.a[1 + (i % ${FIRST.length})]) || '.' || lower(l.a[1 + ((i / ${FIRST.length}) % ${LAST.length})]) || i
+            || '@' || (array['example.com','mail.test','shop.test','post.test'])[1 + (i % 4)] end,
+  '+351 9' || lpad(((i * 7919) % 100000000)::text, 8, '0'),
+  i || ' Rua ' || l.a[1 + (i % ${LAST.length})],
+  c.a[1 + ((i * 31) % ${CITIES.length})],
+  'Portugal',
+  case when i % 3 = 0 then 'PT' || lpad(i::text, 9, '0') end,
+  case when i % 5 = 0 then null else 1 + (i % 5) end,
+  case when i % 11 = 0 then 'inactive' else 'active' end,
+  now() - make_interval(mins => (i * 37) % 1000000),
+  now()
+from generate_series(1, $1::int) as g(i), f, l, c`;
+
+export async function seed(handle: DbHandle, rows: number): Promise<{ token: string; ms: number }> {
+  await migrate(handle);
+  await seedPermissions(handle.db);
+  const roleId = await ensureSuperAdminRole(handle.db);
+  // No password sign-in happens here, so no argon2: a token is issued directly.
+  const [user] = await handle.db
+    .insert(users)
+    .values({ name: 'Bench Admin', email: 'bench@example.com', password_hash: 'not-a-hash' })
+    .returning({ id: users.id });
+  await handle.db.insert(userRoles).values({ user_id: user!.id, role_id: roleId });
+  const { token } = await issueToken(handle.db, user!.id, new Date(), 24);
+
+  const t0 = performance.now();
+  await rawQuery(handle, `insert into customer_categories (name, discount_bps) select 'Category ' || i, i * 100 from generate_series(1, 5) i`);
+  await rawQuery(handle, SEED_SQL, [rows]);
+  // A table that has just had 100,000 inserts gets autovacuumed; do it now so the visibility
+  // map and statistics are what a live database has (index-only scans depend on it). Twice:
+  // the pass right after the bulk insert leaves the pages it just saw not all-visible.
+  await rawQuery(handle, 'vacuum customers');
+  await rawQuery(handle, 'vacuum (analyze) customers');
+  await rawQuery(handle, 'analyze');
+  return { token, ms: performance.now() - t0 };
+}
+
+// ——— raw SQL on either driver ———
+
+export type Client = { kind: 'pglite'; c: any } | { kind: 'postgres'; c: postgres.Sql };
+export const clientOf = (handle: DbHandle): Client => {
+  const c = (handle as unknown as { raw: { $client: unknown } }).raw.$client;
+  return handle.kind === 'pglite' ? { kind: 'pglite', c } : { kind: 'postgres', c: c as postgres.Sql };
+};
+
+export async function rawQuery(handle: DbHandle, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const cl = clientOf(handle);
+  if (cl.kind === 'pglite') return (await cl.c.query(text, params)).rows;
+  return [...(await cl.c.unsafe(text, params as never[]))];
+}
+
+// ——— databases ———
+
+export type Kind = 'pglite' | 'postgres';
+
+function startCluster(): { url: string; stop: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  const script = join(root, 'scripts', 'pg-cluster.sh');
+  try {
+    const url = execFileSync('bash', [script, 'start', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+    let stopped = false;
+    return {
+      url,
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        execFileSync('bash', [script, 'stop', dir, '--rm'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      },
+    };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** A fresh database of the kind; `done` drops it (and stops the private cluster). */
+export async function openFresh(kind: Kind): Promise<{ handle: DbHandle; label: string; done: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({});
+    return { handle, label: 'PGlite (in memory)', done: () => handle.close() };
+  }
+  const given = process.env.BENCH_DATABASE_URL;
+  const cluster = given ? undefined : startCluster();
+  // Ctrl-C or a failure before `done` still stops the cluster.
+  const onSignal = () => {
+    cluster?.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  process.once('exit', () => cluster?.stop());
+  const serverUrl = given ?? cluster!.url;
+  const { handle, drop } = await scratchDatabase(serverUrl, 'bench');
+  return {
+    handle,
+    label: given ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PostgreSQL (private cluster)',
+    done: async () => {
+      await handle.close();
+      await drop();
+      cluster?.stop();
+    },
+  };
+}
