@@ -97,27 +97,38 @@ export function withJoins<Q extends PgSelect>(qb: Q, view: ListView): Q {
   return qb;
 }
 
-/** SELECT the view's row shape, with its joins. */
-export const selectRows = (db: Db | Tx, view: ListView) => withJoins(db.select(view.selection).from(view.table).$dynamic(), view);
+/** SELECT the view's row shape (plus `extra` columns, if any), with its joins. */
+export const selectRows = (db: Db | Tx, view: ListView, extra: Record<string, SQL.Aliased | SQL> = {}) =>
+  withJoins(db.select({ ...view.selection, ...extra }).from(view.table).$dynamic(), view);
 
 export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<Row | undefined> {
   const rows = await selectRows(db, view).where(eq(view.table.id, id)).limit(1);
   return rows[0] as Row | undefined;
 }
 
-/** One page of rows matching `cond` (from listWhere), with the total and page count. */
+/** The page's rows carry the list's total under this key while on their way (it never reaches the API's answer). */
+const TOTAL = 'list_total__';
+
+/**
+ * One page of rows matching `cond` (from listWhere), with the total and page count, in as few
+ * statements as the plans allow: the total rides along with the page as an uncorrelated
+ * subquery (one statement, each part keeping its own plan), except for a search, whose count
+ * comes first because it picks the plan, and an empty page, which has no row to carry it.
+ */
 export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined): Promise<ListResponse> {
   const { table } = view;
   // Joins are to-one and only add display columns, so the count never needs them (and
   // without them an unfiltered count is an index-only scan).
-  const [totalRow] = await db.select({ n: count() }).from(table).where(cond);
-  const total = Number(totalRow?.n ?? 0);
+  const counted = db.select({ n: count() }).from(table).where(cond);
+  const countRows = async () => Number((await counted)[0]?.n ?? 0);
+  let total = q.search && cond ? await countRows() : undefined;
   const offset = (q.page - 1) * q.per_page;
   let filter = cond;
-  if (cond && q.search && total <= NARROW_SEARCH_MAX_MATCHES) {
+  if (cond && total !== undefined && total <= NARROW_SEARCH_MAX_MATCHES) {
     const ids = db.select({ id: table.id }).from(table).where(cond);
     filter = sql`${table.id} = any(array(${ids}))`;
   }
+  const carried: Record<string, SQL> = total === undefined ? { [TOTAL]: sql<number>`(${counted})`.mapWith(Number) } : {};
   let data: Row[];
   if (offset >= DEEP_PAGE_OFFSET) {
     // Deep page: find its ids on the (sort, id) index alone, then fetch just those rows.
@@ -127,9 +138,11 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     let ids = db.select({ id: table.id }).from(table).$dynamic();
     if (!ownSort || filter) ids = withJoins(ids, view);
     const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
-    data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
+    data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
-    data = (await selectRows(db, view).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
+    data = (await selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
   }
+  if (total === undefined) total = data.length ? Number(data[0]![TOTAL]) : await countRows();
+  if (TOTAL in carried) for (const row of data) delete row[TOTAL];
   return { data, meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) } };
 }
