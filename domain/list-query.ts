@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import type { ResourceDef, Row, SortDir } from './resource.ts';
+import type { ResourceList, Row, SortDir } from './resource.ts';
 
 /**
  * A list's query (page, page size, sort, search, filters): the same keys in the browser's
- * address bar and in the API's query string. The address bar is read leniently, the API
- * strictly; both write and read it through here.
+ * address bar and in the API's query string. The address bar is read leniently (here), the API
+ * strictly (domain/api-list-query.ts, with zod, which the list screens do not load).
  */
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -36,7 +35,7 @@ export interface ListResponse {
 export const SEARCH_MAX = 100;
 export const RESERVED_QUERY_KEYS = ['page', 'per_page', 'sort', 'dir', 'search'] as const;
 
-export const defaultQuery = (def: Pick<ResourceDef, 'defaultSort'>): ListQuery => ({
+export const defaultQuery = (def: Pick<ResourceList, 'defaultSort'>): ListQuery => ({
   page: 1,
   per_page: DEFAULT_PAGE_SIZE,
   sort: def.defaultSort.field,
@@ -45,13 +44,13 @@ export const defaultQuery = (def: Pick<ResourceDef, 'defaultSort'>): ListQuery =
   filters: {},
 });
 
-export const sortableColumns = (def: Pick<ResourceDef, 'columns'>) => def.columns.filter((c) => c.sortable).map((c) => c.name);
+export const sortableColumns = (def: Pick<ResourceList, 'columns'>) => def.columns.filter((c) => c.sortable).map((c) => c.name);
 
 /**
  * Lenient reading for the address bar: anything unknown or malformed falls back to the
  * default, so a hand-edited URL still shows a list.
  */
-export function parseListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' | 'filters'>, search: string): ListQuery {
+export function parseListQuery(def: Pick<ResourceList, 'defaultSort' | 'columns' | 'filters'>, search: string): ListQuery {
   const p = new URLSearchParams(search);
   const q = defaultQuery(def);
   const page = Number(p.get('page'));
@@ -71,7 +70,7 @@ export function parseListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' 
 }
 
 /** The query string for both the address bar and the API; defaults are left out. */
-export function listQueryString(def: Pick<ResourceDef, 'defaultSort'>, q: ListQuery, opts: { full?: boolean } = {}): string {
+export function listQueryString(def: Pick<ResourceList, 'defaultSort'>, q: ListQuery, opts: { full?: boolean } = {}): string {
   const d = defaultQuery(def);
   const p = new URLSearchParams();
   if (opts.full || q.page !== d.page) p.set('page', String(q.page));
@@ -85,49 +84,3 @@ export function listQueryString(def: Pick<ResourceDef, 'defaultSort'>, q: ListQu
   const s = p.toString();
   return s ? `?${s}` : '';
 }
-
-/** Strict reading for the API: a wrong parameter is a 422 naming it, never a silent default. */
-export function apiListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' | 'filters' | 'parent'>) {
-  const sorts = sortableColumns(def);
-  const filterShape: Record<string, z.ZodOptional<z.ZodString>> = {};
-  const filterNames = [...def.filters.map((f) => f.name), ...(def.parent ? [def.parent.field] : [])];
-  for (const name of filterNames) filterShape[name] = z.string().max(100, { error: 'Use at most 100 characters.' }).optional();
-  return z
-    .strictObject({
-      page: z.coerce
-        .number({ error: 'Use a page number of 1 or more.' })
-        .int({ error: 'Use a page number of 1 or more.' })
-        .min(1, { error: 'Use a page number of 1 or more.' })
-        .max(1_000_000, { error: 'Use a page number of at most 1000000.' })
-        .default(1),
-      per_page: z.coerce
-        .number({ error: `Use one of ${PAGE_SIZES.join(', ')} per page.` })
-        .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: `Use one of ${PAGE_SIZES.join(', ')} per page.` })
-        .default(DEFAULT_PAGE_SIZE),
-      sort: z
-        .string()
-        .refine((s) => sorts.includes(s), { error: `Sort by one of: ${sorts.join(', ') || 'nothing'}.` })
-        .default(def.defaultSort.field),
-      dir: z.enum(['asc', 'desc'], { error: 'Use asc or desc.' }).default(def.defaultSort.dir),
-      search: z.string().max(SEARCH_MAX, { error: `Use at most ${SEARCH_MAX} characters.` }).default(''),
-      ...filterShape,
-    })
-    .transform(({ page, per_page, sort, dir, search, ...filters }): ListQuery => ({
-      page,
-      per_page: per_page as PageSize,
-      sort,
-      dir,
-      search: search.trim(),
-      filters: Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')),
-    }));
-}
-
-export const bulkDeleteBody = z.strictObject({
-  ids: z
-    .array(z.number({ error: 'Send record ids.' }).int({ error: 'Send record ids.' }).positive({ error: 'Send record ids.' }), {
-      error: 'Send the ids to delete.',
-    })
-    .min(1, { error: 'Choose at least one record.' })
-    .max(100, { error: 'Delete at most 100 records at a time.' }),
-});
-

@@ -1,4 +1,4 @@
-import type { ResourceDef } from './resource.ts';
+import type { ResourceFacts } from './resource.ts';
 
 /**
  * Addresses of the app, built in one place: route patterns (relative to /admin, `:id` and
@@ -19,14 +19,14 @@ export const PROFILE_PATH = adminHref('/profile');
 export const POS_SHORTCUT = '/pos';
 
 /** A resource's create and edit route patterns, defaulting to `{list}/create` and `{list}/edit/:id`. */
-export const createPattern = (def: Pick<ResourceDef, 'routes'>) => def.routes.create ?? `${def.routes.list}/create`;
-export const editPattern = (def: Pick<ResourceDef, 'routes'>) => def.routes.edit ?? `${def.routes.list}/edit/:id`;
+export const createPattern = (def: Pick<ResourceFacts, 'routes'>) => def.routes.create ?? `${def.routes.list}/create`;
+export const editPattern = (def: Pick<ResourceFacts, 'routes'>) => def.routes.edit ?? `${def.routes.list}/edit/:id`;
 
 type Params = { parent?: string | number | undefined };
 
 /** The addresses of one resource's screens. */
 export const resourceHref = {
-  list: (def: Pick<ResourceDef, 'routes'>, p: Params = {}) => adminHref(def.routes.list, p),
-  create: (def: Pick<ResourceDef, 'routes'>, p: Params = {}) => adminHref(createPattern(def), p),
-  edit: (def: Pick<ResourceDef, 'routes'>, id: string | number, p: Params = {}) => adminHref(editPattern(def), { ...p, id }),
+  list: (def: Pick<ResourceFacts, 'routes'>, p: Params = {}) => adminHref(def.routes.list, p),
+  create: (def: Pick<ResourceFacts, 'routes'>, p: Params = {}) => adminHref(createPattern(def), p),
+  edit: (def: Pick<ResourceFacts, 'routes'>, id: string | number, p: Params = {}) => adminHref(editPattern(def), { ...p, id }),
 };

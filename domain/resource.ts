@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -6,6 +6,15 @@ import type { Permission } from './permissions.ts';
  * filters, form fields, labels, permissions and API path. The server builds its CRUD routes
  * from it, the browser builds its list and form screens from it, the route table gets its
  * create/edit routes from it. Adding a simple resource is one declaration plus its table.
+ *
+ * The declaration comes in three layers, each built on the one before (so every fact is
+ * written once) and each in its own file, so a screen loads only what it uses:
+ * - facts (`<group>.facts.ts`): key, labels, API path, permissions, admin routes, parent:
+ *   what the route table and the menu need, loaded with the app;
+ * - list (`<group>.list.ts`): columns, filters, sort, search, title field, row links: what a
+ *   list screen needs, without a schema (no zod on the list route);
+ * - declaration (`<group>.ts`): write schema, defaults and form fields: the form screens and
+ *   the server.
  */
 
 /**
@@ -101,26 +110,13 @@ export type SortDir = 'asc' | 'desc';
 /** One record as the API lists and shows it. */
 export type Row = { id: number } & Record<string, unknown>;
 
-export interface ResourceDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = S> {
+/** What the route table and the menu know of a resource (`<group>.facts.ts`). */
+export interface ResourceFacts {
   key: string;
   label: { one: string; many: string };
   /** Absolute API path of the collection, e.g. /api/v1/admin/customers. */
   api: string;
   permissions: ResourcePermissions;
-  /** Body of POST (create). Strict: unknown fields are refused. */
-  schema: S;
-  /** Body of PUT (update) when it differs, e.g. a user's password becomes optional. */
-  updateSchema?: U;
-  /** Values of a new record's form. */
-  defaults: Record<string, unknown>;
-  columns: readonly ColumnDef[];
-  fields: readonly FieldDef[];
-  filters: readonly FilterDef[];
-  /** What the search box looks in, said in its placeholder. Omit for no search box. */
-  searchHint?: string;
-  defaultSort: { field: string; dir: SortDir };
-  /** The row field that names a record in messages ("Delete Acme Ltd?"). */
-  titleField: string;
   /**
    * Admin routes (relative to /admin). `create`/`edit` default to `${list}/create` and
    * `${list}/edit/:id`; `:parent` in them is the parent record's id.
@@ -128,9 +124,31 @@ export interface ResourceDef<S extends z.ZodType = z.ZodType, U extends z.ZodTyp
   routes: { list: string; create?: string; edit?: string };
   /** Child resources live under a parent: rows carry `field`, routes carry `:parent`. */
   parent?: { field: string; resource: string };
+}
+
+/** What a list screen knows of a resource (`<group>.list.ts`): its facts and how its rows are shown. */
+export interface ResourceList extends ResourceFacts {
+  columns: readonly ColumnDef[];
+  filters: readonly FilterDef[];
+  /** What the search box looks in, said in its placeholder. Omit for no search box. */
+  searchHint?: string;
+  defaultSort: { field: string; dir: SortDir };
+  /** The row field that names a record in messages ("Delete Acme Ltd?"). */
+  titleField: string;
   rowLinks?: readonly RowLink[];
   /** Records that cannot be deleted from the list (e.g. the Super Admin role) say why. */
   protectedHint?: string;
+}
+
+/** The whole declaration (`<group>.ts`): its list part and how a record is written. */
+export interface ResourceDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = S> extends ResourceList {
+  /** Body of POST (create). Strict: unknown fields are refused. */
+  schema: S;
+  /** Body of PUT (update) when it differs, e.g. a user's password becomes optional. */
+  updateSchema?: U;
+  /** Values of a new record's form. */
+  defaults: Record<string, unknown>;
+  fields: readonly FieldDef[];
 }
 
 /** One settings record edited in place (POS setting, website setting). */
@@ -145,6 +163,8 @@ export interface SingletonDef<S extends z.ZodType = z.ZodType> {
   route: string;
 }
 
+export const defineFacts = (facts: ResourceFacts) => facts;
+export const defineList = (list: ResourceList) => list;
 export const defineResource = <S extends z.ZodType, U extends z.ZodType = S>(def: ResourceDef<S, U>) => def;
 export const defineSingleton = <S extends z.ZodType>(def: SingletonDef<S>) => def;
 

@@ -1,7 +1,7 @@
 import type { Permission } from './permissions.ts';
 import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
-import type { ResourceDef } from './resource.ts';
-import * as R from './resources/index.ts';
+import type { ResourceFacts } from './resource.ts';
+import * as R from './resources/facts.ts';
 
 /**
  * Every admin route of SPEC §2 in one table: path pattern (relative to /admin), title,
@@ -23,7 +23,7 @@ export interface RouteDef {
 }
 
 /** A resource's list, create and edit routes, all from its definition (screens are generic). */
-function resource(name: string, title: string, def: ResourceDef): RouteDef[] {
+function resource(name: string, title: string, def: ResourceFacts): RouteDef[] {
   const base = { layout: 'content', access: 'auth' } as const;
   return [
     { ...base, name, path: def.routes.list, title, permission: def.permissions.list, screen: `list:${def.key}` },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../auth.ts';
 import { idList, optionalPhone, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
 import { defineResource } from '../resource.ts';
+import * as list from './administration.list.ts';
 
 const password = z
   .string({ error: 'Enter a password.' })
@@ -17,10 +18,7 @@ const userFields = {
 };
 
 export const users = defineResource({
-  key: 'users',
-  label: { one: 'user', many: 'users' },
-  api: '/api/v1/admin/users',
-  permissions: { list: 'user list', create: 'user list', edit: 'user list', delete: 'user list' },
+  ...list.users,
   schema: z.strictObject({ ...userFields, password }),
   // Editing keeps the current password unless a new one is typed.
   updateSchema: z.strictObject({
@@ -28,14 +26,6 @@ export const users = defineResource({
     password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
   }),
   defaults: { name: '', email: '', phone: '', status: 'active', role_ids: [], password: '' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'email', label: 'Email', kind: 'email', sortable: true },
-    { name: 'phone', label: 'Phone', minor: true },
-    { name: 'role_names', label: 'Roles', kind: 'tags' },
-    { name: 'status', label: 'Status', kind: 'status', sortable: true },
-    { name: 'created_at', label: 'Created', kind: 'date', sortable: true, minor: true },
-  ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'off' },
@@ -45,89 +35,37 @@ export const users = defineResource({
     { name: 'password', label: 'Password', kind: 'password', required: true, only: 'create', autoComplete: 'new-password', help: `At least ${PASSWORD_MIN_LENGTH} characters.` },
     { name: 'password', label: 'New password', kind: 'password', only: 'edit', autoComplete: 'new-password', help: 'Leave empty to keep the current password.' },
   ],
-  filters: [
-    { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
-    { name: 'role_id', label: 'Role', kind: 'relation', relation: 'roles' },
-  ],
-  searchHint: 'Search name, email or phone',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/users' },
 });
 
 export const roles = defineResource({
-  key: 'roles',
-  label: { one: 'role', many: 'roles' },
-  api: '/api/v1/admin/roles',
-  permissions: { list: 'role list', create: 'role list', edit: 'role list', delete: 'role list' },
+  ...list.roles,
   schema: z.strictObject({
     name: requiredText('a role name'),
     permission_ids: idList('a permission').default([]),
   }),
   defaults: { name: '', permission_ids: [] },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'permissions_count', label: 'Permissions', kind: 'number', sortable: true },
-    { name: 'users_count', label: 'Users', kind: 'number', sortable: true },
-  ],
   fields: [
     { name: 'name', label: 'Role name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'permission_ids', label: 'Permissions', kind: 'permissionGrid', wide: true },
   ],
-  filters: [],
-  searchHint: 'Search role name',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/roles', create: '/role/create', edit: '/role/edit/:id' },
-  protectedHint: 'The Super Admin role always holds every permission and cannot be deleted.',
 });
 
 export const permissionModules = defineResource({
-  key: 'permissionModules',
-  label: { one: 'permission module', many: 'permission modules' },
-  api: '/api/v1/admin/permission-modules',
-  permissions: {
-    list: 'permission module list',
-    create: 'permission module list',
-    edit: 'permission module list',
-    delete: 'permission module list',
-  },
+  ...list.permissionModules,
   schema: z.strictObject({ name: requiredText('a module name') }),
   defaults: { name: '' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'permissions_count', label: 'Permissions', kind: 'number', sortable: true },
-  ],
   fields: [{ name: 'name', label: 'Module name', kind: 'text', required: true, autoComplete: 'off' }],
-  filters: [],
-  searchHint: 'Search module name',
-  defaultSort: { field: 'id', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/permission-module' },
 });
 
 export const permissions = defineResource({
-  key: 'permissions',
-  label: { one: 'permission', many: 'permissions' },
-  api: '/api/v1/admin/permissions',
-  permissions: { list: 'permission list', create: 'permission list', edit: 'permission list', delete: 'permission list' },
+  ...list.permissions,
   schema: z.strictObject({
     name: requiredText('a permission name', 100),
     module_id: relationId('a module'),
   }),
   defaults: { name: '', module_id: '' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'module_name', label: 'Module', sortable: true },
-    { name: 'roles_count', label: 'Roles', kind: 'number', minor: true },
-  ],
   fields: [
     { name: 'name', label: 'Permission name', kind: 'text', required: true, autoComplete: 'off', help: 'Permissions the application checks cannot be renamed.' },
     { name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules', required: true },
   ],
-  filters: [{ name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules' }],
-  searchHint: 'Search permission name',
-  defaultSort: { field: 'id', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/permissions' },
 });

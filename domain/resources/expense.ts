@@ -1,35 +1,20 @@
 import { z } from 'zod';
 import { isoDate, money, optionalText, relationId, requiredText } from '../fields.ts';
 import { defineResource } from '../resource.ts';
+import * as list from './expense.list.ts';
 
 export const expenseCategories = defineResource({
-  key: 'expenseCategories',
-  label: { one: 'expense category', many: 'expense categories' },
-  api: '/api/v1/admin/expense-categories',
-  permissions: { list: 'expense list', create: 'expense create', edit: 'expense create', delete: 'expense create' },
+  ...list.expenseCategories,
   schema: z.strictObject({ name: requiredText('a name'), description: optionalText(1000) }),
   defaults: { name: '', description: '' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'expenses_count', label: 'Expenses', kind: 'number', sortable: true },
-    { name: 'description', label: 'Description', minor: true },
-  ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'description', label: 'Description', kind: 'textarea', wide: true },
   ],
-  filters: [],
-  searchHint: 'Search name',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/expense/category' },
 });
 
 export const expenses = defineResource({
-  key: 'expenses',
-  label: { one: 'expense', many: 'expenses' },
-  api: '/api/v1/admin/expenses',
-  permissions: { list: 'expense list', create: 'expense create', edit: 'expense create', delete: 'expense create' },
+  ...list.expenses,
   schema: z.strictObject({
     category_id: relationId('a category'),
     date: isoDate('the date'),
@@ -38,13 +23,6 @@ export const expenses = defineResource({
     note: optionalText(1000),
   }),
   defaults: { category_id: '', date: '', amount: '', reference: '', note: '' },
-  columns: [
-    { name: 'date', label: 'Date', kind: 'date', sortable: true },
-    { name: 'category_name', label: 'Category', sortable: true },
-    { name: 'reference', label: 'Reference', sortable: true, minor: true },
-    { name: 'amount', label: 'Amount', kind: 'money', sortable: true },
-    { name: 'note', label: 'Note', minor: true },
-  ],
   fields: [
     { name: 'date', label: 'Date', kind: 'date', required: true },
     { name: 'category_id', label: 'Category', kind: 'relation', relation: 'expenseCategories', required: true },
@@ -52,9 +30,4 @@ export const expenses = defineResource({
     { name: 'reference', label: 'Reference', kind: 'text', help: 'A bill or receipt number.' },
     { name: 'note', label: 'Note', kind: 'textarea', wide: true },
   ],
-  filters: [{ name: 'category_id', label: 'Category', kind: 'relation', relation: 'expenseCategories' }],
-  searchHint: 'Search reference or note',
-  defaultSort: { field: 'date', dir: 'desc' },
-  titleField: 'reference',
-  routes: { list: '/expense' },
 });

@@ -10,46 +10,25 @@ import {
   STATUS_OPTIONS,
 } from '../fields.ts';
 import { defineResource } from '../resource.ts';
+import * as list from './people.list.ts';
 
 export const customerCategories = defineResource({
-  key: 'customerCategories',
-  label: { one: 'customer category', many: 'customer categories' },
-  api: '/api/v1/admin/customer-categories',
-  permissions: {
-    list: 'customer category list',
-    create: 'customer category list',
-    edit: 'customer category list',
-    delete: 'customer category list',
-  },
+  ...list.customerCategories,
   schema: z.strictObject({
     name: requiredText('a name'),
     discount_bps: basisPoints('the discount').default(0),
     description: optionalText(1000),
   }),
   defaults: { name: '', discount_bps: 0, description: '' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'discount_bps', label: 'Discount', kind: 'percent', sortable: true },
-    { name: 'customers_count', label: 'Customers', kind: 'number', sortable: true },
-    { name: 'description', label: 'Description', minor: true },
-  ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'discount_bps', label: 'Discount %', kind: 'percent', help: 'Taken off every sale to customers in this category.' },
     { name: 'description', label: 'Description', kind: 'textarea', wide: true },
   ],
-  filters: [],
-  searchHint: 'Search name',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/customer/categories' },
 });
 
 export const customers = defineResource({
-  key: 'customers',
-  label: { one: 'customer', many: 'customers' },
-  api: '/api/v1/admin/customers',
-  permissions: { list: 'customer list', create: 'customer list', edit: 'customer list', delete: 'customer list' },
+  ...list.customers,
   schema: z.strictObject({
     name: requiredText('a name'),
     email: optionalEmail(),
@@ -62,15 +41,6 @@ export const customers = defineResource({
     status: status(),
   }),
   defaults: { name: '', email: '', phone: '', address: '', city: '', country: '', tax_number: '', category_id: '', status: 'active' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'email', label: 'Email', kind: 'email', sortable: true },
-    { name: 'phone', label: 'Phone', minor: true },
-    { name: 'city', label: 'City', sortable: true, minor: true },
-    { name: 'category_name', label: 'Category', minor: true },
-    { name: 'status', label: 'Status', kind: 'status', sortable: true },
-    { name: 'created_at', label: 'Created', kind: 'date', sortable: true, minor: true },
-  ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
@@ -82,21 +52,10 @@ export const customers = defineResource({
     { name: 'tax_number', label: 'Tax number', kind: 'text' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, required: true },
   ],
-  filters: [
-    { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
-    { name: 'category_id', label: 'Category', kind: 'relation', relation: 'customerCategories' },
-  ],
-  searchHint: 'Search name, email or phone',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/customers' },
 });
 
 export const suppliers = defineResource({
-  key: 'suppliers',
-  label: { one: 'supplier', many: 'suppliers' },
-  api: '/api/v1/admin/suppliers',
-  permissions: { list: 'supplier list', create: 'supplier list', edit: 'supplier list', delete: 'supplier list' },
+  ...list.suppliers,
   schema: z.strictObject({
     name: requiredText('a name'),
     company: optionalText(),
@@ -107,13 +66,6 @@ export const suppliers = defineResource({
     status: status(),
   }),
   defaults: { name: '', company: '', email: '', phone: '', address: '', tax_number: '', status: 'active' },
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'company', label: 'Company', sortable: true },
-    { name: 'email', label: 'Email', kind: 'email', minor: true },
-    { name: 'phone', label: 'Phone', minor: true },
-    { name: 'status', label: 'Status', kind: 'status', sortable: true },
-  ],
   fields: [
     { name: 'name', label: 'Contact name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'company', label: 'Company', kind: 'text' },
@@ -123,9 +75,4 @@ export const suppliers = defineResource({
     { name: 'tax_number', label: 'Tax number', kind: 'text' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, required: true },
   ],
-  filters: [{ name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS }],
-  searchHint: 'Search name, company, email or phone',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/suppliers' },
 });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl, requiredText, sortOrder } from '../fields.ts';
-import { defineResource, type ResourceDef } from '../resource.ts';
-import type { Permission } from '../permissions.ts';
-
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Shown' },
-  { value: 'false', label: 'Hidden' },
-] as const;
+import { defineResource, type ResourceDef, type ResourceList } from '../resource.ts';
+import * as list from './website.list.ts';
 
 const contentSchema = z.strictObject({
   title: requiredText('a title'),
@@ -19,20 +14,11 @@ const contentSchema = z.strictObject({
 });
 
 /** Services, banners and solutions share one shape: website content blocks. */
-function content(key: string, one: string, many: string, slug: string, permission: Permission): ResourceDef<typeof contentSchema> {
+function content(l: ResourceList): ResourceDef<typeof contentSchema> {
   return defineResource({
-    key,
-    label: { one, many },
-    api: `/api/v1/admin/website/${slug}`,
-    permissions: { list: permission, create: permission, edit: permission, delete: permission },
+    ...l,
     schema: contentSchema,
     defaults: { title: '', subtitle: '', description: '', image: '', link: '', sort_order: '0', active: true },
-    columns: [
-      { name: 'sort_order', label: 'Order', kind: 'number', sortable: true },
-      { name: 'title', label: 'Title', sortable: true },
-      { name: 'subtitle', label: 'Subtitle', minor: true },
-      { name: 'active', label: 'Shown', kind: 'status', sortable: true },
-    ],
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true, autoComplete: 'off' },
       { name: 'subtitle', label: 'Subtitle', kind: 'text' },
@@ -42,14 +28,9 @@ function content(key: string, one: string, many: string, slug: string, permissio
       { name: 'sort_order', label: 'Sort order', kind: 'integer', help: 'Lower numbers come first.' },
       { name: 'active', label: 'Shown on the website', kind: 'switch' },
     ],
-    filters: [{ name: 'active', label: 'Shown', kind: 'select', options: ACTIVE_OPTIONS }],
-    searchHint: 'Search title',
-    defaultSort: { field: 'sort_order', dir: 'asc' },
-    titleField: 'title',
-    routes: { list: `/website/${slug}` },
   });
 }
 
-export const services = content('services', 'service', 'services', 'services', 'service list');
-export const banners = content('banners', 'banner', 'banners', 'banners', 'banner list');
-export const solutions = content('solutions', 'solution', 'solutions', 'solutions', 'solution list');
+export const services = content(list.services);
+export const banners = content(list.banners);
+export const solutions = content(list.solutions);

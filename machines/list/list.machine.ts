@@ -1,9 +1,9 @@
 import { and, assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
 import { defaultQuery, listQueryString, parseListQuery, SEARCH_MAX, type ListMeta, type ListQuery, type ListResponse, type PageSize } from '../../domain/list-query.ts';
-import type { ResourceDef, Row } from '../../domain/resource.ts';
+import type { ResourceList, Row } from '../../domain/resource.ts';
 import type { Notice } from '../toast/toast.constants.ts';
 
-export type ListSpec = Pick<ResourceDef, 'key' | 'defaultSort' | 'columns' | 'filters' | 'label' | 'titleField'>;
+export type ListSpec = Pick<ResourceList, 'key' | 'defaultSort' | 'columns' | 'filters' | 'label' | 'titleField'>;
 
 /** What the signed-in person may do on this list (from their permissions). */
 export interface ListAbilities {

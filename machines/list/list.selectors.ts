@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { DELETE_CONFIRM, type ResourceDef, type Row } from '../../domain/resource.ts';
+import { DELETE_CONFIRM, type ResourceFacts, type Row } from '../../domain/resource.ts';
 import type { ListAbilities, listMachine } from './list.machine.ts';
 
 /**
@@ -105,7 +105,7 @@ export function selectSort(s: ListSnapshot) {
 }
 
 /** What a person holding `held` may do on a list guarded by `permissions` (the list machine's input). */
-export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceDef['permissions'], 'create' | 'edit' | 'delete'>): ListAbilities => ({
+export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceFacts['permissions'], 'create' | 'edit' | 'delete'>): ListAbilities => ({
   create: held.has(permissions.create),
   edit: held.has(permissions.edit),
   delete: held.has(permissions.delete),

@@ -1,6 +1,6 @@
 import { capitalise } from '../../domain/text.ts';
 import { type Row } from '../../domain/resource.ts';
-import { apiListQuery } from '../../domain/list-query.ts';
+import { apiListQuery } from '../../domain/api-list-query.ts';
 import { ApiError } from '../http/errors.ts';
 import { listView, type ListView } from './list-query.ts';
 import type { ServerResource } from './types.ts';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { type Row } from '../../domain/resource.ts';
-import { bulkDeleteBody } from '../../domain/list-query.ts';
+import { bulkDeleteBody } from '../../domain/api-list-query.ts';
 import { route, type AppContext, type RouteDef } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { BoundResource } from './bound.ts';

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
 import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
-import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
-import { roles } from '../../domain/resources/index.ts';
+import type { ResourceDef, ResourceFacts, ResourceList, Row, SingletonDef } from '../../domain/resource.ts';
+import { roles } from '../../domain/resources/facts.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
 import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
@@ -20,7 +20,7 @@ import { fieldId } from './dom-ids.ts';
 /** The server answers at most this many ids per options request. */
 const IDS_PER_OPTIONS_REQUEST = 50;
 
-const parentQuery = (def: ResourceDef, parentId: string | undefined) =>
+const parentQuery = (def: ResourceFacts, parentId: string | undefined) =>
   def.parent && parentId ? `&${encodeURIComponent(def.parent.field)}=${encodeURIComponent(parentId)}` : '';
 
 function saveFile(blob: Blob, filename: string) {
@@ -37,7 +37,7 @@ function saveFile(blob: Blob, filename: string) {
 const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
 
 /** The list machine with real HTTP, address bar and toasts for one resource. */
-export function resourceListMachine(system: AppSystem, def: ResourceDef, parentId: string | undefined) {
+export function resourceListMachine(system: AppSystem, def: ResourceList, parentId: string | undefined) {
   const { api, navigation } = system;
   const path = resourceHref.list(def, { parent: parentId });
   const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
@@ -117,7 +117,7 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
 }
 
 /** The options machine of a picker whose choices are `target`'s records (`GET {api}/options`). */
-export function relationOptionsMachine(system: Pick<AppSystem, 'api'>, target: ResourceDef) {
+export function relationOptionsMachine(system: Pick<AppSystem, 'api'>, target: Pick<ResourceFacts, 'api'>) {
   const { api } = system;
   const get = (query: URLSearchParams) => {
     const qs = query.toString();

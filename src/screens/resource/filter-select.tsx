@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { FilterDef, Option } from '../../../domain/resource.ts';
-import { resourceByKey } from '../../../domain/resources/index.ts';
+import { factsByKey } from '../../../domain/resources/facts.ts';
 import { selectItems, selectLabels, selectListStatus, selectOptionsError } from '../../../machines/options.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
@@ -39,7 +39,7 @@ function NativeFilter({ filter, value, options, onChange, busy = false }: Filter
 /** The choices are another resource's records: the options machine loads them (and the chosen one's label), with a retry. */
 function RelationFilter({ relation, ...props }: FilterSelectProps & { relation: string }) {
   const system = useAppSystem();
-  const target = resourceByKey(relation);
+  const target = factsByKey(relation);
   const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
   const chosen = /^\d+$/.test(props.value) ? [Number(props.value)] : [];
   const actor = useActorRef(machine, { input: { ids: chosen, eager: true }, inspect: system.inspect });

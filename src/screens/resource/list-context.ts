@@ -1,12 +1,12 @@
 import { createContext, use } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ResourceDef } from '../../../domain/resource.ts';
+import type { ResourceList } from '../../../domain/resource.ts';
 import type { listMachine } from '../../../machines/list/list.machine.ts';
 
 export type ListActor = ActorRefFrom<typeof listMachine>;
 
 export interface ListScreen {
-  def: ResourceDef;
+  def: ResourceList;
   /** The parent record's id of a child list (an attribute's values). */
   parentId: string | undefined;
   actor: ListActor;

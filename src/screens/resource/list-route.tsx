@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import { resourceByKey } from '../../../domain/resources/index.ts';
+import { listByKey } from '../../../domain/resources/lists.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
 import { selectSearch } from '../../../machines/navigation.machine.ts';
@@ -13,7 +13,7 @@ import { ListView } from './list-view.tsx';
 /** `list:<key>` routes: one list machine per visit; navigation tells it when the address bar moves. */
 export default function ListRoute({ screen, params }: ScreenProps) {
   const system = useAppSystem();
-  const def = resourceByKey(screen.slice('list:'.length));
+  const def = listByKey(screen.slice('list:'.length));
   const parentId = def.parent ? params.parent : undefined;
   const machine = useMemo(() => resourceListMachine(system, def, parentId), [system, def, parentId]);
   const actor = useActorRef(machine, {

@@ -3,7 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { formatCell } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
-import { resourceByKey } from '../../../domain/resources/index.ts';
+import { factsByKey } from '../../../domain/resources/facts.ts';
 import { sameRowViews, selectAbilities, selectAllBox, selectRows, selectSort, type RowView } from '../../../machines/list/list.selectors.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -128,7 +128,7 @@ function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; s
           <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>
             {(def.rowLinks ?? []).map((l) => (
               <Button key={l.label} asChild variant="ghost" size="sm">
-                <AppLink href={resourceHref.list(resourceByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
+                <AppLink href={resourceHref.list(factsByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
               </Button>
             ))}
             {showEdit ? (

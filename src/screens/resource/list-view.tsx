@@ -1,8 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
-import type { ResourceDef } from '../../../domain/resource.ts';
-import { resourceByKey } from '../../../domain/resources/index.ts';
+import type { ResourceFacts } from '../../../domain/resource.ts';
+import { factsByKey } from '../../../domain/resources/facts.ts';
 import { capitalise } from '../../../domain/text.ts';
 import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase } from '../../../machines/list/list.selectors.ts';
 import { selectResumed } from '../../../machines/navigation.machine.ts';
@@ -35,7 +35,7 @@ export function ListView() {
   return (
     <div>
       <PageHeader
-        subtitle={def.parent ? <ParentLink parent={resourceByKey(def.parent.resource)} /> : null}
+        subtitle={def.parent ? <ParentLink parent={factsByKey(def.parent.resource)} /> : null}
         actions={
           can.create ? (
             <Button asChild>
@@ -89,7 +89,7 @@ export function ListView() {
 }
 
 /** "← Back to attributes", at the page and search that list was left on. */
-function ParentLink({ parent }: { parent: ResourceDef }) {
+function ParentLink({ parent }: { parent: ResourceFacts }) {
   const { navigation } = useAppSystem();
   const href = useSelector(navigation, selectResumed(resourceHref.list(parent)));
   return <AppLink href={href}>← Back to {parent.label.many}</AppLink>;

@@ -1,7 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { resourceByKey } from '../../../../domain/resources/index.ts';
+import { factsByKey } from '../../../../domain/resources/facts.ts';
 import {
   selectItems,
   selectLabels,
@@ -49,7 +49,7 @@ export function RelationManyField(props: FieldProps) {
  */
 function RelationPicker({ field, value, error, multiple, onChange }: FieldProps & { multiple: boolean }) {
   const system = useAppSystem();
-  const target = resourceByKey(field.relation ?? '');
+  const target = factsByKey(field.relation ?? '');
   const chosen = idsOf(value, multiple);
   const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
   const actor = useActorRef(machine, { input: { ids: chosen }, inspect: system.inspect });
