@@ -1,36 +1,79 @@
-import { z } from 'zod';
+/**
+ * Signing in and the session, shared by the browser and the server, without zod: the browser
+ * loads this with its first page, so the sign-in form checks itself here and the zod schemas
+ * the server validates with live in domain/auth-schemas.ts, built from the same limits,
+ * pattern and messages.
+ */
 
-/** Shared by the login form (browser) and POST /api/v1/admin/login (server). */
-export const loginBody = z.strictObject({
-  email: z.email({ error: 'Enter a valid email address.' }).max(255),
-  password: z.string().min(1, { error: 'Enter your password.' }).max(1024),
-});
-export type LoginBody = z.infer<typeof loginBody>;
+export interface LoginBody {
+  email: string;
+  password: string;
+}
 
-export const sessionPermission = z.object({ id: z.number(), name: z.string() });
-export const sessionRole = z.object({ id: z.number(), name: z.string(), permissions: z.array(sessionPermission) });
-
+export interface SessionPermission {
+  id: number;
+  name: string;
+}
+export interface SessionRole {
+  id: number;
+  name: string;
+  permissions: SessionPermission[];
+}
 /** The user record of SPEC §3 as GET /me, GET /api/user and the login response return it. */
-export const sessionUser = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  status: z.enum(['active', 'inactive']),
-  roles: z.array(sessionRole),
-});
-export type SessionUser = z.infer<typeof sessionUser>;
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  status: 'active' | 'inactive';
+  roles: SessionRole[];
+}
 
-export const loginSuccess = z.object({
-  Status: z.literal('success'),
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_at: z.string(),
-  user: sessionUser,
-});
-export const loginFailed = z.object({ Status: z.literal('failed'), message: z.string() });
-export const loginResponse = z.union([loginSuccess, loginFailed]);
-export type LoginResponse = z.infer<typeof loginResponse>;
+export type LoginResponse =
+  | { Status: 'success'; access_token: string; token_type: 'Bearer'; expires_at: string; user: SessionUser }
+  | { Status: 'failed'; message: string };
+
+/** zod's email pattern (z.email()'s default), so the form and the server agree on what an address is. */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+export const LOGIN_LIMITS = { email: 255, password: 1024 } as const;
+export const LOGIN_MESSAGES = {
+  email: 'Enter a valid email address.',
+  password: 'Enter your password.',
+  tooLong: (max: number) => `Use at most ${max} characters.`,
+} as const;
+
+/**
+ * What is wrong with a sign-in form, per field (its first problem), or nothing: the same
+ * answers as domain/auth-schemas.ts `loginBody` gives for two strings.
+ */
+export function loginProblems(body: LoginBody): Partial<Record<keyof LoginBody, string>> {
+  const out: Partial<Record<keyof LoginBody, string>> = {};
+  if (!EMAIL_PATTERN.test(body.email)) out.email = LOGIN_MESSAGES.email;
+  else if (body.email.length > LOGIN_LIMITS.email) out.email = LOGIN_MESSAGES.tooLong(LOGIN_LIMITS.email);
+  if (body.password.length < 1) out.password = LOGIN_MESSAGES.password;
+  else if (body.password.length > LOGIN_LIMITS.password) out.password = LOGIN_MESSAGES.tooLong(LOGIN_LIMITS.password);
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNamed = (v: unknown): v is Record<string, unknown> & { id: number; name: string } => isRecord(v) && typeof v.id === 'number' && typeof v.name === 'string';
+
+/**
+ * Whether `v` has the shape of a SessionUser (what the browser checks of /me, of a sign-in's
+ * answer and of the stored session before trusting them). domain/auth-schemas.ts `sessionUser`
+ * says the same with zod for the server's tests.
+ */
+export function isSessionUser(v: unknown): v is SessionUser {
+  return (
+    isNamed(v) &&
+    typeof v.email === 'string' &&
+    (v.phone === null || typeof v.phone === 'string') &&
+    (v.status === 'active' || v.status === 'inactive') &&
+    Array.isArray(v.roles) &&
+    v.roles.every((r: unknown) => isNamed(r) && Array.isArray(r.permissions) && r.permissions.every(isNamed))
+  );
+}
 
 /** The error body every API error uses (ARCHITECTURE: `{ message, errors? }`). */
 export interface ApiErrorBody {
@@ -43,30 +86,7 @@ export const STORAGE_KEYS = { user: 'user', token: 'user_token' } as const;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** PATCH /api/profile (the profile screen and the server share it). */
-export const profileBody = z.strictObject({
-  name: z.string().trim().min(1, { error: 'Enter your name.' }).max(255, { error: 'Use at most 255 characters.' }),
-  email: z.email({ error: 'Enter a valid email address.' }).max(255),
-});
-export type ProfileBody = z.infer<typeof profileBody>;
-
 export const PASSWORD_MIN_LENGTH = 8;
-
-/** PATCH /api/password. */
-export const passwordBody = z
-  .strictObject({
-    current_password: z.string().min(1, { error: 'Enter your current password.' }).max(1024),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-      .max(1024, { error: 'Use at most 1024 characters.' }),
-    password_confirmation: z.string().max(1024),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    error: 'The passwords do not match.',
-    path: ['password_confirmation'],
-  });
-export type PasswordBody = z.infer<typeof passwordBody>;
 
 /** Error texts the API answers with, so the browser can match on them where it must. */
 export const AUTH_MESSAGES = {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { loginBody, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
+import { loginProblems, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
 import { visibleMenu, type MenuEntry } from '../domain/menu.ts';
 import { permissionsOf, type Permission } from '../domain/permissions.ts';
 import type { Notice } from './toast/toast.constants.ts';
@@ -73,7 +73,7 @@ export const authMachine = setup({
   delays: { retryDelay: 5000 },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
-    isValidLogin: ({ event }) => event.type === 'login.submit' && loginBody.safeParse({ email: event.email, password: event.password }).success,
+    isValidLogin: ({ event }) => event.type === 'login.submit' && Object.keys(loginProblems({ email: event.email, password: event.password })).length === 0,
     isStatusFailed: (_, params: { output: LoginResponse }) => params.output.Status === 'failed',
     isUnreachable: (_, params: { error: unknown }) => !isRequestFailure(params.error) || params.error.status === 0 || params.error.status >= 500,
     isThrottled: (_, params: { error: unknown }) => isRequestFailure(params.error) && params.error.status === 429,
@@ -92,17 +92,7 @@ export const authMachine = setup({
     /** Tell the rest of the app who is signed in now (provided: sends to navigation). */
     announce: (_, _who: { status: 'guest' | 'user'; permissions: Permission[] }) => {},
     setFieldErrors: assign({
-      fieldErrors: ({ event }) => {
-        if (event.type !== 'login.submit') return {};
-        const parsed = loginBody.safeParse({ email: event.email, password: event.password });
-        if (parsed.success) return {};
-        const out: AuthContext['fieldErrors'] = {};
-        for (const issue of parsed.error.issues) {
-          const key = issue.path[0] as keyof LoginBody;
-          out[key] ??= issue.message;
-        }
-        return out;
-      },
+      fieldErrors: ({ event }) => (event.type === 'login.submit' ? loginProblems({ email: event.email, password: event.password }) : {}),
     }),
     clearFieldErrors: assign({ fieldErrors: {} }),
     forget: assign({ user: null, token: null }),

@@ -1,13 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  AUTH_MESSAGES,
-  loginBody,
-  passwordBody,
-  profileBody,
-  type LoginResponse,
-} from '../../domain/auth.ts';
+import { AUTH_MESSAGES, type LoginResponse } from '../../domain/auth.ts';
+import { loginBody, passwordBody, profileBody } from '../../domain/auth-schemas.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
 import { clearFailures, lockedFor, recordFailure } from '../auth/throttle.ts';

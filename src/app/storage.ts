@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, sessionUser } from '../../domain/auth.ts';
+import { STORAGE_KEYS, isSessionUser } from '../../domain/auth.ts';
 import type { StoredSession } from '../../machines/auth.machine.ts';
 import type { UiPreferences } from '../../machines/ui.machine.ts';
 
@@ -17,8 +17,7 @@ export function createStorage(store: Storage = window.localStorage) {
       if (!token || !raw) return null;
       try {
         const parsed = JSON.parse(raw) as { user?: unknown };
-        const user = sessionUser.safeParse(parsed.user);
-        return user.success ? { token, user: user.data } : null;
+        return isSessionUser(parsed.user) ? { token, user: parsed.user } : null;
       } catch {
         return null;
       }

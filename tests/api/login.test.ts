@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { loginSuccess } from '../../domain/auth.ts';
+import { loginSuccess } from '../../domain/auth-schemas.ts';
 import { PERMISSION_MODULES, PERMISSIONS, permissionsOf } from '../../domain/permissions.ts';
 import { loginAttempts } from '../../server/db/schema.ts';
 import { createHarness, type Harness } from './harness.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessionUser } from '../../domain/auth.ts';
+import { sessionUser } from '../../domain/auth-schemas.ts';
 import { users } from '../../server/db/schema.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { sessionUser } from '../../domain/auth.ts';
+import { sessionUser } from '../../domain/auth-schemas.ts';
 import { accessTokens, users } from '../../server/db/schema.ts';
 import { createHarness, type Harness } from './harness.ts';
 
