@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUSES } from './status.ts';
 import { capitalise } from './text.ts';
 
 /**
@@ -56,12 +57,7 @@ export const optionalUrl = () =>
       .nullable(),
   ).optional();
 
-export const STATUSES = ['active', 'inactive'] as const;
-export type Status = (typeof STATUSES)[number];
-export const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+export { STATUSES, STATUS_OPTIONS, type Status } from './status.ts';
 export const status = () => z.enum(STATUSES, { error: 'Choose Active or Inactive.' }).default('active');
 
 /** A database id chosen from a list. */

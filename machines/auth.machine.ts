@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { loginProblems, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
-import { visibleMenu, type MenuEntry } from '../domain/menu.ts';
 import { permissionsOf, type Permission } from '../domain/permissions.ts';
 import type { Notice } from './toast/toast.constants.ts';
 
@@ -255,19 +254,6 @@ export const selectBusy = (s: AuthSnapshot) => s.hasTag('busy');
 export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
 export const selectPermissions = (s: AuthSnapshot): Set<Permission> => permissionsOf(s.context.user?.roles);
 export const selectUserName = (s: AuthSnapshot) => s.context.user?.name ?? '';
-const menus = new WeakMap<object, MenuEntry[]>();
-const NOBODY = {};
-/** The side menu this person may see (SPEC §6), the same array while the user is the same. */
-export const selectMenu = (s: AuthSnapshot): MenuEntry[] => {
-  const key = s.context.user ?? NOBODY;
-  let menu = menus.get(key);
-  if (!menu) {
-    const held = permissionsOf(s.context.user?.roles);
-    menu = visibleMenu((p) => held.has(p));
-    menus.set(key, menu);
-  }
-  return menu;
-};
 /** The stored session could not be checked: the server did not answer. */
 export const selectUnreachable = (s: AuthSnapshot) => s.matches('unreachable');
 export const selectSignedIn = (s: AuthSnapshot) => s.matches('loggedIn') || s.matches('loggingOut');

@@ -1,4 +1,4 @@
-import { STATUS_OPTIONS } from '../fields.ts';
+import { STATUS_OPTIONS } from '../status.ts';
 import { defineList } from '../resource.ts';
 import * as facts from './products.facts.ts';
 

@@ -1,8 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
-import { selectMenu, selectUser } from '../../machines/auth.machine.ts';
+import { selectUser } from '../../machines/auth.machine.ts';
+import { selectMenu } from '../../machines/auth.selectors.ts';
 import { selectPathname } from '../../machines/navigation.machine.ts';
 import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
+// The menu's and the screens' icons join the first page's few (every signed-in page is in the shell).
+import '../components/ui/icon-more.tsx';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';

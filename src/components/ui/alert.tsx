@@ -1,11 +1,11 @@
 import { ark } from '@ark-ui/react/factory';
 import type { ReactNode } from 'react';
 import { alert, type AlertVariantProps } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 import { Button } from './button.tsx';
 import { Icon, type IconName } from './icon.tsx';
 
-const { withProvider, withContext } = createStyleContext(alert);
+const { withProvider, withContext } = createSlots(alert);
 
 const Root = withProvider(ark.div, 'root');
 

@@ -1,8 +1,8 @@
 import { ark } from '@ark-ui/react/factory';
 import { card } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withProvider, withContext } = createStyleContext(card);
+const { withProvider, withContext } = createSlots(card);
 
 /** A surface with optional header, body and footer: `<Card.Root><Card.Header>…`. */
 export const Card = {

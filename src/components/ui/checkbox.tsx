@@ -1,9 +1,9 @@
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import type { ReactNode } from 'react';
 import { checkbox } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withProvider, withContext } = createStyleContext(checkbox);
+const { withProvider, withContext } = createSlots(checkbox);
 
 /** Ark Checkbox parts with the checkbox slot recipe; `Group` holds the value of several. */
 export const Checkbox = {

@@ -3,12 +3,12 @@ import { Combobox as ArkCombobox } from '@ark-ui/react/combobox';
 import { ark } from '@ark-ui/react/factory';
 import type { JSX, RefAttributes } from 'react';
 import { combobox } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
 export { createListCollection } from '@ark-ui/react/combobox';
 
 // The style context drops Root's item type; this puts it back, so `collection` stays typed.
-const { withProvider, withContext } = createStyleContext(combobox);
+const { withProvider, withContext } = createSlots(combobox);
 
 /**
  * Ark Combobox parts with the combobox slot recipe, plus `TagList`/`Tag`/`TagRemove` for the

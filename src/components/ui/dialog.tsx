@@ -1,8 +1,8 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { dialog } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withRootProvider, withContext } = createStyleContext(dialog);
+const { withRootProvider, withContext } = createSlots(dialog);
 
 /** Ark Dialog parts; drive Root with `open` and `onOpenChange` from a machine. */
 export const Dialog = {

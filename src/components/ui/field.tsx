@@ -1,10 +1,10 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import type { ReactNode } from 'react';
 import { field } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 import { Icon } from './icon.tsx';
 
-const { withProvider, withContext } = createStyleContext(field);
+const { withProvider, withContext } = createSlots(field);
 
 const Root = withProvider(ArkField.Root, 'root');
 const Label = withContext(ArkField.Label, 'label');

@@ -1,8 +1,8 @@
 import { Fieldset as ArkFieldset } from '@ark-ui/react/fieldset';
 import { fieldset } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withProvider, withContext } = createStyleContext(fieldset);
+const { withProvider, withContext } = createSlots(fieldset);
 
 /** Ark Fieldset parts: a group of controls under one legend, with its help or error text. */
 export const Fieldset = {

@@ -1,8 +1,8 @@
 import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
 import { inputGroup } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withProvider, withContext } = createStyleContext(inputGroup);
+const { withProvider, withContext } = createSlots(inputGroup);
 
 /** `<InputGroup.Root><Field.Input/><InputGroup.Addon>%</InputGroup.Addon></InputGroup.Root>` */
 export const InputGroup = {

@@ -1,8 +1,8 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import { menu } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withRootProvider, withContext } = createStyleContext(menu);
+const { withRootProvider, withContext } = createSlots(menu);
 
 /**
  * Ark Menu parts with the menu slot recipe. Root accepts Ark's `open`/`onOpenChange` when a

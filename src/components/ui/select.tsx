@@ -2,12 +2,12 @@ import type { CollectionItem } from '@ark-ui/react/collection';
 import { Select as ArkSelect } from '@ark-ui/react/select';
 import type { JSX, RefAttributes } from 'react';
 import { select } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
 export { createListCollection } from '@ark-ui/react/select';
 
 // The style context drops Root's item type; this puts it back, so `collection` stays typed.
-const { withProvider, withContext } = createStyleContext(select);
+const { withProvider, withContext } = createSlots(select);
 
 /** Ark Select parts with the select slot recipe; give Root a `createListCollection` collection. */
 export const Select = {

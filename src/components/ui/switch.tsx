@@ -1,9 +1,9 @@
 import { Switch as ArkSwitch } from '@ark-ui/react/switch';
 import type { ReactNode } from 'react';
 import { switchRecipe } from 'styled-system/recipes';
-import { createStyleContext } from 'styled-system/jsx';
+import { createSlots } from './slots.ts';
 
-const { withProvider, withContext } = createStyleContext(switchRecipe);
+const { withProvider, withContext } = createSlots(switchRecipe);
 
 /** Ark Switch parts with the switch slot recipe. */
 export const Switch = {
