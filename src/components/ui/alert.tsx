@@ -1,22 +1,22 @@
-import { ark } from '@ark-ui/react/factory';
 import type { ReactNode } from 'react';
-import { alert, type AlertVariantProps } from 'styled-system/recipes';
+import { alert, type AlertVariantProps } from 'styled-system/recipes/alert';
+import { el } from './element.tsx';
 import { createSlots } from './slots.ts';
 import { Button } from './button.tsx';
 import { Icon, type IconName } from './icon.tsx';
 
 const { withProvider, withContext } = createSlots(alert);
 
-const Root = withProvider(ark.div, 'root');
+const Root = withProvider(el.div, 'root');
 
 /** The parts, for layouts the simple form below does not cover. */
 export const Alert = {
   Root,
-  Icon: withContext(ark.span, 'icon'),
-  Content: withContext(ark.div, 'content'),
-  Title: withContext(ark.p, 'title'),
-  Description: withContext(ark.div, 'description'),
-  Actions: withContext(ark.div, 'actions'),
+  Icon: withContext(el.span, 'icon'),
+  Content: withContext(el.div, 'content'),
+  Title: withContext(el.p, 'title'),
+  Description: withContext(el.div, 'description'),
+  Actions: withContext(el.div, 'actions'),
 };
 
 type Tone = 'error' | 'success' | 'warning' | 'info';

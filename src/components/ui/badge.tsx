@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from 'styled-system/css';
-import { badge, type BadgeVariantProps } from 'styled-system/recipes';
+import { badge, type BadgeVariantProps } from 'styled-system/recipes/badge';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement>, BadgeVariantProps {}
 

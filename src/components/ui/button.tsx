@@ -1,16 +1,16 @@
-import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
 import { cx } from 'styled-system/css';
-import { button, type ButtonVariantProps } from 'styled-system/recipes';
+import { button, type ButtonVariantProps } from 'styled-system/recipes/button';
+import { el, type ElementProps } from './element.tsx';
 import { Spinner } from './spinner.tsx';
 
-export interface ButtonProps extends HTMLArkProps<'button'>, ButtonVariantProps {
+export interface ButtonProps extends ElementProps<'button'>, ButtonVariantProps {
   /** Shows a spinner, sets aria-busy and disables the button (the machine's `busy` tag). */
   loading?: boolean;
 }
 
 export function Button({ loading = false, variant, tone, size, square, fullWidth, className, children, disabled, type, asChild, ...rest }: ButtonProps) {
   return (
-    <ark.button
+    <el.button
       type={asChild ? undefined : (type ?? 'button')}
       asChild={asChild}
       disabled={disabled || loading}
@@ -26,6 +26,6 @@ export function Button({ loading = false, variant, tone, size, square, fullWidth
           {children}
         </>
       )}
-    </ark.button>
+    </el.button>
   );
 }

@@ -1,6 +1,6 @@
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import type { ReactNode } from 'react';
-import { checkbox } from 'styled-system/recipes';
+import { checkbox } from 'styled-system/recipes/checkbox';
 import { createSlots } from './slots.ts';
 
 const { withProvider, withContext } = createSlots(checkbox);

@@ -2,7 +2,7 @@ import type { CollectionItem } from '@ark-ui/react/collection';
 import { Combobox as ArkCombobox } from '@ark-ui/react/combobox';
 import { ark } from '@ark-ui/react/factory';
 import type { JSX, RefAttributes } from 'react';
-import { combobox } from 'styled-system/recipes';
+import { combobox } from 'styled-system/recipes/combobox';
 import { createSlots } from './slots.ts';
 
 export { createListCollection } from '@ark-ui/react/combobox';

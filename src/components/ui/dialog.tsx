@@ -1,5 +1,5 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
-import { dialog } from 'styled-system/recipes';
+import { dialog } from 'styled-system/recipes/dialog';
 import { createSlots } from './slots.ts';
 
 const { withRootProvider, withContext } = createSlots(dialog);

@@ -1,5 +1,5 @@
 import { Fieldset as ArkFieldset } from '@ark-ui/react/fieldset';
-import { fieldset } from 'styled-system/recipes';
+import { fieldset } from 'styled-system/recipes/fieldset';
 import { createSlots } from './slots.ts';
 
 const { withProvider, withContext } = createSlots(fieldset);

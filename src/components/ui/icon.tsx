@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 import { cx } from 'styled-system/css';
-import { icon, type IconVariantProps } from 'styled-system/recipes';
+import { icon, type IconVariantProps } from 'styled-system/recipes/icon';
 import type { CoreIconName } from './icon-core.tsx';
 import type { MoreIconName } from './icon-more.tsx';
 import { iconShape } from './icon-registry.ts';

@@ -1,5 +1,5 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
-import { menu } from 'styled-system/recipes';
+import { menu } from 'styled-system/recipes/menu';
 import { createSlots } from './slots.ts';
 
 const { withRootProvider, withContext } = createSlots(menu);

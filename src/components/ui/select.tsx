@@ -1,7 +1,7 @@
 import type { CollectionItem } from '@ark-ui/react/collection';
 import { Select as ArkSelect } from '@ark-ui/react/select';
 import type { JSX, RefAttributes } from 'react';
-import { select } from 'styled-system/recipes';
+import { select } from 'styled-system/recipes/select';
 import { createSlots } from './slots.ts';
 
 export { createListCollection } from '@ark-ui/react/select';

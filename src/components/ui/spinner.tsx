@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from 'styled-system/css';
-import { spinner, type SpinnerVariantProps } from 'styled-system/recipes';
+import { spinner, type SpinnerVariantProps } from 'styled-system/recipes/spinner';
 
 export interface SpinnerProps extends HTMLAttributes<HTMLSpanElement>, SpinnerVariantProps {
   /** With a label the spinner announces itself (role="status"); without, it is decoration. */

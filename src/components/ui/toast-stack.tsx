@@ -1,6 +1,6 @@
 import { useId, type CSSProperties, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
-import { toast as toastRecipe } from 'styled-system/recipes';
+import { toast as toastRecipe } from 'styled-system/recipes/toast';
 import { Button } from './button.tsx';
 import { Icon, type IconName } from './icon.tsx';
 import type { ToastType } from '../../../machines/toast/toast.constants.ts';

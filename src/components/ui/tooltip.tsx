@@ -1,7 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import type { ReactElement, ReactNode } from 'react';
-import { tooltip } from 'styled-system/recipes';
+import { tooltip } from 'styled-system/recipes/tooltip';
 import { createSlots } from './slots.ts';
 
 const { withRootProvider, withContext } = createSlots(tooltip);

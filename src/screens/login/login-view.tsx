@@ -3,7 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo, PRODUCT_NAME } from '../../components/ui/logo.tsx';
 
