@@ -90,6 +90,11 @@ export const authMachine = setup({
     showAlert: (_, _alert: { kind: 'success' | 'danger' | 'clear'; message?: string }) => {},
     /** Tell the rest of the app who is signed in now (provided: sends to navigation). */
     announce: (_, _who: { status: 'guest' | 'user'; permissions: Permission[] }) => {},
+    /**
+     * Tell the rest of the app a stored session is being checked, with the permissions it had,
+     * so the page it will most likely show is made ready meanwhile (provided: sends to navigation).
+     */
+    announceChecking: (_, _stored: { permissions: Permission[] }) => {},
     setFieldErrors: assign({
       fieldErrors: ({ event }) => (event.type === 'login.submit' ? loginProblems({ email: event.email, password: event.password }) : {}),
     }),
@@ -107,6 +112,7 @@ export const authMachine = setup({
     checking: {
       description: 'A token was stored: is it still good? (GET /me)',
       tags: ['busy'],
+      entry: { type: 'announceChecking', params: ({ context }) => ({ permissions: [...permissionsOf(context.user?.roles)] }) },
       invoke: {
         id: 'fetchMe',
         src: 'fetchMe',

@@ -1,7 +1,7 @@
 import { and, assign, emit, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Permission } from '../domain/permissions.ts';
 import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, POS_SHORTCUT, adminHref } from '../domain/paths.ts';
-import { matchRoute, type RouteMatch } from '../domain/routes.ts';
+import { matchRoute, type Layout, type RouteMatch } from '../domain/routes.ts';
 import type { Notice } from './toast/toast.constants.ts';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to access this page.';
@@ -42,6 +42,13 @@ export type NavEvent =
   /** An API call answered 403. */
   | { type: 'nav.forbidden' }
   | { type: 'auth.changed'; status: 'guest' | 'user'; permissions: Permission[] }
+  /**
+   * A stored session is being checked (GET /me is on its way) and holds these permissions: the
+   * page it would show can be made ready now (its code, a list's first page), not after /me.
+   */
+  | { type: 'auth.checking'; permissions: Permission[] }
+  /** A link is hovered or focused: its page's code may be fetched before it is followed. */
+  | { type: 'nav.warm'; to: string }
   /** A form became dirty (true) or clean/saved (false). */
   | { type: 'nav.block'; blocked: boolean }
   | { type: 'leave.confirm' }
@@ -59,8 +66,30 @@ const urlOf = (c: Pick<NavContext, 'pathname' | 'search'>) => c.pathname + c.sea
 /** `to` with the query its page was last shown with, when it has none of its own. */
 const resumed = (c: Pick<NavContext, 'searches'>, to: string) => (to.includes('?') ? to : to + (c.searches[split(to).pathname] ?? ''));
 
-/** What the navigation machine tells whoever listens (the list that follows the address bar). */
-export type NavEmitted = { type: 'nav.shown'; pathname: string; search: string };
+/** A page: its address, and the screen and layout that draw it. */
+export interface NavPage {
+  pathname: string;
+  search: string;
+  /** The route's screen key, or `notFound`/`forbidden` for those pages. */
+  screen: string;
+  layout: Layout;
+  params: Record<string, string>;
+}
+
+/**
+ * What the navigation machine tells whoever listens: the page now shown (the screen machine
+ * gets it ready, the list that follows the address bar hears its query), the page a stored
+ * session is expected to show (made ready while GET /me is on its way).
+ */
+export type NavEmitted = ({ type: 'nav.shown' } & NavPage) | ({ type: 'nav.expected' } & NavPage);
+
+const pageOf = (c: Pick<NavContext, 'pathname' | 'search' | 'match'>): NavPage => ({
+  pathname: c.pathname,
+  search: c.search,
+  screen: c.match?.route.screen ?? 'notFound',
+  layout: c.match?.route.layout ?? 'content',
+  params: c.match?.params ?? {},
+});
 
 /**
  * Where the user is. Every guard and redirect of SPEC §2 and §6 is a transition here, decided
@@ -87,6 +116,13 @@ export const navigationMachine = setup({
       return !!p && !context.permissions.includes(p);
     },
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
+    /** The stored session may see the page at the address (so it is worth getting ready early). */
+    isAllowedToStored: ({ context, event }) => {
+      if (event.type !== 'auth.checking' || context.match?.route.access !== 'auth') return false;
+      const p = context.match.route.permission;
+      return !p || event.permissions.includes(p);
+    },
+    isPage: ({ event }) => event.type === 'nav.warm' && matchRoute(split(event.to).pathname) !== null,
     isBlocked: ({ context }) => context.blocked,
     isUnblocking: ({ event }) => event.type === 'nav.block' && !event.blocked,
     isSameLocation: ({ context, event }) => {
@@ -103,6 +139,8 @@ export const navigationMachine = setup({
     notify: (_, _notice: Notice) => {},
     /** Tell others the page changed (provided: document.title, the ui machine). */
     announcePage: (_, _p: { title: string }) => {},
+    /** Fetch a page's code ahead of a click (provided: the screen loader; nothing is shown). */
+    warmScreen: (_, _p: { screen: string; layout: Layout }) => {},
     take: assign(({ context, event }) => {
       if (event.type === 'nav.go') return split(event.resume ? resumed(context, event.to) : event.to);
       if (event.type === 'nav.popped') return split(event.to);
@@ -120,7 +158,8 @@ export const navigationMachine = setup({
         return context.search ? { ...rest, [context.pathname]: context.search } : rest;
       },
     }),
-    tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, pathname: context.pathname, search: context.search })),
+    tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, ...pageOf(context) })),
+    tellExpected: emit(({ context }) => ({ type: 'nav.expected' as const, ...pageOf(context) })),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
     unblock: assign({ blocked: false, pendingTo: null }),
   },
@@ -137,6 +176,16 @@ export const navigationMachine = setup({
   }),
   initial: 'waitingForAuth',
   on: {
+    'nav.warm': {
+      guard: 'isPage',
+      actions: {
+        type: 'warmScreen',
+        params: ({ event }) => {
+          const route = matchRoute(split((event as { to: string }).to).pathname)!.route;
+          return { screen: route.screen, layout: route.layout };
+        },
+      },
+    },
     'nav.go': [
       { guard: 'isSameLocation' },
       {
@@ -170,6 +219,7 @@ export const navigationMachine = setup({
         'nav.go': { actions: ['take', 'rematch', { type: 'writeUrl', params: ({ context, event }) => ({ url: urlOf(context), replace: !!event.replace }) }] },
         'nav.popped': { actions: ['take', 'rematch'] },
         'nav.forbidden': {},
+        'auth.checking': { guard: 'isAllowedToStored', actions: 'tellExpected' },
       },
     },
     resolving: {
@@ -251,11 +301,18 @@ export const navigationMachine = setup({
     },
     forbidden: {
       description: 'Signed in but without the permission, and the dashboard is not allowed either.',
-      entry: { type: 'announcePage', params: { title: 'Not allowed' } },
+      entry: [
+        { type: 'announcePage', params: { title: 'Not allowed' } },
+        emit(({ context }) => ({ type: 'nav.shown' as const, ...pageOf(context), screen: 'forbidden', layout: 'content' as const })),
+      ],
     },
     notFound: {
       description: 'No route has this address.',
-      entry: { type: 'announcePage', params: { title: 'Page not found' } },
+      entry: [
+        { type: 'announcePage', params: { title: 'Page not found' } },
+        // Signed in, it is drawn in the shell; signed out, on a blank page.
+        emit(({ context }) => ({ type: 'nav.shown' as const, ...pageOf(context), layout: context.status === 'user' ? ('content' as const) : ('blank' as const) })),
+      ],
     },
     left: { description: 'Handed over to a server page outside the app.' },
   },
@@ -270,8 +327,6 @@ export const selectUrl = (s: NavSnapshot) => urlOf(s.context);
 /** The address `to` resumes at: its page's last query ("back to the list" links). */
 export const selectResumed = (to: string) => (s: NavSnapshot) => resumed(s.context, to);
 export const selectLeavePrompt = (s: NavSnapshot) => s.matches({ showing: 'confirmingLeave' });
-/** The query without its `?`, for the router. */
-export const selectSearchParams = (s: NavSnapshot) => s.context.search.replace(/^\?/, '');
 /** What the page shows: a route's screen, not found, not allowed, or nothing yet (deciding, redirecting). */
 export const selectPageKind = (s: NavSnapshot): 'showing' | 'notFound' | 'forbidden' | 'waiting' =>
   s.matches('showing') ? 'showing' : s.matches('notFound') ? 'notFound' : s.matches('forbidden') ? 'forbidden' : 'waiting';

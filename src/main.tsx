@@ -1,9 +1,6 @@
 import './theme/global.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { AppSystemProvider } from './app/app-context.tsx';
 import { createAppSystem } from './app/system.ts';
+import { createScreenLoader } from './screens/registry.ts';
 
 async function inspector() {
   // `VITE_INSPECT=1 npm run dev` opens the Stately inspector on every app actor.
@@ -12,14 +9,14 @@ async function inspector() {
   return createBrowserInspector().inspect;
 }
 
-void inspector().then((inspect) => {
-  const system = createAppSystem({ inspect });
+/**
+ * The first chunk is the app's machines, not React: it starts them at once, so GET /me, the
+ * page's chunks and (with a stored session) a list's first page are on their way while the
+ * chunk with React and the views (app.tsx, preloaded by index.html) is still being read.
+ */
+void inspector().then(async (inspect) => {
+  const system = createAppSystem({ inspect, screens: createScreenLoader() });
   system.start();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppSystemProvider system={system}>
-        <App />
-      </AppSystemProvider>
-    </StrictMode>,
-  );
+  const { mount } = await import('./app/app.tsx');
+  mount(system);
 });

@@ -1,34 +1,41 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
-import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind } from '../../machines/navigation.machine.ts';
+import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPathname } from '../../machines/navigation.machine.ts';
+import { selectScreenError, selectScreenPhase, type ScreenPhase } from '../../machines/screen.machine.ts';
 import { AlertMessage } from '../components/ui/alert.tsx';
 import { BlankLayout } from '../layouts/blank-layout.tsx';
 import { LoginScreen } from '../screens/login/login-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
-import { screenFor } from '../screens/registry.ts';
-import { useAppSystem } from './app-context.tsx';
+import { AppSystemProvider, useAppSystem } from './app-context.tsx';
 import { MachineRouter } from './router.tsx';
 import { ScreenBoundary } from './screen-boundary.tsx';
 import { LoadFailed, PageLoading, ServerUnreachable, Splash } from './status-views.tsx';
+import type { AppSystem } from './system.ts';
 import { ToastHost } from './toast-host.tsx';
 
-// The shell (drawer, top bar, menus) is its own chunk: the login page does not need it.
-const LazyShell = lazy(() => import('./shell.tsx').then((m) => ({ default: m.Shell })));
-
-function Shell({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Suspense fallback={<Splash />}>
-      <LazyShell title={title}>{children}</LazyShell>
-    </Suspense>
-  );
+/**
+ * A page in the content layout, once the screen machine says its code is here: the shell
+ * (drawer, top bar, menus) around it. While the code is on its way: the shell with a spinner
+ * if the shell is here already (moving between pages), else the splash (a first load).
+ */
+function Shelled({ title, phase, children }: { title: string; phase: ScreenPhase; children: ReactNode }) {
+  const { screen, screens } = useAppSystem();
+  const error = useSelector(screen, selectScreenError);
+  const Shell = screens ? screens.shell() : undefined;
+  const content = phase === 'failed' ? <LoadFailed message={error} onRetry={() => window.location.reload()} /> : phase === 'loading' ? <PageLoading /> : children;
+  if (!Shell) return phase === 'failed' ? content : <Splash />;
+  return <Shell title={title}>{content}</Shell>;
 }
 
 /** Picks the layout and screen for the navigation machine's state. No decisions here. */
 function Page() {
-  const { navigation, auth } = useAppSystem();
+  const { navigation, auth, screen, screens } = useAppSystem();
   const kind = useSelector(navigation, selectPageKind);
   const match = useSelector(navigation, selectMatch);
+  const pathname = useSelector(navigation, selectPathname);
+  const phase = useSelector(screen, selectScreenPhase(pathname));
   const unreachable = useSelector(auth, selectUnreachable);
   const signedIn = useSelector(auth, selectSignedIn);
 
@@ -41,9 +48,9 @@ function Page() {
   }
   if (kind === 'notFound') {
     return signedIn ? (
-      <Shell title="Page not found">
+      <Shelled title="Page not found" phase={phase}>
         <NotFoundScreen />
-      </Shell>
+      </Shelled>
     ) : (
       <BlankLayout>
         <NotFoundScreen headingLevel={1} />
@@ -52,9 +59,9 @@ function Page() {
   }
   if (kind === 'forbidden') {
     return (
-      <Shell title="Not allowed">
+      <Shelled title="Not allowed" phase={phase}>
         <AlertMessage tone="warning">{FORBIDDEN_MESSAGE}</AlertMessage>
-      </Shell>
+      </Shelled>
     );
   }
   if (kind !== 'showing' || !match) return <Splash />;
@@ -65,15 +72,14 @@ function Page() {
       </BlankLayout>
     );
   }
-  const Screen = screenFor(match.route.screen);
+  // Drawn only in the `ready` phase (Shelled), when its code is here.
+  const Screen = screens?.screen(match.route.screen);
   return (
-    <Shell title={match.route.title}>
+    <Shelled title={match.route.title} phase={phase}>
       <ScreenBoundary key={`${match.route.name}:${JSON.stringify(match.params)}`} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
-        <Suspense fallback={<PageLoading />}>
-          <Screen title={match.route.title} params={match.params} screen={match.route.screen} />
-        </Suspense>
+        {Screen ? <Screen title={match.route.title} params={match.params} screen={match.route.screen} /> : <PageLoading />}
       </ScreenBoundary>
-    </Shell>
+    </Shelled>
   );
 }
 
@@ -83,5 +89,16 @@ export function App() {
       <Page />
       <ToastHost />
     </MachineRouter>
+  );
+}
+
+/** Draws the app for a started system (main.tsx loads this chunk while the system already works). */
+export function mount(system: AppSystem) {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppSystemProvider system={system}>
+        <App />
+      </AppSystemProvider>
+    </StrictMode>,
   );
 }

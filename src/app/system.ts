@@ -1,12 +1,15 @@
-import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { STORAGE_KEYS } from '../../domain/auth.ts';
 import { alertMachine } from '../../machines/alert.machine.ts';
 import { authMachine } from '../../machines/auth.machine.ts';
-import { navigationMachine } from '../../machines/navigation.machine.ts';
+import { navigationMachine, type NavPage } from '../../machines/navigation.machine.ts';
+import { screenMachine } from '../../machines/screen.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
-import { createApi } from './api.ts';
+import { createApi, type Api } from './api.ts';
+import { createPageActors, type PageActors } from './page-actors.ts';
+import type { ScreenLoader } from './screen-loader.ts';
 import { createStorage } from './storage.ts';
 
 const NARROW_QUERY = '(max-width: 959.98px)';
@@ -16,8 +19,13 @@ const APP_NAME = 'Back office';
  * Creates the app-wide actors and provides their real side effects: storage, history, HTTP,
  * the document. Actors talk to each other only through the events wired here.
  */
-export function createAppSystem(options: { inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void) } = {}) {
+export function createAppSystem(options: {
+  inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void);
+  /** Gets pages' code and first data ready (src/screens/registry.ts); without it every page is ready at once. */
+  screens?: ScreenLoader<AppSystem>;
+} = {}) {
   const { inspect } = options;
+  const screens = options.screens;
   const storage = createStorage();
   const narrow = window.matchMedia(NARROW_QUERY);
   const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
@@ -44,6 +52,18 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
 
   const notify = (notice: Notice) => toaster.send({ type: 'toast.show', ...notice });
 
+  // The system is complete before any page is loaded (the loader gets it when it runs).
+  let self: AppSystem | undefined;
+  const pages = createPageActors();
+  const screen = createActor(
+    screenMachine.provide({
+      actors: { loadScreen: fromPromise(async ({ input }) => screens?.load(input, self!)) },
+    }),
+    { inspect, systemId: 'screen' },
+  );
+  const showPage = ({ pathname, search, screen: key, layout, params }: NavPage) =>
+    screen.send({ type: 'screen.show', pathname, search, screen: key, layout, params });
+
   const navigation = createActor(
     navigationMachine.provide({
       actions: {
@@ -58,6 +78,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
           document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
           ui.send({ type: 'route.changed' });
         },
+        warmScreen: (_, page) => screens?.warm(page),
       },
     }),
     { input: { url: `${location.pathname}${location.search}` }, inspect, systemId: 'navigation' },
@@ -85,16 +106,23 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
         showAlert: (_, a) =>
           alert.send(a.kind === 'clear' ? { type: 'alert.clear' } : { type: a.kind === 'success' ? 'alert.success' : 'alert.danger', message: a.message ?? '' }),
         announce: (_, who) => navigation.send({ type: 'auth.changed', ...who }),
+        announceChecking: (_, { permissions }) => navigation.send({ type: 'auth.checking', permissions }),
       },
     }),
     { input: { stored: storage.loadSession() }, inspect, systemId: 'auth' },
   );
   sessionExpired = () => auth.send({ type: 'session.expired' });
 
+  // The page shown, or the page a stored session is expected to show, is got ready: its code
+  // and a list's first page start now, beside GET /me, instead of one after the other.
+  navigation.on('nav.shown', showPage);
+  navigation.on('nav.expected', showPage);
+
   function start() {
     toaster.start();
     alert.start();
     ui.start();
+    screen.start();
     navigation.start();
     auth.start();
     // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
@@ -109,7 +137,22 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     });
   }
 
-  return { toaster, alert, ui, navigation, auth, api, start, notify, inspect };
+  self = { toaster, alert, ui, navigation, auth, screen, pages, screens, api, start, notify, inspect };
+  return self;
 }
 
-export type AppSystem = ReturnType<typeof createAppSystem>;
+export interface AppSystem {
+  toaster: ActorRefFrom<typeof toasterMachine>;
+  alert: ActorRefFrom<typeof alertMachine>;
+  ui: ActorRefFrom<typeof uiMachine>;
+  navigation: ActorRefFrom<typeof navigationMachine>;
+  auth: ActorRefFrom<typeof authMachine>;
+  screen: ActorRefFrom<typeof screenMachine>;
+  /** The actor the shown page was prepared with (a list's), for its view to adopt. */
+  pages: PageActors;
+  screens: ScreenLoader<AppSystem> | undefined;
+  api: Api;
+  start(): void;
+  notify(notice: Notice): void;
+  inspect: Observer<InspectionEvent> | ((e: InspectionEvent) => void) | undefined;
+}

@@ -122,6 +122,7 @@ function harness(input: AuthInput) {
     notify: vi.fn<(p: { toastType: string; body: string; title?: string }) => void>(),
     showAlert: vi.fn<(p: { kind: string; message?: string }) => void>(),
     announce: vi.fn<(p: { status: 'guest' | 'user'; permissions: Permission[] }) => void>(),
+    announceChecking: vi.fn<(p: { permissions: Permission[] }) => void>(),
   };
   const machine = authMachine.provide({
     actors: {
@@ -135,6 +136,7 @@ function harness(input: AuthInput) {
       notify: (_, p) => spy.notify(p),
       showAlert: (_, p) => spy.showAlert(p),
       announce: (_, p) => spy.announce(p),
+      announceChecking: (_, p) => spy.announceChecking(p),
     },
   });
   const actor = createActor(machine, { input, clock, inspect: coverage.inspect });
@@ -308,6 +310,8 @@ function stateChecks(h: Harness) {
       same(model);
       expect(actor.getSnapshot().hasTag('busy')).toBe(true);
       h.fetchMe.only();
+      // While /me is on its way, the app hears what the stored session may see (its page is got ready meanwhile).
+      expect(sorted(lastCall(spy.announceChecking)?.permissions ?? [])).toEqual(sorted(PERMISSIONS));
     },
     unreachable: (model: AuthSnapshot) => {
       same(model);
@@ -403,12 +407,14 @@ describe('auth machine, scenarios', () => {
     expect(h.actor.getSnapshot().value).toBe('unauthenticated');
     expect(h.spy.announce.mock.calls).toEqual([[{ status: 'guest', permissions: [] }]]);
     expect(h.fetchMe.calls).toHaveLength(0);
+    expect(h.spy.announceChecking).not.toHaveBeenCalled();
   });
 
   it('boots with a stored session by checking it; Super Admin gets every permission', async () => {
     const h = harness({ stored: STORED });
     expect(h.actor.getSnapshot().value).toBe('checking');
     expect(h.spy.announce).not.toHaveBeenCalled();
+    expect(h.spy.announceChecking).toHaveBeenCalledTimes(1);
     h.fetchMe.only().resolve(superAdmin);
     await flush();
     expect(h.actor.getSnapshot().value).toBe('loggedIn');

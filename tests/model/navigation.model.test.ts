@@ -11,7 +11,7 @@ import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type ActorLogic, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
-import { FORBIDDEN_MESSAGE, navigationMachine, type NavEvent } from '../../machines/navigation.machine.ts';
+import { FORBIDDEN_MESSAGE, navigationMachine, type NavEvent, type NavPage } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
 import { matchRoute } from '../../domain/routes.ts';
 import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
@@ -41,11 +41,18 @@ const unblock: NavEvent = { type: 'nav.block', blocked: false };
 const confirmLeave: NavEvent = { type: 'leave.confirm' };
 const cancelLeave: NavEvent = { type: 'leave.cancel' };
 
+/** A stored session is being checked: one that may see the users page, one that may not. */
+const checkingAdmin: NavEvent = { type: 'auth.checking', permissions: [...PERMISSIONS] };
+const checkingCashier: NavEvent = { type: 'auth.checking', permissions: CASHIER };
+
 const EVENTS: NavEvent[] = [
-  ...[guest, admin, cashier, noDashboard],
+  ...[guest, admin, cashier, noDashboard, checkingAdmin, checkingCashier],
   ...['/admin', '/admin/login', '/admin/dashboard', '/admin/users', '/admin/nope', '/pos', '/admin/role/edit/7?tab=perms', '/shop'].map(go),
   { type: 'nav.popped', to: '/admin/users' },
   { type: 'nav.forbidden' },
+  // Hovering a link: a page of the table, and an address no route has.
+  { type: 'nav.warm', to: '/admin/customers?page=2' },
+  { type: 'nav.warm', to: '/admin/nope' },
 ];
 
 /**
@@ -112,6 +119,7 @@ function harness(input: NavInput) {
     leaveApp: vi.fn<(p: { url: string }) => void>(),
     notify: vi.fn<(p: Notice) => void>(),
     announcePage: vi.fn<(p: { title: string }) => void>(),
+    warmScreen: vi.fn<(p: { screen: string; layout: string }) => void>(),
   };
   const machine = guarded(navigationMachine.provide({
     actions: {
@@ -119,17 +127,26 @@ function harness(input: NavInput) {
       leaveApp: (_, p) => spy.leaveApp(p),
       notify: (_, p) => spy.notify(p),
       announcePage: (_, p) => spy.announcePage(p),
+      warmScreen: (_, p) => spy.warmScreen(p),
     },
   }));
   const actor = createActor(machine, { input, inspect: coverage.inspect });
   /** What navigation told listeners (the list following the address bar). */
   const shown: { pathname: string; search: string }[] = [];
   actor.on('nav.shown', ({ pathname, search }) => shown.push({ pathname, search }));
+  /** The pages navigation said were shown (the screen machine gets them ready), in full. */
+  const pages: NavPage[] = [];
+  actor.on('nav.shown', ({ type: _, ...page }) => pages.push(page));
+  /** The pages a stored session was expected to show (got ready while /me is on its way). */
+  const expected: NavPage[] = [];
+  actor.on('nav.expected', ({ type: _, ...page }) => expected.push(page));
   actor.start();
   return {
     actor,
     spy,
     shown,
+    pages,
+    expected,
     /** The query each page was last shown with, as the person saw it (the test's own record). */
     remembered: new Map<string, string>(),
     addressBar: () => addressBar,
@@ -189,6 +206,32 @@ function executors(h: Harness) {
   };
   return {
     'xstate.init': () => {},
+    'auth.checking': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'auth.checking') throw new Error('unexpected');
+      const before = actor.getSnapshot();
+      const { match } = before.context;
+      const allowed = match?.route.access === 'auth' && (!match.route.permission || event.permissions.includes(match.route.permission));
+      const told = h.expected.length;
+      // Only while /me is awaited, and only a page the stored session may see, is got ready early.
+      if (!before.matches('waitingForAuth') || !allowed) {
+        expectIgnored(event);
+        expect(h.expected).toHaveLength(told);
+        return;
+      }
+      expect(step(event)).toEqual([]);
+      expect(serialize(actor.getSnapshot())).toBe(serialize(before));
+      expect(h.expected.slice(told)).toEqual([
+        { pathname: before.context.pathname, search: before.context.search, screen: match!.route.screen, layout: match!.route.layout, params: match!.params },
+      ]);
+    },
+    'nav.warm': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'nav.warm') throw new Error('unexpected');
+      const warmed = spy.warmScreen.mock.calls.length;
+      // Nothing moves, nothing is written: only the page's code is asked for.
+      expectIgnored(event);
+      const route = matchRoute(normalized(event.to).split('?')[0]!)?.route;
+      expect(spy.warmScreen.mock.calls.slice(warmed)).toEqual(route ? [[{ screen: route.screen, layout: route.layout }]] : []);
+    },
     'auth.changed': ({ event }: { event: NavEvent }) => {
       if (event.type === 'auth.changed' && event.status === 'guest') h.remembered.clear();
       const written = step(event);
@@ -323,6 +366,8 @@ function stateChecks(h: Harness) {
       // Listeners hear where the page now is, and the page's query is remembered.
       const { pathname, search } = actor.getSnapshot().context;
       expect(h.shown.at(-1)).toEqual({ pathname, search });
+      // The screen machine is told which screen draws it.
+      expect(h.pages.at(-1)).toEqual({ pathname, search, screen: route.screen, layout: route.layout, params: match!.params });
       if (search) h.remembered.set(pathname, search);
       else h.remembered.delete(pathname);
       expect(actor.getSnapshot().context.searches).toEqual(Object.fromEntries(h.remembered));
@@ -337,6 +382,7 @@ function stateChecks(h: Harness) {
       expect(status).toBe('user');
       expect(permissions).not.toContain('dashboard');
       expect(lastCall(spy.announcePage)).toEqual({ title: 'Not allowed' });
+      expect(h.pages.at(-1)).toMatchObject({ pathname, screen: 'forbidden', layout: 'content' });
     },
     notFound: (model: NavSnapshot) => {
       common(model);
@@ -344,6 +390,9 @@ function stateChecks(h: Harness) {
       expect(actor.getSnapshot().context.match).toBeNull();
       expect(actor.getSnapshot().context.pathname.startsWith('/admin/')).toBe(true);
       expect(lastCall(spy.announcePage)).toEqual({ title: 'Page not found' });
+      // Signed in it is drawn in the shell, signed out on a blank page.
+      const { pathname, status } = actor.getSnapshot().context;
+      expect(h.pages.at(-1)).toMatchObject({ pathname, screen: 'notFound', layout: status === 'user' ? 'content' : 'blank' });
     },
     left: (model: NavSnapshot) => {
       common(model);

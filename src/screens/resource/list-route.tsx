@@ -1,30 +1,26 @@
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { listByKey } from '../../../domain/resources/lists.ts';
-import { selectPermissions } from '../../../machines/auth.machine.ts';
-import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
-import { selectSearch } from '../../../machines/navigation.machine.ts';
+import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import { resourceListMachine } from '../../resources/providers.ts';
+import { listPageActor } from '../../resources/list-page.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { ListScreenContext } from './list-context.ts';
 import { ListView } from './list-view.tsx';
 
-/** `list:<key>` routes: one list machine per visit; navigation tells it when the address bar moves. */
+/**
+ * `list:<key>` routes: the view adopts the list actor its page was got ready with (already
+ * loading its first page; src/resources/list-page.ts); navigation tells it when the address
+ * bar moves.
+ */
 export default function ListRoute({ screen, params }: ScreenProps) {
   const system = useAppSystem();
   const def = listByKey(screen.slice('list:'.length));
   const parentId = def.parent ? params.parent : undefined;
-  const machine = useMemo(() => resourceListMachine(system, def, parentId), [system, def, parentId]);
-  const actor = useActorRef(machine, {
-    input: {
-      spec: def,
-      search: selectSearch(system.navigation.getSnapshot()),
-      parentId,
-      abilities: abilitiesFor(selectPermissions(system.auth.getSnapshot()), def.permissions),
-    },
-    inspect: system.inspect,
-  });
+  const actor = useMemo(() => {
+    const nav = system.navigation.getSnapshot();
+    return listPageActor(system, { screen, pathname: selectPathname(nav), search: selectSearch(nav), params });
+    // One list per page: the page's address is what its params say.
+  }, [system, screen, JSON.stringify(params)]);
   const list = useMemo(() => ({ def, parentId, actor }), [def, parentId, actor]);
   return (
     <ListScreenContext value={list}>

@@ -1,0 +1,28 @@
+import { createActor } from 'xstate';
+import { listByKey } from '../../domain/resources/lists.ts';
+import { selectPermissions } from '../../machines/auth.machine.ts';
+import { abilitiesFor } from '../../machines/list/list.selectors.ts';
+import type { ScreenRequest } from '../../machines/screen.machine.ts';
+import type { AppSystem } from '../app/system.ts';
+import { resourceListMachine } from './providers.ts';
+
+/**
+ * The list actor of a `list:<key>` page, kept by the app (system.pages) rather than by its view:
+ * made and started when the page is got ready (with a stored session, while GET /me is still on
+ * its way), so its first request does not wait for the view's chunk; the view adopts it. A page
+ * shown with other rights than it was made with gets a new one. React-free, so it can run
+ * before React has loaded.
+ */
+export function listPageActor(system: AppSystem, { screen, pathname, search, params }: Pick<ScreenRequest, 'screen' | 'pathname' | 'search' | 'params'>) {
+  const def = listByKey(screen.slice('list:'.length));
+  const parentId = def.parent ? params.parent : undefined;
+  const abilities = abilitiesFor(selectPermissions(system.auth.getSnapshot()), def.permissions);
+  return system.pages.ensure(pathname, JSON.stringify(abilities), () =>
+    createActor(resourceListMachine(system, def, parentId), { input: { spec: def, search, parentId, abilities }, inspect: system.inspect }),
+  );
+}
+
+/** Starts the list of a page being got ready (src/screens/registry.ts calls it). */
+export function prepare(system: AppSystem, request: ScreenRequest): void {
+  listPageActor(system, request);
+}

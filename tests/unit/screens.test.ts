@@ -1,0 +1,138 @@
+/**
+ * The screen loader (src/screens/registry.ts) and the page actors (src/app/page-actors.ts):
+ * which chunks a page needs, one import per chunk (a failed one is tried again), a list's first
+ * page started before its view's chunk is here, and the page actor's life following the page.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { ROUTES } from '../../domain/routes.ts';
+import type { ScreenRequest } from '../../machines/screen.machine.ts';
+import { createPageActors } from '../../src/app/page-actors.ts';
+import type { AppSystem } from '../../src/app/system.ts';
+import { createScreenLoader, SCREEN_MODULES, viewKey, type ScreenModules } from '../../src/screens/registry.ts';
+
+const request = (screen: string, pathname = '/admin/x', layout: 'content' | 'blank' = 'content'): ScreenRequest => ({ pathname, search: '', screen, layout, params: {} });
+
+describe('which chunk draws a screen', () => {
+  it('generic screens by kind, built ones by name, the rest as the placeholder, first-chunk pages none', () => {
+    expect(viewKey('list:customers')).toBe('list');
+    expect(viewKey('form:customers')).toBe('form');
+    expect(viewKey('single:posSetting')).toBe('single');
+    expect(viewKey('dashboard')).toBe('dashboard');
+    expect(viewKey('pos')).toBe('placeholder');
+    for (const inFirst of ['login', 'notFound', 'forbidden']) expect(viewKey(inFirst)).toBeNull();
+  });
+
+  it('every route of the table has a chunk (or is in the first one)', () => {
+    for (const route of ROUTES) {
+      const key = viewKey(route.screen);
+      if (key !== null) expect(SCREEN_MODULES.views[key], route.name).toBeTypeOf('function');
+      else expect(route.layout, route.name).toBe('blank');
+    }
+  });
+});
+
+/** Modules whose imports the test settles, counting each import. */
+function fakeModules() {
+  const imports: string[] = [];
+  const pending = new Map<string, { resolve: (m: unknown) => void; reject: (e: unknown) => void }>();
+  const later = (name: string) => () => {
+    imports.push(name);
+    return new Promise<never>((resolve, reject) => pending.set(name, { resolve: resolve as (m: unknown) => void, reject }));
+  };
+  const View = () => null;
+  const Shell = () => null;
+  const prepared: ScreenRequest[] = [];
+  const modules: ScreenModules = {
+    views: { list: later('list'), dashboard: later('dashboard'), placeholder: later('placeholder'), form: later('form'), single: later('single') },
+    data: { list: later('list-data') },
+    shell: later('shell'),
+  };
+  const settle = async (name: string, ok = true) => {
+    const p = pending.get(name)!;
+    pending.delete(name);
+    if (!ok) p.reject(new Error(`no ${name}`));
+    else if (name === 'shell') p.resolve({ Shell });
+    else if (name === 'list-data') p.resolve({ prepare: (_: unknown, r: ScreenRequest) => prepared.push(r) });
+    else p.resolve({ default: View });
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { modules, imports, pending, settle, prepared, View, Shell };
+}
+
+const system = () => ({ pages: { keepOnly: vi.fn(), ensure: vi.fn() } }) as unknown as AppSystem & { pages: { keepOnly: ReturnType<typeof vi.fn> } };
+
+describe('the screen loader', () => {
+  it("loads a list page's shell, view and data at once, and starts its list before the view is here", async () => {
+    const f = fakeModules();
+    const loader = createScreenLoader(f.modules);
+    const sys = system();
+    let done = false;
+    void loader.load(request('list:customers', '/admin/customers'), sys).then(() => (done = true));
+    expect(sys.pages.keepOnly).toHaveBeenCalledWith('/admin/customers');
+    expect(f.imports.sort()).toEqual(['list', 'list-data', 'shell']);
+    await f.settle('list-data');
+    expect(f.prepared.map((r) => r.pathname)).toEqual(['/admin/customers']);
+    expect(done).toBe(false);
+    expect(loader.screen('list:customers')).toBeUndefined();
+    await f.settle('list');
+    await f.settle('shell');
+    expect(done).toBe(true);
+    expect(loader.screen('list:customers')).toBe(f.View);
+    expect(loader.screen('list:brands')).toBe(f.View);
+    expect(loader.shell()).toBe(f.Shell);
+  });
+
+  it('imports each chunk once; the blank layout needs no shell; a first-chunk page needs nothing', async () => {
+    const f = fakeModules();
+    const loader = createScreenLoader(f.modules);
+    void loader.load(request('dashboard'), system());
+    void loader.load(request('dashboard', '/admin/dashboard'), system());
+    loader.warm({ screen: 'dashboard', layout: 'content' });
+    expect(f.imports.sort()).toEqual(['dashboard', 'shell']);
+    await expect(loader.load(request('login', '/admin/login', 'blank'), system())).resolves.toBeUndefined();
+    expect(f.imports).toHaveLength(2);
+  });
+
+  it('warms only code: no list is started', async () => {
+    const f = fakeModules();
+    const loader = createScreenLoader(f.modules);
+    loader.warm({ screen: 'list:customers', layout: 'content' });
+    expect(f.imports.sort()).toEqual(['list', 'shell']);
+  });
+
+  it('a chunk that failed is imported again when asked again', async () => {
+    const f = fakeModules();
+    const loader = createScreenLoader(f.modules);
+    const first = expect(loader.load(request('pos', '/admin/pos'), system())).rejects.toThrow('no placeholder');
+    await f.settle('placeholder', false);
+    await first;
+    void loader.load(request('pos', '/admin/pos'), system());
+    expect(f.imports.filter((n) => n === 'placeholder')).toHaveLength(2);
+  });
+});
+
+describe('the page actors', () => {
+  const logic = (stops: string[], name: string) => fromCallback(() => () => void stops.push(name));
+
+  it('keep the actor of the page shown, made once per page and version', () => {
+    const stops: string[] = [];
+    const pages = createPageActors();
+    const a = pages.ensure('/admin/customers', 'v1', () => createActor(logic(stops, 'a')));
+    expect(a.getSnapshot().status).toBe('active');
+    expect(pages.ensure('/admin/customers', 'v1', () => createActor(logic(stops, 'again')))).toBe(a);
+    pages.keepOnly('/admin/customers');
+    expect(stops).toEqual([]);
+    // Other rights than it was made with: a new one, the old one stopped.
+    const b = pages.ensure('/admin/customers', 'v2', () => createActor(logic(stops, 'b')));
+    expect(b).not.toBe(a);
+    expect(stops).toEqual(['a']);
+    // Another page is shown: the list is dropped.
+    pages.keepOnly('/admin/dashboard');
+    expect(stops).toEqual(['a', 'b']);
+    const c = pages.ensure('/admin/suppliers', 'v2', () => createActor(logic(stops, 'c')));
+    pages.ensure('/admin/brands', 'v2', () => createActor(logic(stops, 'd')));
+    expect(c.getSnapshot().status).toBe('stopped');
+    expect(stops).toEqual(['a', 'b', 'c']);
+  });
+});
