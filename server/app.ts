@@ -105,7 +105,9 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
+      // The rest of the body is never read, so the connection cannot carry another request:
+      // its unread bytes would be taken for one. Close tells the client to open a new one.
+      onError: (c) => c.json({ message: 'The request body is too large.' }, 413, { Connection: 'close' }),
     }),
   );
 
