@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
+import { startPurging } from './auth/purge.ts';
 import { lockDataDir } from './lock.ts';
 import { users } from './db/schema.ts';
 import { seedDemo, seedPermissions } from './seed.ts';
@@ -54,6 +55,7 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
 }
 
 const app = createApp({ db: handle.db, config, distDir });
+const stopPurging = startPurging(handle.db, config);
 const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
@@ -78,6 +80,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, stopping.`);
+  const purged = stopPurging();
   const force = setTimeout(() => {
     console.error('Requests did not finish in 10 s; exiting anyway.');
     releaseLock();
@@ -89,6 +92,7 @@ async function shutdown(signal: string) {
     server.close(() => done());
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
+  await purged;
   await handle.close().catch((err: unknown) => console.error('Closing the database failed:', err));
   releaseLock();
   process.exit(0);

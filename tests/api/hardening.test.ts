@@ -5,9 +5,11 @@
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../domain/resources/index.ts';
-import { customers } from '../../server/db/schema.ts';
+import { purgeStale } from '../../server/auth/purge.ts';
+import { accessTokens, customers, loginAttempts, users } from '../../server/db/schema.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -90,5 +92,39 @@ describe('a body over the size limit', () => {
       agent.destroy();
       await new Promise((ok) => server.close(ok));
     }
+  });
+});
+
+describe('purging old sign-in data', () => {
+  it('removes expired and idle tokens and sign-in records nobody needs, and keeps the rest', async () => {
+    const now = h.clock.now;
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const [admin] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+    const token = (hash: string, lastUsed: Date, expires: Date) => ({ user_id: admin!.id, token_hash: hash.padEnd(64, '0'), created_at: ago(86_400_000), last_used_at: lastUsed, expires_at: expires });
+    const idle = h.config.tokenIdleMinutes * 60_000;
+    await h.db.insert(accessTokens).values([
+      token('a1', ago(1000), ago(1)), // past its absolute expiry
+      token('a2', ago(idle + 1000), new Date(now.getTime() + 3_600_000)), // unused for longer than the idle limit
+      token('a3', ago(1000), new Date(now.getTime() + 3_600_000)), // live
+    ]);
+    const hour = 3_600_000;
+    await h.db.insert(loginAttempts).values([
+      { key: 'old@example.com|1.2.3.4', failures: 2, first_failed_at: ago(2 * hour) },
+      { key: 'recent@example.com|1.2.3.4', failures: 2, first_failed_at: ago(60_000) },
+      { key: 'locked@example.com|1.2.3.4', failures: 9, first_failed_at: ago(3 * hour), locked_until: new Date(now.getTime() + 60_000) },
+    ]);
+
+    const purged = await purgeStale(h.db, now, h.config);
+
+    const hashes = (await h.db.select({ h: accessTokens.token_hash }).from(accessTokens)).map((r) => r.h.replace(/0+$/, ''));
+    expect(hashes).toContain('a3');
+    expect(hashes).not.toContain('a1');
+    expect(hashes).not.toContain('a2');
+    const keys = (await h.db.select({ k: loginAttempts.key }).from(loginAttempts)).map((r) => r.k);
+    expect(keys).toContain('recent@example.com|1.2.3.4');
+    expect(keys).toContain('locked@example.com|1.2.3.4');
+    expect(keys).not.toContain('old@example.com|1.2.3.4');
+    expect(purged.tokens).toBeGreaterThanOrEqual(2);
+    expect(purged.signIns).toBeGreaterThanOrEqual(1);
   });
 });
