@@ -3,7 +3,7 @@
  * next start finds it intact.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,4 +90,16 @@ describe('server process', () => {
     again.proc.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);
+
+  it('starts over a stale lock file whose pid now belongs to another program', async () => {
+    // After a crash and a reboot, the pid in the lock file can be reused by any process.
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    started.push(other);
+    writeFileSync(join(dataDir, 'server.lock'), String(other.pid));
+    const run = startServer(await freePort());
+    await waitFor(run, 'Back office ready at');
+    run.proc.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    other.kill('SIGKILL');
+  }, 60_000);
 });
