@@ -2,11 +2,17 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, validationError, zodErrors } from './errors.ts';
 
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON, with the header Content-Type: application/json.';
+
+/** application/json, with any parameters (charset) and in any letter case. */
+const isJson = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
 /**
  * Reads a JSON body and validates it with a shared (strict) schema.
- * Malformed JSON → 400; wrong shape → 422 with per-field messages.
+ * Not application/json → 415; malformed JSON → 400; wrong shape → 422 with per-field messages.
  */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  if (!isJson(c.req.header('Content-Type'))) throw new ApiError(415, JSON_ONLY_MESSAGE);
   let text: string;
   try {
     text = await c.req.text();
