@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { startPurging } from './auth/purge.ts';
 import { lockDataDir } from './lock.ts';
 import { users } from './db/schema.ts';
-import { seedDemo, seedPermissions } from './seed.ts';
+import { disableDemoAccounts, seedDemo, seedPermissions } from './seed.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -40,8 +41,17 @@ try {
   await migrate(handle);
   await seedPermissions(handle.db);
   if (config.seed === 'demo' && !config.production) await seedDemo(handle.db);
-  const [anyUser] = await handle.db.select({ id: users.id }).from(users).limit(1);
-  if (!anyUser) console.warn('No users yet. Create the first Super Admin with: npm run create-admin');
+  if (config.production) {
+    const disabled = await disableDemoAccounts(handle.db);
+    if (disabled.length) {
+      console.warn(
+        `Production: the demo accounts ${disabled.join(', ')} still have the demo password, so they are inactive and nobody can sign in with it. ` +
+          'Make a real Super Admin with: npm run create-admin',
+      );
+    }
+  }
+  const [anyUser] = await handle.db.select({ id: users.id }).from(users).where(eq(users.status, 'active')).limit(1);
+  if (!anyUser) console.warn('No active users yet. Create the first Super Admin with: npm run create-admin');
 } catch (err) {
   console.error('Could not prepare the database:', err);
   await handle.close().catch(() => {});

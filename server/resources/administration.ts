@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { isPermission, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import * as R from '../../domain/resources/index.ts';
 import { hashPassword } from '../auth/password.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { route, type AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
@@ -31,7 +32,10 @@ export const userResource = serverResource({
   references: { user_roles_role_id_roles_id_fk: { field: 'role_ids', message: 'One of the chosen roles no longer exists. Reload and choose again.' } },
   toRow: async ({ role_ids, password, ...rest }, { tx }) => {
     await checkIds(tx, roles, role_ids, 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
-    return password === undefined ? rest : { ...rest, password_hash: await hashPassword(password) };
+    if (password === undefined) return rest;
+    const problem = await passwordProblem(password);
+    if (problem) throw validationError({ password: [problem] });
+    return { ...rest, password_hash: await hashPassword(password) };
   },
   beforeUpdate: async (tx, row, body, c) => {
     // Nobody should lock themself out by accident; another administrator can do it.

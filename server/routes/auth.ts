@@ -9,11 +9,13 @@ import {
   type LoginResponse,
 } from '../../domain/auth.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
 import { clearFailures, lockedFor, recordFailure } from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../crud/db-errors.ts';
 import { accessTokens, users } from '../db/schema.ts';
+import { DEMO_PASSWORD } from '../seed.ts';
 import { route, type AppContext, type RouteDef, type RouteInput } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
@@ -44,7 +46,9 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   const user = await findUserByEmail(db, email);
   // Unknown email still pays for one argon2 verify, so timing does not reveal accounts.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
-  if (!user || !ok) {
+  // In production the demo password signs nobody in, whatever a database made in development holds.
+  const demo = config.production && body.password === DEMO_PASSWORD;
+  if (!user || !ok || demo) {
     await recordFailure(db, key, now(), config);
     throw new ApiError(422, AUTH_MESSAGES.invalidCredentials);
   }
@@ -98,6 +102,8 @@ async function updateProfile(c: AppContext, input: RouteInput<typeof profileBody
 async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBody, z.ZodNever>): Promise<Response> {
   const { db, now, auth } = c.var;
   const body = await input.body();
+  const problem = await passwordProblem(body.password);
+  if (problem) throw validationError({ password: [problem] });
   if (!(await verifyPassword(auth.row.password_hash, body.current_password))) {
     throw validationError({ current_password: ['The current password is incorrect.'] });
   }

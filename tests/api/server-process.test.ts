@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'server-process-'));
+const prodDir = mkdtempSync(join(tmpdir(), 'server-process-prod-'));
 const started: ChildProcess[] = [];
 
 afterAll(() => {
   for (const p of started) if (p.exitCode === null) p.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(prodDir, { recursive: true, force: true });
 });
 
 function freePort(): Promise<number> {
@@ -34,10 +36,10 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test' };
+function startServer(port: number, vars: NodeJS.ProcessEnv = {}, script = 'server/main.ts'): Run {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test', ...vars };
   delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(proc);
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -55,14 +57,14 @@ async function waitFor(run: Run, text: string, ms = 30_000): Promise<void> {
   }
 }
 
-async function signIn(port: number): Promise<number> {
+async function signIn(port: number, email = 'admin@example.com', password = 'password'): Promise<number> {
   const base = `http://127.0.0.1:${port}`;
   const cookie = (await fetch(`${base}/sanctum/csrf-cookie`)).headers.get('set-cookie') ?? '';
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
   const res = await fetch(`${base}/api/v1/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'password' }),
+    body: JSON.stringify({ email, password }),
   });
   return res.status;
 }
@@ -102,4 +104,34 @@ describe('server process', () => {
     expect(await run.exited).toBe(0);
     other.kill('SIGKILL');
   }, 60_000);
+
+  it('in production on a database made in development: names the demo accounts it disabled, and create-admin makes a real one under the password rule', async () => {
+    const portOf = (run: Run) => Number(/127\.0\.0\.1:(\d+)/.exec(run.output())![1]);
+    const stop = async (run: Run) => {
+      run.proc.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    };
+    const dev = startServer(await freePort(), { DATA_DIR: prodDir });
+    await waitFor(dev, 'Back office ready at');
+    await stop(dev);
+
+    const prod = startServer(await freePort(), { DATA_DIR: prodDir, NODE_ENV: 'production' });
+    await waitFor(prod, 'Back office ready at');
+    expect(prod.output()).toContain('the demo accounts admin@example.com, manager@example.com, cashier@example.com still have the demo password');
+    expect(prod.output()).toContain('npm run create-admin');
+    expect(await signIn(portOf(prod))).toBe(422);
+    await stop(prod);
+
+    const admin = { DATA_DIR: prodDir, NODE_ENV: 'production', ADMIN_EMAIL: 'owner@example.com', ADMIN_NAME: 'Owner' };
+    const common = startServer(0, { ...admin, ADMIN_PASSWORD: 'password123' }, 'server/create-admin.ts');
+    expect(await common.exited).toBe(1);
+    expect(common.output()).toContain('This is one of the most common passwords');
+    const made = startServer(0, { ...admin, ADMIN_PASSWORD: 'shop-owner-key-7' }, 'server/create-admin.ts');
+    expect(await made.exited).toBe(0);
+
+    const again = startServer(await freePort(), { DATA_DIR: prodDir, NODE_ENV: 'production' });
+    await waitFor(again, 'Back office ready at');
+    expect(await signIn(portOf(again), 'owner@example.com', 'shop-owner-key-7')).toBe(200);
+    await stop(again);
+  }, 120_000);
 });

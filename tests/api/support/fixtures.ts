@@ -1,10 +1,11 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiRoute } from '../../../server/app.ts';
 import { isPermission, type Permission } from '../../../domain/permissions.ts';
 import type { FieldDef, ResourceDef, SingletonDef } from '../../../domain/resource.ts';
 import { RESOURCES, SINGLETONS } from '../../../domain/resources/index.ts';
-import { permissions } from '../../../server/db/schema.ts';
+import { verifyPassword } from '../../../server/auth/password.ts';
+import { permissions, users } from '../../../server/db/schema.ts';
 import type { Harness, TestResponse } from '../harness.ts';
 
 /**
@@ -86,9 +87,17 @@ export interface Fixtures {
 }
 
 /** Explicit requests for routes that are not built from a resource definition. */
-type ExplicitTable = Record<string, { slow?: boolean; freshToken?: boolean; body?: (actor: Actor) => unknown; observe?: 'me' }>;
+type ExplicitTable = Record<string, { slow?: boolean; freshToken?: boolean; body?: (actor: Actor, h: Harness) => unknown; observe?: 'me' }>;
 
 const DEMO_PASSWORD = 'password';
+/** A password the password rule accepts (the demo one is too common to be set). */
+const FIXTURE_PASSWORD = 'fixture-gate-key-42';
+
+/** The actor's current password: the demo one, or the fixture's once a request changed it. */
+async function currentPassword(h: Harness, email: string): Promise<string> {
+  const [row] = await h.db.select({ hash: users.password_hash }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row && (await verifyPassword(row.hash, FIXTURE_PASSWORD)) ? FIXTURE_PASSWORD : DEMO_PASSWORD;
+}
 
 export const EXPLICIT: ExplicitTable = {
   'GET /sanctum/csrf-cookie': {},
@@ -100,10 +109,10 @@ export const EXPLICIT: ExplicitTable = {
   'GET /api/user': {},
   // The actor's own email, so the request is valid for whoever sends it.
   'PATCH /api/profile': { body: (a) => ({ name: `Profile of ${a.email}`, email: a.email }), observe: 'me' },
-  // Same password again: valid, and the next request can still use it.
+  // From whatever the actor has now to the fixture's password: valid however often it is sent.
   'PATCH /api/password': {
     slow: true,
-    body: () => ({ current_password: DEMO_PASSWORD, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD }),
+    body: async (a, h) => ({ current_password: await currentPassword(h, a.email), password: FIXTURE_PASSWORD, password_confirmation: FIXTURE_PASSWORD }),
   },
   'GET /api/v1/admin/roles/permission-grid': {},
 };
@@ -346,7 +355,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         build: async (actor) => ({
           method: route.method,
           path: route.path,
-          ...(explicit.body ? { body: explicit.body(actor) } : {}),
+          ...(explicit.body ? { body: await explicit.body(actor, h) } : {}),
           ...(explicit.freshToken ? { freshToken: true } : {}),
         }),
         ...(explicit.observe === 'me'
