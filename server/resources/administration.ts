@@ -8,6 +8,7 @@ import { route, type AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { checkIds, countOf, countWhere, plural, qualified as q, serverResource, type Tx } from '../crud/index.ts';
 import { statusFilter } from './people.ts';
+import { checkPermissionsGrantable, checkRolesGrantable } from './privilege.ts';
 
 const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
 
@@ -51,6 +52,7 @@ export const userResource = serverResource({
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
       throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
     }
+    await checkRolesGrantable(tx, c, before ? id : undefined, roleIds);
     await tx.delete(userRoles).where(eq(userRoles.user_id, id));
     if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: id, role_id })));
     // A new password or an inactive account ends the user's sessions elsewhere (a stolen
@@ -155,12 +157,13 @@ export const roleResource = serverResource({
       throw new ApiError(409, 'The Super Admin role always holds every permission, so it cannot be renamed.', { code: 'protected' });
     }
   },
-  afterWrite: async (tx, id, body) => {
+  afterWrite: async (tx, id, body, { c, before }) => {
     // Whatever the form sent, Super Admin keeps every permission; its rows mirror that.
     const ids =
       body.name === SUPER_ADMIN_ROLE
         ? (await tx.select({ id: permissions.id }).from(permissions)).map((p) => p.id)
         : body.permission_ids;
+    if (body.name !== SUPER_ADMIN_ROLE) await checkPermissionsGrantable(tx, c, before ? id : undefined, ids);
     await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
     if (ids.length) await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: id, permission_id })));
   },

@@ -307,7 +307,11 @@ describe('the Super Admin role is guarded from users who are not Super Admins', 
   it('refuses to give the role, naming the roles field', async () => {
     expectFieldError(await clerk.post(U.api, body([roleId.get(SUPER_ADMIN_ROLE)!])), 'role_ids', /Only a Super Admin/);
     expect(await api.rows(U.api, { search: 'sam.clerk' })).toEqual([]);
-    expect((await clerk.post(U.api, body([roleId.get('Cashier')!]))).status).toBe(201);
+    // Roles the clerk may give are those whose permissions the clerk holds (privilege bounds):
+    // not the Cashier's, but the clerk's own.
+    expectFieldError(await clerk.post(U.api, body([roleId.get('Cashier')!])), 'role_ids', /You can only give roles whose permissions you hold yourself/);
+    const clerkRole = (await api.rows(R.api, { search: 'Account clerk' }))[0].id as number;
+    expect((await clerk.post(U.api, body([clerkRole]))).status).toBe(201);
   });
 
   it("refuses to change or delete a Super Admin's account", async () => {
