@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { startPurging } from './auth/purge.ts';
+import { handleStopSignals } from './shutdown.ts';
 import { lockDataDir } from './lock.ts';
 import { users } from './db/schema.ts';
 import { disableDemoAccounts, seedDemo, seedPermissions } from './seed.ts';
@@ -85,27 +87,5 @@ server.on('error', async (err: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received, stopping.`);
-  const purged = stopPurging();
-  const force = setTimeout(() => {
-    console.error('Requests did not finish in 10 s; exiting anyway.');
-    releaseLock();
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  // Stop accepting; idle keep-alive connections are closed so close() can finish.
-  await new Promise<void>((done) => {
-    server.close(() => done());
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  });
-  await purged;
-  await handle.close().catch((err: unknown) => console.error('Closing the database failed:', err));
-  releaseLock();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// `serve` gives the node:http server for HTTP (no TLS options are passed).
+handleStopSignals(server as Server, { stopWork: stopPurging, closeDatabase: () => handle.close(), releaseLock });
