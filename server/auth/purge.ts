@@ -1,15 +1,17 @@
-import { and, isNull, lte, or } from 'drizzle-orm';
+import { and, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { accessTokens, loginAttempts } from '../db/schema.ts';
+import { accessTokens, loginAttempts, loginLimits } from '../db/schema.ts';
+import { LIMIT_WINDOW_MS } from './throttle.ts';
 
 /** How often a running server purges (it also purges once at start). */
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes what can no longer be used: tokens past their absolute expiry or unused for longer
- * than the idle limit (checkToken refuses both, but only deletes one it is shown), and sign-in
- * records that are not locked and whose window has passed (the next failure starts afresh).
+ * than the idle limit (checkToken refuses both, but only deletes one it is shown), sign-in
+ * records that are not locked and whose window has passed (the next failure starts afresh),
+ * and hourly counts of accounts and addresses with no attempt in the last hour.
  */
 export async function purgeStale(db: Db, now: Date, config: Config): Promise<{ tokens: number; signIns: number }> {
   const idleSince = new Date(now.getTime() - config.tokenIdleMinutes * 60_000);
@@ -27,7 +29,13 @@ export async function purgeStale(db: Db, now: Date, config: Config): Promise<{ t
       ),
     )
     .returning({ key: loginAttempts.key });
-  return { tokens: tokens.length, signIns: signIns.length };
+  // An account's or address's hourly count whose newest attempt is over an hour old counts nothing.
+  const hourAgo = new Date(now.getTime() - LIMIT_WINDOW_MS).toISOString();
+  const limits = await db
+    .delete(loginLimits)
+    .where(sql`coalesce(${loginLimits.failed_at}[cardinality(${loginLimits.failed_at})], '-infinity') <= ${hourAgo}::timestamptz`)
+    .returning({ key: loginLimits.key });
+  return { tokens: tokens.length, signIns: signIns.length + limits.length };
 }
 
 /**

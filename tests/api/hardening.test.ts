@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../domain/resources/index.ts';
 import { purgeStale } from '../../server/auth/purge.ts';
-import { accessTokens, customers, loginAttempts, users } from '../../server/db/schema.ts';
+import { accessTokens, customers, loginAttempts, loginLimits, users } from '../../server/db/schema.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -114,6 +114,12 @@ describe('purging old sign-in data', () => {
       { key: 'locked@example.com|1.2.3.4', failures: 9, first_failed_at: ago(3 * hour), locked_until: new Date(now.getTime() + 60_000) },
     ]);
 
+    await h.db.insert(loginLimits).values([
+      { key: 'account old@example.com', failed_at: [ago(2 * hour), ago(hour + 1000)] },
+      { key: 'address 192.0.2.1', failed_at: [ago(2 * hour), ago(60_000)] },
+      { key: 'address 192.0.2.2', failed_at: [] },
+    ]);
+
     const purged = await purgeStale(h.db, now, h.config);
 
     const hashes = (await h.db.select({ h: accessTokens.token_hash }).from(accessTokens)).map((r) => r.h.replace(/0+$/, ''));
@@ -124,6 +130,8 @@ describe('purging old sign-in data', () => {
     expect(keys).toContain('recent@example.com|1.2.3.4');
     expect(keys).toContain('locked@example.com|1.2.3.4');
     expect(keys).not.toContain('old@example.com|1.2.3.4');
+    const limits = (await h.db.select({ k: loginLimits.key }).from(loginLimits)).map((r) => r.k);
+    expect(limits).toEqual(['address 192.0.2.1']);
     expect(purged.tokens).toBeGreaterThanOrEqual(2);
     expect(purged.signIns).toBeGreaterThanOrEqual(1);
   });
