@@ -1,4 +1,5 @@
 import { compress } from 'hono/compress';
+import type { z } from 'zod';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -12,24 +13,31 @@ import { ApiError } from './http/errors.ts';
 import { routeInput } from './http/input.ts';
 import { xsrf } from './http/xsrf.ts';
 import { authRoutes } from './routes/auth.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { resourceRoutes } from './resources/index.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
-const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...resourceRoutes];
+const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...resourceRoutes, ...docsRoutes(() => ROUTE_TABLE)];
 
 export interface ApiRoute {
   method: HttpMethod;
   path: string;
   /** A permission name, a list of them (any one will do), 'auth' (any signed-in user) or 'public'. */
   permission: RouteAccess;
+  /** The schema the handler validates its JSON body with, if it reads one. */
+  body: z.ZodType | undefined;
+  /** The schema the handler validates its query string with, if it reads one. */
+  query: z.ZodType | undefined;
 }
 
-/** The registry tests walk: every API route and what guards it. */
-export const apiRoutes: readonly ApiRoute[] = ROUTE_TABLE.map(({ method, path, access }) => ({
+/** The registry tests walk: every API route, what guards it and what it validates. */
+export const apiRoutes: readonly ApiRoute[] = ROUTE_TABLE.map(({ method, path, access, body, query }) => ({
   method,
   path,
   permission: access,
+  body,
+  query,
 }));
 
 export const MAX_BODY_BYTES = 1024 * 1024;

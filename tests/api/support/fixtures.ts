@@ -119,6 +119,8 @@ export const EXPLICIT: ExplicitTable = {
     body: async (a, h) => ({ current_password: await currentPassword(h, a.email), password: FIXTURE_PASSWORD, password_confirmation: FIXTURE_PASSWORD }),
   },
   'GET /api/v1/admin/roles/permission-grid': {},
+  'GET /api/openapi.json': {},
+  'GET /api/docs': {},
 };
 
 let seq = 0;
