@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LOGIN_LIMITS, LOGIN_MESSAGES, PASSWORD_MIN_LENGTH, type LoginBody, type LoginResponse, type SessionUser } from './auth.ts';
+import { EMAIL_PATTERN, LOGIN_LIMITS, LOGIN_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type LoginBody, type LoginResponse, type SessionUser } from './auth.ts';
 
 /**
  * The zod schemas of the sign-in and the session (the server validates with them; the tests
@@ -57,7 +57,7 @@ export const passwordBody = z
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-      .max(1024, { error: 'Use at most 1024 characters.' }),
+      .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` }),
     password_confirmation: z.string().max(1024),
   })
   .refine((v) => v.password === v.password_confirmation, {

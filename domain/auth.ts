@@ -87,6 +87,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
 
 /** Error texts the API answers with, so the browser can match on them where it must. */
 export const AUTH_MESSAGES = {

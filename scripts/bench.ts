@@ -6,6 +6,7 @@
 //                                        --pg = --only=pg
 //   npm run bench -- --n=500 --rows=200000 --explain
 //   npm run bench -- --only=browser --runs=7 --browser-rows=1000 --browser-db=pglite
+//   npm run bench -- --flood-only --flood-seconds=5   only the login flood (no 100,000 rows)
 //
 // Each kind gets a FRESH database: PGlite in memory; on PostgreSQL a database of its own,
 // created and dropped on the server BENCH_DATABASE_URL names, or, without it, on a private
@@ -14,6 +15,8 @@
 // generate_series, the real app listens on 127.0.0.1 on a free port, and every scenario is
 // requested N times one after another with fetch, after a warm-up. --explain prints
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL each scenario runs (always, for scenarios over target).
+// Then the login flood (scripts/bench-flood.ts): GET /me throughput alone and during a flood
+// of bad sign-ins from one and from many addresses.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +28,7 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
 import { clientOf, openFresh, rawQuery, seed, type Kind } from './bench-db.ts';
+import { loginFlood, printFlood, type FloodResult } from './bench-flood.ts';
 
 const root = join(import.meta.dirname, '..');
 const TARGET_P95_MS = 20;
@@ -37,11 +41,11 @@ const PARTS = ['pglite', 'pg', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|explain|warmup=\d+|child)$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain] [--flood-only] [--flood-seconds=5]');
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
 }
@@ -50,6 +54,8 @@ const N = Number(opt('n') ?? 200);
 const ROWS = Number(opt('rows') ?? 100_000);
 const WARMUP = Number(opt('warmup') ?? 20);
 const EXPLAIN = args.includes('--explain');
+const FLOOD_ONLY = args.includes('--flood-only');
+const FLOOD_MS = Number(opt('flood-seconds') ?? 5) * 1000;
 /** Internal: this process measures one kind and prints its result as JSON (see main). */
 const CHILD = args.includes('--child');
 
@@ -102,7 +108,7 @@ interface Result {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(kind: string, handle: DbHandle, token: string): Promise<{ results: Result[]; explain: string[] }> {
+async function measure(kind: string, handle: DbHandle, token: string): Promise<{ results: Result[]; explain: string[]; flood: FloodResult[] }> {
   const { db, capture } = withCapture(handle);
   const app = createApp({ db, config: { ...loadConfig({}), seed: 'none' } });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
@@ -119,8 +125,9 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
 
   const results: Result[] = [];
   const explain: string[] = [];
+  let flood: FloodResult[] = [];
   try {
-    for (const s of SCENARIOS) {
+    for (const s of FLOOD_ONLY ? [] : SCENARIOS) {
       for (let i = 0; i < WARMUP; i++) await get(s.path);
       const times: number[] = [];
       for (let i = 0; i < N; i++) {
@@ -141,10 +148,13 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
         }
       }
     }
+    flood = await loginFlood(base, token, FLOOD_MS);
   } finally {
+    // The flood's keep-alive connections would hold close() open.
+    if ('closeAllConnections' in server) server.closeAllConnections();
     await new Promise<void>((ok) => server.close(() => ok()));
   }
-  return { results, explain };
+  return { results, explain, flood };
 }
 
 // ——— main ———
@@ -158,6 +168,7 @@ interface KindReport {
   rssEnd: number;
   results: Result[];
   explain: string[];
+  flood: FloodResult[];
 }
 
 /** Child: one kind, in a process of its own so its memory is its own; JSON on stdout. */
@@ -165,12 +176,13 @@ async function measureKind(kind: Kind): Promise<void> {
   const { handle, label, done } = await openFresh(kind);
   try {
     const version = String((await rawQuery(handle, 'select version() as v'))[0]!.v).split(' on ')[0]!;
-    console.error(`${label}: ${version}; seeding ${ROWS.toLocaleString('en')} customers…`);
-    const { token, ms: seedMs } = await seed(handle, ROWS);
+    const rows = FLOOD_ONLY ? 0 : ROWS;
+    console.error(`${label}: ${version}; seeding ${rows.toLocaleString('en')} customers…`);
+    const { token, ms: seedMs } = await seed(handle, rows);
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
-    const { results, explain } = await measure(label, handle, token);
-    const report: KindReport = { kind, label, version, seedMs, rssSeeded, rssEnd: process.memoryUsage().rss, results, explain };
+    const { results, explain, flood } = await measure(label, handle, token);
+    const report: KindReport = { kind, label, version, seedMs, rssSeeded, rssEnd: process.memoryUsage().rss, results, explain, flood };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {
     await done();
@@ -232,24 +244,27 @@ async function measureHttp(kinds: Kind[]): Promise<void> {
 
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   const ms = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`Customers list over HTTP: ${ROWS.toLocaleString('en')} rows, ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`);
+  if (!FLOOD_ONLY) console.log(`Customers list over HTTP: ${ROWS.toLocaleString('en')} rows, ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`);
 
   const reports: KindReport[] = [];
   for (const kind of kinds) reports.push(await runChild(kind));
 
-  console.log('\n| db       | scenario                             |  p50 ms |  p95 ms |  max ms |    rows | SQL |');
-  console.log('|----------|--------------------------------------|--------:|--------:|--------:|--------:|----:|');
   let missed = false;
-  for (const rep of reports) {
-    for (const r of rep.results) {
-      const over = rep.kind === 'postgres' && r.name !== SCENARIOS[0].name && r.p95 > TARGET_P95_MS;
-      missed ||= over;
-      console.log(
-        `| ${rep.kind.padEnd(8)} | ${r.name.padEnd(36)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${String(r.total).padStart(7)} | ${String(r.queries).padStart(3)} |${over ? ' over target' : ''}`,
-      );
+  if (!FLOOD_ONLY) {
+    console.log('\n| db       | scenario                             |  p50 ms |  p95 ms |  max ms |    rows | SQL |');
+    console.log('|----------|--------------------------------------|--------:|--------:|--------:|--------:|----:|');
+    for (const rep of reports) {
+      for (const r of rep.results) {
+        const over = rep.kind === 'postgres' && r.name !== SCENARIOS[0].name && r.p95 > TARGET_P95_MS;
+        missed ||= over;
+        console.log(
+          `| ${rep.kind.padEnd(8)} | ${r.name.padEnd(36)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${String(r.total).padStart(7)} | ${String(r.queries).padStart(3)} |${over ? ' over target' : ''}`,
+        );
+      }
     }
+    console.log(`\nrows = meta.total of the answer; SQL = statements per request, sign-in check included. Target: p95 ≤ ${TARGET_P95_MS} ms on PostgreSQL.`);
   }
-  console.log(`\nrows = meta.total of the answer; SQL = statements per request, sign-in check included. Target: p95 ≤ ${TARGET_P95_MS} ms on PostgreSQL.`);
+  printFlood(reports, FLOOD_MS);
   for (const rep of reports) {
     console.log(
       `${rep.label}: ${rep.version}; seeding ${(rep.seedMs / 1000).toFixed(1)} s (INSERT … SELECT, VACUUM, ANALYZE); process RSS ${mb(rep.rssSeeded)} after seeding, ${mb(rep.rssEnd)} at the end${rep.kind === 'pglite' ? ' (the database runs inside the process)' : ''}.`,

@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
-import { hashPassword } from './auth/password.ts';
+import { hashPassword, verifyPassword } from './auth/password.ts';
 import { seedDemoShop } from './seed-demo.ts';
 import type { Db } from './db/index.ts';
-import { permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
+import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
 /**
  * Modules and permissions as domain/permissions.ts lists them. Runs on every start and only
@@ -109,4 +109,23 @@ export async function seedDemo(db: Db, opts: { shop?: boolean; now?: Date } = {}
     }
   }
   if (opts.shop !== false) await seedDemoShop(db, opts.now);
+}
+
+/**
+ * Production on a database first made in development: every demo account that still has the
+ * demo password is made inactive and signed out (sign-in refuses that password anyway).
+ * Returns their emails, so the start-up can say which; safe to run on every start.
+ */
+export async function disableDemoAccounts(db: Db): Promise<string[]> {
+  const found = await db.select().from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+  const disabled: string[] = [];
+  for (const user of found) {
+    if (!(await verifyPassword(user.password_hash, DEMO_PASSWORD))) continue;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ status: 'inactive' }).where(and(eq(users.id, user.id), eq(users.status, 'active')));
+      await tx.delete(accessTokens).where(eq(accessTokens.user_id, user.id));
+    });
+    disabled.push(user.email);
+  }
+  return disabled;
 }

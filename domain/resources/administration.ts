@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth.ts';
 import { idList, optionalPhone, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
 import { defineResource } from '../resource.ts';
 import * as list from './administration.list.ts';
@@ -7,7 +7,7 @@ import * as list from './administration.list.ts';
 const password = z
   .string({ error: 'Enter a password.' })
   .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-  .max(1024, { error: 'Use at most 1024 characters.' });
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
 
 const userFields = {
   name: requiredText('a name'),

@@ -103,6 +103,13 @@ export const loginAttempts = pgTable('login_attempts', {
   locked_until: timestamp('locked_until', { withTimezone: true }),
 });
 
+/** Failed sign-ins of one account ("account <email>") or one address ("address <ip>") in the last hour. */
+export const loginLimits = pgTable('login_limits', {
+  key: text('key').primaryKey(),
+  /** When each counted attempt was made, oldest first; those over an hour old no longer count. */
+  failed_at: timestamp('failed_at', { withTimezone: true }).array().notNull().default(sql`'{}'::timestamptz[]`),
+});
+
 // ——— simple resources (issue 3). Names are unique case-insensitively where people would
 // expect one of each ("Apple" and "apple" are the same brand). ———
 

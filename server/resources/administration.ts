@@ -2,12 +2,14 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { isPermission, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import * as R from '../../domain/resources/index.ts';
 import { hashPassword } from '../auth/password.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { route, type AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { checkIds, countOf, countWhere, qualified as q, serverResource, type Tx } from '../crud/index.ts';
 import { plural } from '../../domain/text.ts';
 import { statusFilter } from './people.ts';
+import { checkPermissionsGrantable, checkRolesGrantable } from './privilege.ts';
 
 const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
 
@@ -32,7 +34,10 @@ export const userResource = serverResource({
   references: { user_roles_role_id_roles_id_fk: { field: 'role_ids', message: 'One of the chosen roles no longer exists. Reload and choose again.' } },
   toRow: async ({ role_ids, password, ...rest }, { tx }) => {
     await checkIds(tx, roles, role_ids, 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
-    return password === undefined ? rest : { ...rest, password_hash: await hashPassword(password) };
+    if (password === undefined) return rest;
+    const problem = await passwordProblem(password);
+    if (problem) throw validationError({ password: [problem] });
+    return { ...rest, password_hash: await hashPassword(password) };
   },
   beforeUpdate: async (tx, row, body, c) => {
     // Nobody should lock themself out by accident; another administrator can do it.
@@ -48,6 +53,7 @@ export const userResource = serverResource({
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
       throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
     }
+    await checkRolesGrantable(tx, c, before ? id : undefined, roleIds);
     await tx.delete(userRoles).where(eq(userRoles.user_id, id));
     if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: id, role_id })));
     // A new password or an inactive account ends the user's sessions elsewhere (a stolen
@@ -152,12 +158,13 @@ export const roleResource = serverResource({
       throw new ApiError(409, 'The Super Admin role always holds every permission, so it cannot be renamed.', { code: 'protected' });
     }
   },
-  afterWrite: async (tx, id, body) => {
+  afterWrite: async (tx, id, body, { c, before }) => {
     // Whatever the form sent, Super Admin keeps every permission; its rows mirror that.
     const ids =
       body.name === SUPER_ADMIN_ROLE
         ? (await tx.select({ id: permissions.id }).from(permissions)).map((p) => p.id)
         : body.permission_ids;
+    if (body.name !== SUPER_ADMIN_ROLE) await checkPermissionsGrantable(tx, c, before ? id : undefined, ids);
     await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
     if (ids.length) await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: id, permission_id })));
   },

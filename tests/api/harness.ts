@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Send the XSRF cookie + matching header (default true). */
   xsrf?: boolean;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (default: none, which the server calls "local"). */
+  address?: string;
 }
 
 export interface TestResponse<T = any> {
@@ -96,7 +98,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.request(path, { method, headers, body });
+    // @hono/node-server's getConnInfo reads the socket from the env, as a real server gives it.
+    const env = o.address ? { incoming: { socket: { remoteAddress: o.address, remoteFamily: o.address.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+    const res = await app.request(path, { method, headers, body }, env);
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);

@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
+const COMMON_PASSWORD = 'This is one of the most common passwords, which attackers try first. Choose one that is harder to guess.';
 const tokensOf = async (id: number) => (await h.db.select().from(accessTokens).where(eq(accessTokens.user_id, id))).length;
 const status = async (token: string) => (await h.request('GET', '/me', { token })).status;
 
@@ -67,6 +68,8 @@ describe('users', () => {
     [{ name: 'X', email: 'x@example.com' }, 'password', undefined],
     [{ name: 'X', email: 'x@example.com', password: 'long-enough', role_ids: [999999] }, 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.'],
     [{ name: 'X', email: 'x@example.com', password: 'long-enough', password_hash: 'x' }, 'password_hash', 'This field is not allowed.'],
+    [{ name: 'X', email: 'x@example.com', password: 'password123' }, 'password', COMMON_PASSWORD],
+    [{ name: 'X', email: 'x@example.com', password: 'SUNSHINE1' }, 'password', COMMON_PASSWORD],
   ])('refuses %j', async (body, field, text) => {
     expectFieldError(await api.post(U.api, body), field, text);
   });
@@ -74,6 +77,11 @@ describe('users', () => {
   it('keeps the password when an edit leaves it empty, and replaces the roles', async () => {
     const updated = await api.update(U.api, nina.id, { name: 'Nina C.', email: 'nina.clerk@example.com', password: '', role_ids: [roleId.get('Cashier')] });
     expect(updated).toMatchObject({ name: 'Nina C.', role_ids: [roleId.get('Cashier')], role_names: ['Cashier'] });
+    expect(await h.login('nina.clerk@example.com', 'counter-top-9')).toBeTruthy();
+  });
+
+  it('refuses a common password on an edit too, and keeps the old one', async () => {
+    expectFieldError(await api.put(`${U.api}/${nina.id}`, { name: 'Nina C.', email: 'nina.clerk@example.com', password: 'qwerty123', role_ids: [] }), 'password', COMMON_PASSWORD);
     expect(await h.login('nina.clerk@example.com', 'counter-top-9')).toBeTruthy();
   });
 
@@ -88,7 +96,7 @@ describe('users', () => {
   it('changing your own password keeps this session and ends the others', async () => {
     const other = await h.tokenFor('admin@example.com');
     const admin = (await api.rows(U.api, { search: 'admin@example.com' }))[0];
-    await api.update(U.api, admin.id, { name: 'Admin', email: 'admin@example.com', password: 'password', role_ids: [roleId.get(SUPER_ADMIN_ROLE)] });
+    await api.update(U.api, admin.id, { name: 'Admin', email: 'admin@example.com', password: 'admin-own-new-9', role_ids: [roleId.get(SUPER_ADMIN_ROLE)] });
     expect(await status(adminToken)).toBe(200);
     expect(await status(other)).toBe(401);
   });
@@ -299,7 +307,11 @@ describe('the Super Admin role is guarded from users who are not Super Admins', 
   it('refuses to give the role, naming the roles field', async () => {
     expectFieldError(await clerk.post(U.api, body([roleId.get(SUPER_ADMIN_ROLE)!])), 'role_ids', /Only a Super Admin/);
     expect(await api.rows(U.api, { search: 'sam.clerk' })).toEqual([]);
-    expect((await clerk.post(U.api, body([roleId.get('Cashier')!]))).status).toBe(201);
+    // Roles the clerk may give are those whose permissions the clerk holds (privilege bounds):
+    // not the Cashier's, but the clerk's own.
+    expectFieldError(await clerk.post(U.api, body([roleId.get('Cashier')!])), 'role_ids', /You can only give roles whose permissions you hold yourself/);
+    const clerkRole = (await api.rows(R.api, { search: 'Account clerk' }))[0].id as number;
+    expect((await clerk.post(U.api, body([clerkRole]))).status).toBe(201);
   });
 
   it("refuses to change or delete a Super Admin's account", async () => {
