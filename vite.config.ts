@@ -32,7 +32,7 @@ function preloadAppChunk(): Plugin {
           }
           return out;
         };
-        const app = all.find((c) => c.facadeModuleId?.endsWith('/src/app/app.tsx'));
+        const app = all.find((c) => c.moduleIds.some((id) => id.endsWith('/src/app/app.tsx')));
         if (!app) throw new Error('preload-app-chunk: no chunk for src/app/app.tsx');
         // The entry and its static imports have their links already (Vite's own).
         const entry = reach(all.filter((c) => c.isEntry).map((c) => c.fileName));
@@ -102,7 +102,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        codeSplitting: { groups: [{ name: firstViewsChunk(), includeDependenciesRecursively: false }] },
+        codeSplitting: { groups: [{ name: firstViewsChunk(), debugName: 'first views', includeDependenciesRecursively: false }] },
         entryFileNames: 'js/[name]-[hash].js',
         chunkFileNames: 'js/chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

@@ -38,6 +38,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { build } from 'vite';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { sendBuiltFile } from '../server/static.ts';
 import { chromiumLaunchOptions, systemChromiumPath } from '../tests/e2e/support/browser.ts';
 import { openFresh, seed, type Kind } from './bench-db.ts';
 
@@ -296,7 +297,7 @@ async function buildFloor(outDir: string): Promise<void> {
   });
 }
 
-/** The floor's files under /bench-floor/ with the app's compression and cache headers; else index.html. */
+/** The floor's files under /bench-floor/ served as the app's are (server/static.ts: hashed files from memory, gzipped once); else index.html. */
 function floorApp(outDir: string): Hono {
   const app = new Hono();
   app.use('*', compress());
@@ -305,11 +306,11 @@ function floorApp(outDir: string): Hono {
     const full = resolve(outDir, '.' + rel);
     const isFile = full.startsWith(outDir + sep) && (await stat(full).catch(() => null))?.isFile();
     const file = isFile ? full : join(outDir, 'index.html');
-    const body = readFileSync(file);
     const hashed = isFile && /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(file);
-    return c.body(body, 200, {
+    if (hashed) return sendBuiltFile(file, c.req.header('Accept-Encoding'));
+    return c.body(readFileSync(file), 200, {
       'Content-Type': getMimeType(file) ?? 'application/octet-stream',
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': 'no-cache',
     });
   });
   return app;

@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { constants, gzip } from 'node:zlib';
 import type { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './http/context.ts';
@@ -87,6 +89,48 @@ async function sendFile(path: string, cache: string): Promise<Response> {
   });
 }
 
+const gzipAsync = promisify(gzip);
+
+/** The client takes gzip (Accept-Encoding names it, without q=0). */
+export function acceptsGzip(header: string | undefined | null): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Hashed built files (a new build gives new names) read and gzipped once, then answered from
+ * memory: a page load asks for a dozen of them, and reading and compressing each one again on
+ * every request kept the one server thread busy while the database waited behind it.
+ */
+const builtFiles = new Map<string, Promise<{ raw: Uint8Array; gz: Uint8Array }>>();
+
+export async function sendBuiltFile(path: string, acceptEncoding: string | undefined | null): Promise<Response> {
+  let entry = builtFiles.get(path);
+  if (!entry) {
+    entry = readFile(path).then(async (raw) => ({ raw, gz: await gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }) }));
+    entry.catch(() => builtFiles.delete(path));
+    builtFiles.set(path, entry);
+  }
+  const { raw, gz } = await entry;
+  // Tiny files are not worth the header, as the compress middleware also judges.
+  const zipped = acceptsGzip(acceptEncoding) && gz.byteLength < raw.byteLength;
+  const body = zipped ? gz : raw;
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': getMimeType(path) ?? 'application/octet-stream',
+      'Content-Length': String(body.byteLength),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      Vary: 'Accept-Encoding',
+      ...(zipped ? { 'Content-Encoding': 'gzip' } : {}),
+    },
+  });
+}
+
 /**
  * The public page, the SPA under /admin (history fallback to index.html) and the built files.
  * Registered after the API so API routes win.
@@ -117,7 +161,7 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string | undefined): voi
     const file = await fileIn(root, path);
     if (!file || file === join(root, 'index.html')) return next();
     const built = path.startsWith('/js/') || path.startsWith('/assets/');
-    const immutable = built && HASHED.test(path);
-    return sendFile(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (built && HASHED.test(path)) return sendBuiltFile(file, c.req.header('Accept-Encoding'));
+    return sendFile(file, 'no-cache');
   });
 }

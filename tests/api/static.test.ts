@@ -40,6 +40,17 @@ describe('public pages and the SPA', () => {
     expect(plain.text).toContain('abc abc');
   });
 
+  it('answers a built script the same way every time (gzipped once, kept), and honours q=0', async () => {
+    const first = await h.request('GET', '/js/chunks/big-A1b2C3d4.js', { xsrf: false, headers: { 'Accept-Encoding': 'gzip, br' } });
+    const again = await h.request('GET', '/js/chunks/big-A1b2C3d4.js', { xsrf: false, headers: { 'Accept-Encoding': 'gzip' } });
+    expect(again.headers.get('content-encoding')).toBe('gzip');
+    expect(again.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(again.text).toBe(first.text);
+    const refused = await h.request('GET', '/js/chunks/big-A1b2C3d4.js', { xsrf: false, headers: { 'Accept-Encoding': 'gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(refused.text).toContain('abc abc');
+  });
+
   it('GET / is a public page with the shop name and a staff sign-in link', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
