@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SCREEN_FILES } from './domain/screen-files.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3100);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -18,6 +19,34 @@ function preloadAppChunk(): Plugin {
   return {
     name: 'preload-app-chunk',
     apply: 'build',
+    /**
+     * dist/.vite/page-chunks.json: for each module of domain/screen-files.ts, the chunks it needs
+     * beyond those index.html already names, so the server can name a page's chunks in its HTML.
+     */
+    generateBundle(_options, bundle) {
+      const all = chunks(bundle);
+      const byName = new Map(all.map((c) => [c.fileName, c]));
+      const reach = (start: string[], out = new Set<string>()) => {
+        for (const name of start) {
+          if (out.has(name)) continue;
+          out.add(name);
+          reach(byName.get(name)?.imports ?? [], out);
+        }
+        return out;
+      };
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const chunkOf = (file: string) => all.find((c) => c.moduleIds.includes(root + file));
+      const app = chunkOf('src/app/app.tsx');
+      const inPage = reach([...all.filter((c) => c.isEntry).map((c) => c.fileName), ...(app ? [app.fileName] : [])]);
+      const files = [SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
+      const map: Record<string, string[]> = {};
+      for (const file of files) {
+        const chunk = chunkOf(file);
+        if (!chunk) throw new Error(`page-chunks: no chunk holds ${file}`);
+        map[file] = [...reach([chunk.fileName])].filter((name) => !inPage.has(name)).map((name) => `/${name}`);
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/page-chunks.json', source: JSON.stringify(map, null, 1) });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -45,18 +74,33 @@ function preloadAppChunk(): Plugin {
 }
 
 /**
- * Everything the views of the first page need (src/app/app.tsx and what it imports, statically)
- * goes into that one chunk, instead of the handful of small shared chunks the bundler would
- * make because list, form and shell chunks use some of the same parts: every page loads this
- * chunk first anyway, and one file compresses better than six (about 2 kB on the sign-in page).
- * What the entry already has stays in the entry.
+ * Chunks by what a page needs, not by which modules happen to be shared. Left alone, the bundler
+ * cuts a list page into nine files (shell, dialog, portal, styles helpers, page header, badge,
+ * providers…) because list, form and shell use some of the same parts; over HTTP/1.1's six
+ * connections, the list's data module then queued behind view code, and its first request with it.
+ * Each group takes what its start module reaches that no earlier group (or the entry) has:
+ *
+ *   app        src/app/app.tsx: React and the views of the first page (sign-in included); every
+ *              page loads it first, and one file compresses better than six
+ *   list-data  src/resources/list-page.ts: the list machine and its HTTP, so a list's first
+ *              request goes out as soon as this small file is here, before the views
+ *   shell      src/app/shell.tsx: drawer, top bar, menus and the Ark parts they share with screens
+ *   list       src/screens/resource/list-route.tsx: the list's views
+ *
+ * Anything else (the form, the dashboard) is split as the bundler likes.
  */
-function firstViewsChunk() {
-  const app = fileURLToPath(new URL('./src/app/app.tsx', import.meta.url));
-  const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-  let first: Set<string> | undefined;
+function pageChunks() {
+  const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const main = at('./src/main.tsx');
+  const groups: [string, string][] = [
+    ['app', at('./src/app/app.tsx')],
+    ['list-data', at('./src/resources/list-page.ts')],
+    ['shell', at('./src/app/shell.tsx')],
+    ['list', at('./src/screens/resource/list-route.tsx')],
+  ];
+  let groupOf: Map<string, string> | undefined;
   return (id: string, ctx: ChunkingContext): string | null => {
-    if (!first) {
+    if (!groupOf) {
       const reach = (start: string) => {
         const seen = new Set<string>();
         const todo = [start];
@@ -68,10 +112,17 @@ function firstViewsChunk() {
         }
         return seen;
       };
-      const entry = reach(main);
-      first = new Set([...reach(app)].filter((m) => !entry.has(m)));
+      const taken = reach(main);
+      groupOf = new Map();
+      for (const [name, start] of groups) {
+        for (const m of reach(start)) {
+          if (taken.has(m)) continue;
+          taken.add(m);
+          groupOf.set(m, name);
+        }
+      }
     }
-    return first.has(id) ? 'app' : null;
+    return groupOf.get(id) ?? null;
   };
 }
 
@@ -102,7 +153,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        codeSplitting: { groups: [{ name: firstViewsChunk(), debugName: 'first views', includeDependenciesRecursively: false }] },
+        codeSplitting: { groups: [{ name: pageChunks(), debugName: 'page chunks', includeDependenciesRecursively: false }] },
         entryFileNames: 'js/[name]-[hash].js',
         chunkFileNames: 'js/chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

@@ -2,8 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { matchRoute } from '../domain/routes.ts';
+import { pageFiles } from '../domain/screen-files.ts';
 import type { AppEnv } from './http/context.ts';
 
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -106,12 +108,12 @@ export function acceptsGzip(header: string | undefined | null): boolean {
  * memory: a page load asks for a dozen of them, and reading and compressing each one again on
  * every request kept the one server thread busy while the database waited behind it.
  */
-const builtFiles = new Map<string, Promise<{ raw: Uint8Array; gz: Uint8Array }>>();
+const builtFiles = new Map<string, Promise<{ raw: Uint8Array<ArrayBuffer>; gz: Uint8Array<ArrayBuffer> }>>();
 
 export async function sendBuiltFile(path: string, acceptEncoding: string | undefined | null): Promise<Response> {
   let entry = builtFiles.get(path);
   if (!entry) {
-    entry = readFile(path).then(async (raw) => ({ raw, gz: await gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }) }));
+    entry = readFile(path).then(async (raw) => ({ raw, gz: new Uint8Array(await gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION })) }));
     entry.catch(() => builtFiles.delete(path));
     builtFiles.set(path, entry);
   }
@@ -131,6 +133,35 @@ export async function sendBuiltFile(path: string, acceptEncoding: string | undef
   });
 }
 
+/** dist/.vite/page-chunks.json (written by vite.config.ts): source module → the chunks it needs beyond the entry's. */
+async function pageChunks(root: string): Promise<Record<string, string[]>> {
+  try {
+    return JSON.parse(await readFile(join(root, '.vite', 'page-chunks.json'), 'utf8')) as Record<string, string[]>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * index.html for the page at `pathname`, naming the page's chunks with <link rel="modulepreload">
+ * (links, not scripts: CSP-safe). The address is known here, before any script runs: the
+ * chunks download beside the entry instead of after it has run and asked for them. A signed-out
+ * visitor to a signed-in page fetches them for nothing, and they are there after signing in.
+ */
+export function withPageChunks(html: string, chunks: Record<string, string[]>, pathname: string): string {
+  let match: ReturnType<typeof matchRoute>;
+  try {
+    match = matchRoute(pathname);
+  } catch {
+    return html;
+  }
+  if (!match) return html;
+  const files = [...new Set(pageFiles(match.route).flatMap((file) => chunks[file] ?? []))];
+  if (!files.length) return html;
+  const links = files.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
 /**
  * The public page, the SPA under /admin (history fallback to index.html) and the built files.
  * Registered after the API so API routes win.
@@ -142,7 +173,7 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string | undefined): voi
   app.get('/site.css', (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get('/pos', (c) => c.redirect('/admin/pos', 302));
 
-  const spa = async () => {
+  const spa = async (c: Context<AppEnv>) => {
     const index = root && (await fileIn(root, '/index.html'));
     if (!index) {
       return new Response(
@@ -150,7 +181,11 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string | undefined): voi
         { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
       );
     }
-    return sendFile(index, 'no-cache');
+    const html = await readFile(index, 'utf8');
+    return new Response(withPageChunks(html, await pageChunks(root), c.req.path), {
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+    });
   };
   app.get('/admin', spa);
   app.get('/admin/*', spa);

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import './theme/global.ts';
 import { createAppSystem } from './app/system.ts';
 import { createScreenLoader } from './screens/registry.ts';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './use-selector.ts';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';

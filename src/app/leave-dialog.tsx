@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './use-selector.ts';
 import { selectLeavePrompt } from '../../machines/navigation.machine.ts';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { useAppSystem } from './app-context.tsx';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './use-selector.ts';
 import { useEffect, type ReactNode } from 'react';
 import { selectUser } from '../../machines/auth.machine.ts';
 import { selectMenu } from '../../machines/auth.selectors.ts';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './use-selector.ts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { selectVisibleToasts, toastView } from '../../machines/toast/toast.selectors.ts';
 import { ToastStack, type ToastItem } from '../components/ui/toast-stack.tsx';

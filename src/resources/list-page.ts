@@ -4,7 +4,7 @@ import { selectPermissions } from '../../machines/auth.machine.ts';
 import { abilitiesFor } from '../../machines/list/list.selectors.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import type { AppSystem } from '../app/system.ts';
-import { resourceListMachine } from './providers.ts';
+import { resourceListMachine } from './list-providers.ts';
 
 /**
  * The list actor of a `list:<key>` page, kept by the app (system.pages) rather than by its view:

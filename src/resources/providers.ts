@@ -4,12 +4,12 @@ import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
 import type { ResourceDef, ResourceFacts, ResourceList, Row, SingletonDef } from '../../domain/resource.ts';
 import { roles } from '../../domain/resources/facts.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
-import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
 import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
 import { fieldId } from './dom-ids.ts';
+import { notifyWith } from './list-providers.ts';
 
 /**
  * The real side effects of the resource machines: HTTP through the API client, the address
@@ -19,52 +19,6 @@ import { fieldId } from './dom-ids.ts';
 
 /** The server answers at most this many ids per options request. */
 const IDS_PER_OPTIONS_REQUEST = 50;
-
-const parentQuery = (def: ResourceFacts, parentId: string | undefined) =>
-  def.parent && parentId ? `&${encodeURIComponent(def.parent.field)}=${encodeURIComponent(parentId)}` : '';
-
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
-
-/** The list machine with real HTTP, address bar and toasts for one resource. */
-export function resourceListMachine(system: AppSystem, def: ResourceList, parentId: string | undefined) {
-  const { api, navigation } = system;
-  const path = resourceHref.list(def, { parent: parentId });
-  const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
-    `${listQueryString(def, q, { full: true })}${parentQuery(def, parent)}`;
-  return listMachine.provide({
-    actors: {
-      loadList: fromPromise(({ input }) => api.call<ListResponse>(`${def.api}${query(input.query, input.parentId)}`)),
-      deleteRows: fromPromise(({ input }) =>
-        input.ids.length === 1
-          ? api.call<{ message: string }>(`${def.api}/${input.ids[0]}`, { method: 'DELETE' })
-          : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: input.ids } }),
-      ),
-      exportCsv: fromPromise(async ({ input }) => {
-        const { blob, filename } = await api.download(`${def.api}/export${query(input.query, input.parentId)}`);
-        saveFile(blob, filename);
-      }),
-      followAddressBar: fromCallback<ListEvent>(({ sendBack }) => {
-        const sub = navigation.on('nav.shown', (e) => e.pathname === path && sendBack({ type: 'list.urlChanged', search: e.search }));
-        return () => sub.unsubscribe();
-      }),
-    },
-    actions: {
-      writeUrl: (_, { search }) => navigation.send({ type: 'nav.go', to: path + search, replace: true }),
-      notify: notifyWith(system),
-    },
-  });
-}
 
 function formEffects(system: AppSystem, back: string) {
   const { navigation } = system;

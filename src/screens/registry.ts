@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Layout } from '../../domain/routes.ts';
+import { viewKey, type ViewKey } from '../../domain/screen-files.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import type { ScreenLoader, ShellProps } from '../app/screen-loader.ts';
 import type { AppSystem } from '../app/system.ts';
@@ -15,16 +16,16 @@ import type { ScreenProps } from './screen-props.ts';
 type ViewModule = { default: ComponentType<ScreenProps> };
 type DataModule = { prepare(system: AppSystem, request: ScreenRequest): void };
 
-/** Screens that are built. */
-const BUILT: Record<string, () => Promise<ViewModule>> = {
+/**
+ * The modules of domain/screen-files.ts, as literal imports for the bundler. Generic screens
+ * serve every simple resource: `list:<key>`, `form:<key>`, `single:<key>`.
+ */
+const VIEWS: Record<ViewKey, () => Promise<ViewModule>> = {
   dashboard: () => import('./dashboard/dashboard-route.tsx'),
-};
-
-/** Generic screens serve every simple resource: `list:<key>`, `form:<key>`, `single:<key>`. */
-const GENERIC: Record<string, () => Promise<ViewModule>> = {
   list: () => import('./resource/list-route.tsx'),
   form: () => import('./resource/form-route.tsx'),
   single: () => import('./resource/form-route.tsx'),
+  placeholder: () => import('./placeholder/placeholder-route.tsx'),
 };
 
 /** What a page starts besides its code: a list asks for its first page. */
@@ -40,21 +41,12 @@ export interface ScreenModules {
 }
 
 export const SCREEN_MODULES: ScreenModules = {
-  views: { ...BUILT, ...GENERIC, placeholder: () => import('./placeholder/placeholder-route.tsx') },
+  views: VIEWS,
   data: DATA,
   shell: () => import('../app/shell.tsx'),
 };
 
-/** Pages drawn by the first chunk itself (sign-in, not found, not allowed): nothing to load but the shell. */
-const IN_FIRST_CHUNK = new Set(['login', 'notFound', 'forbidden']);
-
-/** The module key of a screen key: `list:customers` → `list`; screens not built → `placeholder`. */
-export function viewKey(screen: string): string | null {
-  if (IN_FIRST_CHUNK.has(screen)) return null;
-  const generic = /^(list|form|single):/.exec(screen)?.[1];
-  if (generic) return generic;
-  return screen in BUILT ? screen : 'placeholder';
-}
+export { viewKey };
 
 export function createScreenLoader(modules: ScreenModules = SCREEN_MODULES): ScreenLoader<AppSystem> {
   const loading = new Map<string, Promise<unknown>>();
@@ -83,7 +75,9 @@ export function createScreenLoader(modules: ScreenModules = SCREEN_MODULES): Scr
       system.pages.keepOnly(request.pathname);
       const key = viewKey(request.screen);
       const data = key ? modules.data[key] : undefined;
-      await Promise.all([...code(request), ...(data ? [once(`data:${key}`, data, () => {}).then((m) => m.prepare(system, request))] : [])]);
+      // The data module first: its request (a list's first page) should not queue behind view code.
+      const prepared = data ? once(`data:${key}`, data, () => {}).then((m) => m.prepare(system, request)) : undefined;
+      await Promise.all([prepared, ...code(request)]);
     },
     warm(page) {
       // Only the code; a failure here is retried when the page is really asked for.

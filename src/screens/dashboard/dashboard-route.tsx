@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../app/use-selector.ts';
 import { selectUserName } from '../../../machines/auth.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../screen-props.ts';

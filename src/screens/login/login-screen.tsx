@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { useState } from 'react';
 import { selectBusy, selectFieldErrors } from '../../../machines/auth.machine.ts';
 import { selectAlert } from '../../../machines/alert.machine.ts';

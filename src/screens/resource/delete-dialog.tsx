@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { selectConfirmation } from '../../../machines/list/list.selectors.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useListScreen } from './list-context.ts';

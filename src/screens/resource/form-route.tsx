@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { fieldsFor } from '../../../domain/form-values.ts';
 import { DASHBOARD_PATH, resourceHref } from '../../../domain/paths.ts';

@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { PAGE_SIZES, type PageSize } from '../../../domain/list-query.ts';
 import { selectPagination } from '../../../machines/list/list.selectors.ts';

@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css, cx } from 'styled-system/css';
 import { formatCell } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';

@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import type { FilterDef } from '../../../domain/resource.ts';
 import { selectAbilities, selectCanBulkDelete, selectExporting, selectFilters, selectSearchText, selectSelectedCount } from '../../../machines/list/list.selectors.ts';

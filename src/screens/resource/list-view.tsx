@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ResourceFacts } from '../../../domain/resource.ts';

@@ -1,5 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { factsByKey } from '../../../../domain/resources/facts.ts';
 import {

@@ -1,0 +1,52 @@
+import type { Layout } from './routes.ts';
+
+/**
+ * Which source module draws each screen, and which ones a page loads. One table for the three
+ * that must agree: the browser's screen loader (src/screens/registry.ts, whose import() calls
+ * must be literal for the bundler; tests/unit/screens.test.ts holds them to this table), the
+ * build (vite.config.ts writes each module's chunks to dist/.vite/page-chunks.json) and the
+ * server (server/static.ts names a page's chunks in its HTML, so they download beside the entry).
+ */
+export const SCREEN_FILES = {
+  shell: 'src/app/shell.tsx',
+  views: {
+    dashboard: 'src/screens/dashboard/dashboard-route.tsx',
+    list: 'src/screens/resource/list-route.tsx',
+    form: 'src/screens/resource/form-route.tsx',
+    single: 'src/screens/resource/form-route.tsx',
+    placeholder: 'src/screens/placeholder/placeholder-route.tsx',
+  },
+  /** What a page starts besides its code: a list asks for its first page. */
+  data: { list: 'src/resources/list-page.ts' },
+} as const;
+
+export type ViewKey = keyof typeof SCREEN_FILES.views;
+
+/** Screens that are built besides the generic ones. */
+const BUILT = new Set<string>(['dashboard']);
+
+/** Pages drawn by the first chunk itself (sign-in, not found, not allowed): nothing to load but the shell. */
+const IN_FIRST_CHUNK = new Set(['login', 'notFound', 'forbidden']);
+
+/** The module key of a screen key: `list:customers` → `list`; screens not built → `placeholder`. */
+export function viewKey(screen: string): ViewKey | null {
+  if (IN_FIRST_CHUNK.has(screen)) return null;
+  const generic = /^(list|form|single):/.exec(screen)?.[1] as ViewKey | undefined;
+  if (generic) return generic;
+  return BUILT.has(screen) ? (screen as ViewKey) : 'placeholder';
+}
+
+/** The data module of a view, if it has one. */
+export const dataKey = (view: ViewKey | null): keyof typeof SCREEN_FILES.data | null =>
+  view !== null && view in SCREEN_FILES.data ? (view as keyof typeof SCREEN_FILES.data) : null;
+
+/** The modules a page needs, the data module first (its request should not wait for view code). */
+export function pageFiles(page: { screen: string; layout: Layout }): string[] {
+  const view = viewKey(page.screen);
+  const data = dataKey(view);
+  return [
+    ...(data ? [SCREEN_FILES.data[data]] : []),
+    ...(view ? [SCREEN_FILES.views[view]] : []),
+    ...(page.layout === 'content' ? [SCREEN_FILES.shell] : []),
+  ];
+}

@@ -1,0 +1,60 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
+import { resourceHref } from '../../domain/paths.ts';
+import type { ResourceFacts, ResourceList } from '../../domain/resource.ts';
+import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
+import type { Notice } from '../../machines/toast/toast.constants.ts';
+import type { AppSystem } from '../app/system.ts';
+
+/**
+ * The list machine's real side effects, apart from the other resource machines' (providers.ts):
+ * a list page's first request starts as soon as this small module is here, without waiting
+ * for the form, options and permission-grid machines, which a list page does not need.
+ */
+
+const parentQuery = (def: ResourceFacts, parentId: string | undefined) =>
+  def.parent && parentId ? `&${encodeURIComponent(def.parent.field)}=${encodeURIComponent(parentId)}` : '';
+
+function saveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
+
+/** The list machine with real HTTP, address bar and toasts for one resource. */
+export function resourceListMachine(system: AppSystem, def: ResourceList, parentId: string | undefined) {
+  const { api, navigation } = system;
+  const path = resourceHref.list(def, { parent: parentId });
+  const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
+    `${listQueryString(def, q, { full: true })}${parentQuery(def, parent)}`;
+  return listMachine.provide({
+    actors: {
+      loadList: fromPromise(({ input }) => api.call<ListResponse>(`${def.api}${query(input.query, input.parentId)}`)),
+      deleteRows: fromPromise(({ input }) =>
+        input.ids.length === 1
+          ? api.call<{ message: string }>(`${def.api}/${input.ids[0]}`, { method: 'DELETE' })
+          : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: input.ids } }),
+      ),
+      exportCsv: fromPromise(async ({ input }) => {
+        const { blob, filename } = await api.download(`${def.api}/export${query(input.query, input.parentId)}`);
+        saveFile(blob, filename);
+      }),
+      followAddressBar: fromCallback<ListEvent>(({ sendBack }) => {
+        const sub = navigation.on('nav.shown', (e) => e.pathname === path && sendBack({ type: 'list.urlChanged', search: e.search }));
+        return () => sub.unsubscribe();
+      }),
+    },
+    actions: {
+      writeUrl: (_, { search }) => navigation.send({ type: 'nav.go', to: path + search, replace: true }),
+      notify: notifyWith(system),
+    },
+  });
+}
+

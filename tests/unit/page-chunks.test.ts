@@ -1,0 +1,49 @@
+/**
+ * The page's chunks named in its HTML (server/static.ts withPageChunks, from the build's
+ * dist/.vite/page-chunks.json): a list page gets its data module, view and shell at once, the
+ * sign-in page nothing beyond the entry, and the screen loader imports the same modules.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pageFiles, SCREEN_FILES } from '../../domain/screen-files.ts';
+import { withPageChunks } from '../../server/static.ts';
+
+const HTML = '<!doctype html><html><head><title>x</title></head><body></body></html>';
+const CHUNKS = {
+  [SCREEN_FILES.data.list]: ['/js/chunks/list-data-A.js'],
+  [SCREEN_FILES.views.list]: ['/js/chunks/list-B.js', '/js/chunks/list-data-A.js', '/js/chunks/shell-C.js'],
+  [SCREEN_FILES.shell]: ['/js/chunks/shell-C.js'],
+  [SCREEN_FILES.views.dashboard]: ['/js/chunks/dashboard-D.js', '/js/chunks/shell-C.js'],
+};
+const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("a page's chunks in its HTML", () => {
+  it('a list page names its data module first, then its view and the shell, each once', () => {
+    expect(links(withPageChunks(HTML, CHUNKS, '/admin/customers'))).toEqual(['/js/chunks/list-data-A.js', '/js/chunks/list-B.js', '/js/chunks/shell-C.js']);
+  });
+
+  it('the dashboard names its own', () => {
+    expect(links(withPageChunks(HTML, CHUNKS, '/admin/dashboard'))).toEqual(['/js/chunks/dashboard-D.js', '/js/chunks/shell-C.js']);
+  });
+
+  it('the sign-in page, an unknown address and a bad one are left as they are', () => {
+    for (const path of ['/admin/login', '/admin/nope/at/all', '/admin/%E0%A4%A', '/admin']) expect(withPageChunks(HTML, CHUNKS, path)).toBe(HTML);
+  });
+
+  it('without the build file nothing is added', () => {
+    expect(withPageChunks(HTML, {}, '/admin/customers')).toBe(HTML);
+  });
+
+  it('a list page needs its data module, its view and the shell, the data module first', () => {
+    expect(pageFiles({ screen: 'list:customers', layout: 'content' })).toEqual([SCREEN_FILES.data.list, SCREEN_FILES.views.list, SCREEN_FILES.shell]);
+    expect(pageFiles({ screen: 'login', layout: 'blank' })).toEqual([]);
+  });
+
+  it("the screen loader's imports are the table's modules", () => {
+    const registry = readFileSync(join(import.meta.dirname, '../../src/screens/registry.ts'), 'utf8');
+    const imported = new Set([...registry.matchAll(/import\('(\.[^']+)'\)/g)].map((m) => join('src/screens', m[1]!)));
+    const table = new Set<string>([SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)]);
+    expect(imported).toEqual(table);
+  });
+});
