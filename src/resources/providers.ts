@@ -1,12 +1,9 @@
-import { fromCallback, fromPromise } from 'xstate';
-import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
+import { fromPromise } from 'xstate';
 import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
-import type { ResourceDef, ResourceFacts, ResourceList, Row, SingletonDef } from '../../domain/resource.ts';
+import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
 import { roles } from '../../domain/resources/facts.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
-import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
 import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
-import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
 import { fieldId } from './dom-ids.ts';
 import { notifyWith } from './list-providers.ts';
@@ -16,9 +13,6 @@ import { notifyWith } from './list-providers.ts';
  * bar through the navigation machine, toasts, the document. Each is a one-liner that does I/O;
  * every decision (what to load, where to go, whether to ask first) is the machines'.
  */
-
-/** The server answers at most this many ids per options request. */
-const IDS_PER_OPTIONS_REQUEST = 50;
 
 function formEffects(system: AppSystem, back: string) {
   const { navigation } = system;
@@ -70,24 +64,7 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
   });
 }
 
-/** The options machine of a picker whose choices are `target`'s records (`GET {api}/options`). */
-export function relationOptionsMachine(system: Pick<AppSystem, 'api'>, target: Pick<ResourceFacts, 'api'>) {
-  const { api } = system;
-  const get = (query: URLSearchParams) => {
-    const qs = query.toString();
-    return api.call<{ data: OptionItem[] }>(`${target.api}/options${qs ? `?${qs}` : ''}`).then((r) => r.data);
-  };
-  return optionsMachine.provide({
-    actors: {
-      loadOptions: fromPromise(async ({ input }) => {
-        if (!input.ids) return get(new URLSearchParams(input.search ? { search: input.search } : {}));
-        const chunks: number[][] = [];
-        for (let i = 0; i < input.ids.length; i += IDS_PER_OPTIONS_REQUEST) chunks.push(input.ids.slice(i, i + IDS_PER_OPTIONS_REQUEST));
-        return (await Promise.all(chunks.map((ids) => get(new URLSearchParams({ ids: ids.join(',') }))))).flat();
-      }),
-    },
-  });
-}
+export { relationOptionsMachine } from './options-providers.ts';
 
 /** The role screen's grid of modules and permissions. */
 export function rolePermissionGridMachine(system: Pick<AppSystem, 'api'>) {

@@ -8,7 +8,7 @@ import { selectItems, selectLabels, selectListStatus, selectOptionsError } from 
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { relationOptionsMachine } from '../../resources/providers.ts';
+import { relationOptionsMachine } from '../../resources/options-providers.ts';
 
 interface FilterSelectProps {
   filter: FilterDef;
