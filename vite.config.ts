@@ -84,7 +84,8 @@ function preloadAppChunk(): Plugin {
  *              page loads it first, and one file compresses better than six
  *   list-data  src/resources/list-page.ts: the list machine and its HTTP, so a list's first
  *              request goes out as soon as this small file is here, before the views
- *   shell      src/app/shell.tsx: drawer, top bar, menus and the Ark parts they share with screens
+ *   shell      src/app/shell.tsx: drawer, top bar, menus and the Ark parts they share with
+ *              screens, and the parts two screens share
  *   list       src/screens/resource/list-route.tsx: the list's views
  *
  * Anything else (the form, the dashboard) is split as the bundler likes.
@@ -92,12 +93,7 @@ function preloadAppChunk(): Plugin {
 function pageChunks() {
   const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
   const main = at('./src/main.tsx');
-  const groups: [string, string][] = [
-    ['app', at('./src/app/app.tsx')],
-    ['list-data', at('./src/resources/list-page.ts')],
-    ['shell', at('./src/app/shell.tsx')],
-    ['list', at('./src/screens/resource/list-route.tsx')],
-  ];
+  const views = Object.values(SCREEN_FILES.views).map(at);
   let groupOf: Map<string, string> | undefined;
   return (id: string, ctx: ChunkingContext): string | null => {
     if (!groupOf) {
@@ -112,10 +108,21 @@ function pageChunks() {
         }
         return seen;
       };
+      // Parts two screens use (a badge on the dashboard and in a list) go with the shell, which
+      // every signed-in page loads, so no screen brings another screen's chunk with it.
+      const uses = new Map<string, number>();
+      for (const view of new Set(views)) for (const m of reach(view)) uses.set(m, (uses.get(m) ?? 0) + 1);
+      const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
+      const groups: [string, Iterable<string>][] = [
+        ['app', reach(at('./src/app/app.tsx'))],
+        ['list-data', reach(at('./' + SCREEN_FILES.data.list))],
+        ['shell', [...reach(at('./' + SCREEN_FILES.shell)), ...shared]],
+        ['list', reach(at('./' + SCREEN_FILES.views.list))],
+      ];
       const taken = reach(main);
       groupOf = new Map();
-      for (const [name, start] of groups) {
-        for (const m of reach(start)) {
+      for (const [name, members] of groups) {
+        for (const m of members) {
           if (taken.has(m)) continue;
           taken.add(m);
           groupOf.set(m, name);
