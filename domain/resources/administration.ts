@@ -101,7 +101,7 @@ export const permissionModules = defineResource({
   fields: [{ name: 'name', label: 'Module name', kind: 'text', required: true, autoComplete: 'off' }],
   filters: [],
   searchHint: 'Search module name',
-  defaultSort: { field: 'id', dir: 'asc' },
+  defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
   routes: { list: '/permission-module' },
 });
@@ -127,7 +127,8 @@ export const permissions = defineResource({
   ],
   filters: [{ name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules' }],
   searchHint: 'Search permission name',
-  defaultSort: { field: 'id', dir: 'asc' },
+  // By module; within one, the order the role screen shows (the server breaks ties by id).
+  defaultSort: { field: 'module_name', dir: 'asc' },
   titleField: 'name',
   routes: { list: '/permissions' },
 });
