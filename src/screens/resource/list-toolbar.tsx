@@ -68,10 +68,12 @@ export function ListToolbar() {
       {def.filters.map((f: FilterDef) => (
         <FilterSelect key={f.name} filter={f} value={filters[f.name] ?? ''} onChange={(value) => actor.send({ type: 'list.filter', name: f.name, value })} />
       ))}
-      <Button variant="outline" tone="neutral" size="sm" loading={exporting} className={css({ ms: 'auto' })} onClick={() => actor.send({ type: 'list.export' })}>
-        <Icon name="download" size="sm" />
-        Export CSV
-      </Button>
+      {can.export ? (
+        <Button variant="outline" tone="neutral" size="sm" loading={exporting} className={css({ ms: 'auto' })} onClick={() => actor.send({ type: 'list.export' })}>
+          <Icon name="download" size="sm" />
+          Export CSV
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -203,7 +203,7 @@ export function lastPageEvents(s: ListSnapshot): AnyEventObject[] {
 
 export type ListInput = { spec: typeof DEF; search: string; abilities: ListAbilities };
 /** The admin the tests sign in as may do everything on the list. */
-const ALL: ListAbilities = { create: true, edit: true, delete: true };
+const ALL: ListAbilities = { create: true, edit: true, delete: true, export: true };
 export interface ListModel {
   name: string;
   input: ListInput;
@@ -303,7 +303,7 @@ export const serializeNav = (s: NavSnapshot): string =>
 /** The list, "New brand", typing (blocks), clearing (unblocks), leaving by menu, Back or Cancel. */
 export function leaveEvents(s: NavSnapshot): AnyEventObject[] {
   const { pathname, blocked, pendingTo } = s.context;
-  if (s.matches('waitingForAuth')) return [{ type: 'auth.changed', status: 'user', permissions: ['dashboard', 'brand list'] }];
+  if (s.matches('waitingForAuth')) return [{ type: 'auth.changed', status: 'user', permissions: ['dashboard', 'brand list', 'brand create'] }];
   if (s.matches({ showing: 'confirmingLeave' })) {
     return pendingTo === DASHBOARD_PATH ? [{ type: 'leave.cancel' }, { type: 'leave.confirm' }, SAVED] : [{ type: 'leave.cancel' }, { type: 'leave.confirm' }];
   }
