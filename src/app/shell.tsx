@@ -1,11 +1,14 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { selectMenu, selectUser } from '../../machines/auth.machine.ts';
-import { selectPathname } from '../../machines/navigation.machine.ts';
+import { selectBreadcrumbs, selectMenuHref, selectPathname } from '../../machines/navigation.machine.ts';
 import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+
+const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly { label: string; href?: string }[]) =>
+  a.length === b.length && a.every((c, i) => shallowEqual(c, b[i]));
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -22,13 +25,16 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   const menu = useSelector(auth, selectMenu);
+  const currentHref = useSelector(navigation, selectMenuHref);
+  const breadcrumbs = useSelector(navigation, selectBreadcrumbs, sameCrumbs);
 
   return (
     <ContentLayout
       title={title}
       user={{ name: user?.name ?? '', email: user?.email ?? '' }}
       menu={menu}
-      currentPath={pathname}
+      currentHref={currentHref}
+      breadcrumbs={breadcrumbs}
       drawerOpen={drawerOpen}
       drawerMini={mini}
       narrow={narrow}

@@ -58,6 +58,9 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
           document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
           ui.send({ type: 'route.changed' });
         },
+        retitle: (_, { title }) => {
+          document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+        },
       },
     }),
     { input: { url: `${location.pathname}${location.search}` }, inspect, systemId: 'navigation' },

@@ -2,10 +2,12 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '../../domain/menu.ts';
+import type { Crumb } from '../../domain/page.ts';
 import { css } from 'styled-system/css';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { Icon } from '../components/ui/icon.tsx';
+import { AppLink } from '../components/ui/link.tsx';
 import { PRODUCT_NAME } from '../components/ui/logo.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -16,7 +18,10 @@ export interface ContentLayoutProps {
   user: { name: string; email: string };
   /** Already filtered for the user (domain/menu.ts visibleMenu). */
   menu: readonly MenuEntry[];
-  currentPath: string;
+  /** The menu link marked current: the page's, or its section's on a create or edit page. */
+  currentHref: string | null;
+  /** The trail above the title on nested pages (Customers › Edit customer Aiden Hall). */
+  breadcrumbs?: readonly Crumb[];
   drawerOpen: boolean;
   drawerMini: boolean;
   theme: 'light' | 'dark';
@@ -44,7 +49,7 @@ export function ContentLayout(props: ContentLayoutProps) {
   const drawer = (
     <SideDrawer
       menu={props.menu}
-      currentPath={props.currentPath}
+      currentHref={props.currentHref}
       mini={mini}
       showMiniToggle={!narrow}
       onToggleMini={props.onToggleMini}
@@ -141,7 +146,8 @@ export function ContentLayout(props: ContentLayoutProps) {
           {...(props.onOpenNotifications ? { onOpenNotifications: props.onOpenNotifications } : {})}
         />
         <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', sm: '6' }, pt: '4', pb: '10', outline: 'none' })}>
-          <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default' })}>{title}</h1>
+          {props.breadcrumbs?.length ? <Breadcrumbs trail={props.breadcrumbs} /> : null}
+          <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default', overflowWrap: 'anywhere' })}>{title}</h1>
           {children}
         </main>
         <footer className={css({ px: { base: '4', sm: '6' } })}>
@@ -176,5 +182,33 @@ export function ContentLayout(props: ContentLayoutProps) {
         {narrow ? null : 'Upgrade to Pro'}
       </Button>
     </div>
+  );
+}
+
+/** Where a nested page sits: links back up, the current page last (marked as the page). */
+function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className={css({ mb: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+      <ol className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', listStyle: 'none', minW: '0' })}>
+        {trail.map((c, i) => (
+          <li key={`${i}:${c.label}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', minW: '0' })}>
+            {i > 0 ? (
+              <span aria-hidden="true" className={css({ color: 'fg.muted' })}>
+                ›
+              </span>
+            ) : null}
+            {c.href ? (
+              <AppLink href={c.href} className={css({ color: 'primary.fg', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecorationThickness: '2px' } })}>
+                {c.label}
+              </AppLink>
+            ) : (
+              <span aria-current="page" className={css({ color: 'fg.default', overflowWrap: 'anywhere' })}>
+                {c.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }

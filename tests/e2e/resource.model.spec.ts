@@ -96,7 +96,8 @@ type Effect =
   | { type: 'goToList' }
   | { type: 'finish' }
   | { type: 'focusField'; name: string }
-  | { type: 'setLeaveGuard'; dirty: boolean };
+  | { type: 'setLeaveGuard'; dirty: boolean }
+  | { type: 'nameRecord'; id?: string; name: string };
 
 const never = () => fromPromise(() => new Promise<never>(() => {}));
 const record = (out: Effect[], type: Effect['type']) => (_: unknown, params: object | undefined) => out.push({ type, ...(params ?? {}) } as Effect);
@@ -115,10 +116,17 @@ function twinOf(coverage: Coverage, input: unknown, serialize: (s: never) => str
       : coverage.machine === formMachine
         ? formMachine.provide({
             actors: { loadRecord: never(), saveRecord: never() } as never,
-            actions: { notify: fx('notify'), goToList: fx('goToList'), finish: fx('finish'), focusField: fx('focusField'), setLeaveGuard: fx('setLeaveGuard') } as never,
+            actions: {
+              notify: fx('notify'),
+              goToList: fx('goToList'),
+              finish: fx('finish'),
+              focusField: fx('focusField'),
+              setLeaveGuard: fx('setLeaveGuard'),
+              nameRecord: fx('nameRecord'),
+            } as never,
           })
         : navigationMachine.provide({
-            actions: { writeUrl: fx('writeUrl'), notify: fx('notify'), leaveApp: () => {}, announcePage: () => {} } as never,
+            actions: { writeUrl: fx('writeUrl'), notify: fx('notify'), leaveApp: () => {}, announcePage: () => {}, retitle: () => {} } as never,
           });
   // A simulated clock: the search pause passes only when the path says so.
   const actor = createActor(logic as AnyStateMachine, { input, inspect: local.inspect, clock: new SimulatedClock() });
@@ -452,6 +460,8 @@ async function checkForm(c: Ctx, form: FormPage, s: FormSnapshot, event: AnyEven
   if (s.matches('loading')) return form.seeLoading(DEF.label.one);
   if (s.matches('loadFailed')) return form.seeLoadFailed(DEF.label.one, s.context.loadError ?? '');
   await form.seeForm();
+  // The title names the record as it was loaded (what is typed changes it only once saved).
+  if (s.context.recordName) await form.seeTitle(`${FORM_TITLE.edit} ${real(c, s.context.recordName)}`);
   await expect(form.field(fieldLabel('name'))).toHaveValue(real(c, String(s.context.values.name)));
   expect(await c.leave.reloadWouldAsk(), 'unsaved changes make reloading or closing the tab ask first').toBe(selectDirty(s));
   if (s.matches('submitting')) return form.seeSaving();

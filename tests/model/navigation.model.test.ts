@@ -4,8 +4,9 @@
  * actor whose address bar is a fake (writeUrl writes it, nav.popped moves it like the
  * browser's back button). Every state is checked against invariants of SPEC §2 and §6 that
  * do not depend on the path: a shown page is allowed for who is signed in, the address bar
- * shows what the machine decided, redirects do not loop, and a page with unsaved changes
- * (nav.block) keeps its address until the person confirms leaving it.
+ * shows what the machine decided, redirects do not loop, a page with unsaved changes
+ * (nav.block) keeps its address until the person confirms leaving it, and a
+ * page's title names its record once told (page.named).
  */
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import { createActor, type ActorLogic, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { FORBIDDEN_MESSAGE, navigationMachine, type NavEvent } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
+import { pageTitle } from '../../domain/page.ts';
 import { matchRoute } from '../../domain/routes.ts';
 import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 import { Coverage, edgePaths } from './coverage.ts';
@@ -40,6 +42,7 @@ const block: NavEvent = { type: 'nav.block', blocked: true };
 const unblock: NavEvent = { type: 'nav.block', blocked: false };
 const confirmLeave: NavEvent = { type: 'leave.confirm' };
 const cancelLeave: NavEvent = { type: 'leave.cancel' };
+const named = (path: string, name: string): NavEvent => ({ type: 'page.named', path, name });
 
 const EVENTS: NavEvent[] = [
   ...[guest, admin, cashier, noDashboard],
@@ -60,6 +63,19 @@ const LEAVE_EVENTS: NavEvent[] = [
   ...[block, unblock, confirmLeave, cancelLeave],
   // The form saved: back to its list, or where the person already asked to go.
   { type: 'nav.done', to: '/admin/users' },
+];
+
+/**
+ * Pages about a record: an edit form names its record once loaded, a child list its parent
+ * (told by whoever loads them, maybe late, maybe for a page already left, maybe blank).
+ */
+const NAME_EVENTS: NavEvent[] = [
+  ...[guest, admin],
+  ...['/admin/customers/edit/7', '/admin/attribute/value/3', '/admin/attribute/value/3/edit/5'].map(go),
+  named('/admin/customers/edit/7', 'Aiden Hall'),
+  named('/admin/attribute/value/3', 'Size'),
+  named('/admin/attribute/value/3/edit/5', 'XL'),
+  named('/admin/customers/edit/7', '  '),
 ];
 
 /**
@@ -85,6 +101,7 @@ const serialize = (s: NavSnapshot): string =>
     blocked: s.context.blocked,
     pendingTo: s.context.pendingTo,
     searches: s.context.searches,
+    names: s.context.names,
   });
 
 /**
@@ -107,18 +124,21 @@ function modelFor(input: NavInput, events: NavEvent[] = EVENTS) {
 
 function harness(input: NavInput) {
   let addressBar = input.url;
+  let documentTitle = '';
   const spy = {
     writeUrl: vi.fn<(p: { url: string; replace: boolean }) => void>(),
     leaveApp: vi.fn<(p: { url: string }) => void>(),
     notify: vi.fn<(p: Notice) => void>(),
     announcePage: vi.fn<(p: { title: string }) => void>(),
+    retitle: vi.fn<(p: { title: string }) => void>(),
   };
   const machine = guarded(navigationMachine.provide({
     actions: {
       writeUrl: (_, p) => (spy.writeUrl(p), (addressBar = p.url)),
       leaveApp: (_, p) => spy.leaveApp(p),
       notify: (_, p) => spy.notify(p),
-      announcePage: (_, p) => spy.announcePage(p),
+      announcePage: (_, p) => (spy.announcePage(p), (documentTitle = p.title)),
+      retitle: (_, p) => (spy.retitle(p), (documentTitle = p.title)),
     },
   }));
   const actor = createActor(machine, { input, inspect: coverage.inspect });
@@ -132,7 +152,11 @@ function harness(input: NavInput) {
     shown,
     /** The query each page was last shown with, as the person saw it (the test's own record). */
     remembered: new Map<string, string>(),
+    /** The record names pages were told, by address (the test's own record). */
+    names: {} as Record<string, string>,
     addressBar: () => addressBar,
+    /** The title the document shows (announced with the page, updated once its record is named). */
+    documentTitle: () => documentTitle,
     /** The browser moved by itself (back/forward). */
     pop: (to: string) => {
       addressBar = to;
@@ -190,7 +214,10 @@ function executors(h: Harness) {
   return {
     'xstate.init': () => {},
     'auth.changed': ({ event }: { event: NavEvent }) => {
-      if (event.type === 'auth.changed' && event.status === 'guest') h.remembered.clear();
+      if (event.type === 'auth.changed' && event.status === 'guest') {
+        h.remembered.clear();
+        h.names = {};
+      }
       const written = step(event);
       expect(written.every((w) => w.replace)).toBe(true);
       expect(actor.getSnapshot().context.status).toBe(event.type === 'auth.changed' ? event.status : '?');
@@ -284,8 +311,26 @@ function executors(h: Harness) {
       const before = actor.getSnapshot();
       expect(step(event)).toEqual([]);
       // Stay, still blocked, with the address as it was.
-      expect(actor.getSnapshot()).toMatchObject({ value: { showing: 'idle' }, context: { blocked: true, pendingTo: null, pathname: before.context.pathname } });
+      expect(actor.getSnapshot()).toMatchObject({
+        value: { showing: 'idle' },
+        context: { blocked: true, pendingTo: null, pathname: before.context.pathname },
+      });
       expect(h.addressBar()).toBe(urlOf(before));
+    },
+    'page.named': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'page.named') throw new Error('unexpected');
+      const before = actor.getSnapshot();
+      const retitles = spy.retitle.mock.calls.length;
+      expect(step(event)).toEqual([]);
+      if (event.name.trim()) h.names[event.path] = event.name.trim();
+      const s = actor.getSnapshot();
+      expect(s.context.names).toEqual(h.names);
+      expect(s.value).toEqual(before.value);
+      // A shown page's document title follows at once (a blank name changes nothing).
+      if (before.matches('showing')) {
+        expect(spy.retitle).toHaveBeenCalledTimes(retitles + 1);
+        expect(lastCall(spy.retitle)).toEqual({ title: pageTitle(s.context.match, s.context.pathname, h.names) });
+      } else expect(spy.retitle).toHaveBeenCalledTimes(retitles);
     },
   };
 }
@@ -319,7 +364,8 @@ function stateChecks(h: Harness) {
         expect(route.access).toBe('auth');
         if (route.permission) expect(permissions).toContain(route.permission);
       }
-      expect(lastCall(spy.announcePage)).toEqual({ title: route.title });
+      // The route's title, naming the page's record once told.
+      expect(h.documentTitle()).toBe(pageTitle(match, actor.getSnapshot().context.pathname, h.names));
       // Listeners hear where the page now is, and the page's query is remembered.
       const { pathname, search } = actor.getSnapshot().context;
       expect(h.shown.at(-1)).toEqual({ pathname, search });
@@ -384,6 +430,14 @@ describe('navigation machine, model paths on a real actor', () => {
   describe('leave prompt: every edge', () => {
     edgePaths(leaveModel, serialize).forEach((path, i) =>
       it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, leaveModel, leave)),
+    );
+  });
+
+  const naming = { url: '/admin/customers/edit/7' };
+  const namingModel = modelFor(naming, NAME_EVENTS);
+  describe('page titles naming records: every edge', () => {
+    edgePaths(namingModel, serialize).forEach((path, i) =>
+      it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, namingModel, naming)),
     );
   });
 

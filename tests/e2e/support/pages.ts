@@ -558,9 +558,18 @@ export class FormPage {
     await this.cancelButton.click();
   }
 
+  /** The form under its title: "Edit brand", or "Edit brand Acme" once the record has loaded. */
   async seeForm(): Promise<void> {
-    await expect(this.page.getByRole('heading', { level: 1, name: this.title, exact: true })).toBeVisible();
+    const escaped = this.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const titled = new RegExp('^' + escaped + '( .+)?$');
+    await expect(this.page.getByRole('heading', { level: 1, name: titled })).toBeVisible();
     await expect(this.form).toBeVisible();
+  }
+
+  /** The page's heading and the document's title name the record ("Edit customer Aiden Hall"). */
+  async seeTitle(text: string): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: text, exact: true })).toBeVisible();
+    await expect(this.page).toHaveTitle(`${text} · Back office`);
   }
 
   /** The message under a field is its accessible description, and the field is marked invalid. */

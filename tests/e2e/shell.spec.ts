@@ -1,0 +1,53 @@
+/**
+ * Where a person is: titles and breadcrumbs name the record, the menu marks the section on
+ * create and edit pages (after a reload too).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { attributes, customers } from '../../domain/resources/index.ts';
+import { AdminApi, FormPage, ListPage, Shell, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+
+async function signedIn(page: Page, request: import('@playwright/test').APIRequestContext): Promise<AdminApi> {
+  const session = await apiLogin(request, USERS.admin);
+  await seedSessionOnLoad(page, session.token, session.user);
+  await withoutAnimations(page);
+  return new AdminApi(request, session.token);
+}
+
+const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
+
+test('an edit page names its record in the title, the document title and the breadcrumbs; the menu marks its section, after a reload too', async ({ page, request }) => {
+  const api = await signedIn(page, request);
+  const [first] = await api.list<{ id: number; name: string }>(customers.api, { per_page: '10', sort: 'name' });
+  const list = new ListPage(page, customers);
+  await list.open();
+  await list.rows().first().getByRole('link', { name: first!.name, exact: true }).click();
+  const title = `Edit customer ${first!.name}`;
+  const form = new FormPage(page, 'Edit customer');
+  for (const reloaded of [false, true]) {
+    if (reloaded) await page.reload();
+    await form.seeTitle(title);
+    await expect(crumbs(page).getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/admin/customers');
+    await expect(crumbs(page).getByText(title, { exact: true })).toHaveAttribute('aria-current', 'page');
+    const shell = new Shell(page);
+    await expect(shell.menuGroup('People')).toHaveAttribute('aria-expanded', 'true');
+    await expect(shell.menuLink('Customers')).toHaveAttribute('aria-current', 'page');
+  }
+  // The breadcrumb goes back to the list.
+  await crumbs(page).getByRole('link', { name: 'Customers' }).click();
+  await expect(list.heading).toBeVisible();
+  await expect(page).toHaveTitle('Customers · Back office');
+});
+
+test('an attribute’s values are titled by the attribute, under Attributes, and so are their forms', async ({ page, request }) => {
+  const api = await signedIn(page, request);
+  const [size] = await api.list<{ id: number; name: string }>(attributes.api, { search: 'Size' });
+  await page.goto('/admin/attribute');
+  await page.getByRole('row').filter({ hasText: size!.name }).getByRole('link', { name: 'Values' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Values of ${size!.name}`, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`Values of ${size!.name} · Back office`);
+  await expect(crumbs(page).getByRole('link', { name: 'Attributes' })).toBeVisible();
+  await expect(new Shell(page).menuLink('Attributes')).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('main').getByRole('link', { name: 'New attribute value' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New attribute value', exact: true })).toBeVisible();
+  await expect(crumbs(page).getByRole('link', { name: `Values of ${size!.name}` })).toHaveAttribute('href', `/admin/attribute/value/${size!.id}`);
+});
