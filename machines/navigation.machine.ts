@@ -20,6 +20,8 @@ export interface NavContext {
   blocked: boolean;
   /** Where the person wanted to go while the leave prompt is open. */
   pendingTo: string | null;
+  /** The person asked to log out while the leave prompt is open. */
+  pendingLogout: boolean;
   /**
    * Names of the records pages are about, by the page's address (an edit page's record, a
    * child list's parent), so titles and breadcrumbs name them. Forgotten on sign-out.
@@ -53,6 +55,8 @@ export type NavEvent =
   | { type: 'nav.block'; blocked: boolean }
   | { type: 'leave.confirm' }
   | { type: 'leave.cancel' }
+  /** The person chose Logout: with unsaved changes it asks first, like a link. */
+  | { type: 'nav.logout' }
   /** A page's record is loaded: `path`'s page is about `name` ("Aiden Hall"). */
   | { type: 'page.named'; path: string; name: string };
 
@@ -100,6 +104,7 @@ export const navigationMachine = setup({
     },
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
     isBlocked: ({ context }) => context.blocked,
+    isLogoutPending: ({ context }) => context.pendingLogout,
     isUnblocking: ({ event }) => event.type === 'nav.block' && !event.blocked,
     isSameLocation: ({ context, event }) => {
       if (event.type === 'nav.go') return urlOf(split(event.resume ? resumed(context, event.to) : event.to)) === urlOf(context);
@@ -117,6 +122,8 @@ export const navigationMachine = setup({
     announcePage: (_, _p: { title: string }) => {},
     /** The shown page's title now names its record (provided: document.title). */
     retitle: (_, _p: { title: string }) => {},
+    /** End the session (provided: the auth machine's logout). */
+    signOut: () => {},
     take: assign(({ context, event }) => {
       if (event.type === 'nav.go') return split(event.resume ? resumed(context, event.to) : event.to);
       if (event.type === 'nav.popped') return split(event.to);
@@ -145,7 +152,7 @@ export const navigationMachine = setup({
     }),
     tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, pathname: context.pathname, search: context.search })),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
-    unblock: assign({ blocked: false, pendingTo: null }),
+    unblock: assign({ blocked: false, pendingTo: null, pendingLogout: false }),
   },
 }).createMachine({
   id: 'navigation',
@@ -156,6 +163,7 @@ export const navigationMachine = setup({
     permissions: [],
     blocked: false,
     pendingTo: null,
+    pendingLogout: false,
     searches: {},
     names: {},
   }),
@@ -174,6 +182,8 @@ export const navigationMachine = setup({
     ],
     'nav.popped': { target: '.resolving', actions: ['take', 'rematch'] },
     'auth.changed': { target: '.resolving', actions: ['takeAuth', 'unblock'] },
+    // Nothing to lose outside a shown page (and a shown one without unsaved changes): sign out.
+    'nav.logout': { actions: 'signOut' },
     'page.named': { actions: 'rememberName' },
     'nav.forbidden': [
       { guard: 'isDashboard', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
@@ -236,17 +246,18 @@ export const navigationMachine = setup({
         'nav.go': {
           guard: and(['isBlocked', not('isSameLocation')]),
           target: '.confirmingLeave',
-          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to) }),
+          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to), pendingLogout: false }),
         },
         'nav.popped': {
           // Back/forward already moved the address bar: put it back until the person decides.
           guard: 'isBlocked',
           target: '.confirmingLeave',
           actions: [
-            assign({ pendingTo: ({ event }) => event.to }),
+            assign({ pendingTo: ({ event }) => event.to, pendingLogout: false }),
             { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
           ],
         },
+        'nav.logout': { guard: 'isBlocked', target: '.confirmingLeave', actions: assign({ pendingTo: null, pendingLogout: true }) },
         'page.named': { actions: ['rememberName', { type: 'retitle', params: ({ context }) => ({ title: titleOf(context) }) }] },
       },
       initial: 'idle',
@@ -256,21 +267,25 @@ export const navigationMachine = setup({
           on: { 'nav.done': { actions: ['unblock', raise(({ event }) => ({ type: 'nav.go' as const, to: event.to, resume: true }))] } },
         },
         confirmingLeave: {
-          description: 'The page has unsaved changes: "Leave this page?" is open.',
+          description: 'The page has unsaved changes: "Leave this page?" is open (for a link, the back button or Logout).',
           on: {
-            'leave.confirm': {
-              target: '#navigation.resolving',
-              actions: [
-                assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
-                'rematch',
-                { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
-              ],
-            },
+            'leave.confirm': [
+              // Logging out: the session ends, and signing out takes the person to the login page.
+              { guard: 'isLogoutPending', target: 'idle', actions: ['unblock', 'signOut'] },
+              {
+                target: '#navigation.resolving',
+                actions: [
+                  assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
+                  'rematch',
+                  { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
+                ],
+              },
+            ],
             // Saved meanwhile: nothing would be lost any more, so go where the person asked to
             // (not where the page meant to go next: the person's choice wins).
             'nav.block': { guard: 'isUnblocking', actions: raise({ type: 'leave.confirm' }) },
             'nav.done': { actions: raise({ type: 'leave.confirm' }) },
-            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null }) },
+            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null, pendingLogout: false }) },
           },
         },
       },
@@ -296,6 +311,8 @@ export const selectUrl = (s: NavSnapshot) => urlOf(s.context);
 /** The address `to` resumes at: its page's last query ("back to the list" links). */
 export const selectResumed = (to: string) => (s: NavSnapshot) => resumed(s.context, to);
 export const selectLeavePrompt = (s: NavSnapshot) => s.matches({ showing: 'confirmingLeave' });
+/** What "Leave this page?" is about: following a link (or back) or logging out. */
+export const selectLeaveReason = (s: NavSnapshot): 'page' | 'logout' => (s.context.pendingLogout ? 'logout' : 'page');
 /** The page's h1 and document title: the route's, naming the record once it is loaded. */
 export const selectPageTitle = (s: NavSnapshot) => titleOf(s.context);
 /** The trail above a nested page's title; lists resume the page and search they were left on. */

@@ -43,7 +43,8 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       onCloseDrawer={() => ui.send({ type: 'drawer.close' })}
       onToggleMini={() => ui.send({ type: 'drawer.mini.toggle' })}
       onToggleTheme={() => ui.send({ type: 'theme.toggle' })}
-      onLogout={() => auth.send({ type: 'logout' })}
+      // Through navigation: with unsaved changes it asks "Leave this page?" first.
+      onLogout={() => navigation.send({ type: 'nav.logout' })}
       onSearch={() => notBuilt('Search')}
       onOpenNotifications={() => notBuilt('Notifications')}
     >

@@ -1,10 +1,10 @@
 /**
  * Where a person is: titles and breadcrumbs name the record, the menu marks the section on
- * create and edit pages (after a reload too).
+ * create and edit pages (after a reload too); Logout with unsaved changes asks first.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { attributes, customers } from '../../domain/resources/index.ts';
-import { AdminApi, FormPage, ListPage, Shell, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
 async function signedIn(page: Page, request: import('@playwright/test').APIRequestContext): Promise<AdminApi> {
   const session = await apiLogin(request, USERS.admin);
@@ -50,4 +50,26 @@ test('an attribute’s values are titled by the attribute, under Attributes, and
   await page.getByRole('main').getByRole('link', { name: 'New attribute value' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New attribute value', exact: true })).toBeVisible();
   await expect(crumbs(page).getByRole('link', { name: `Values of ${size!.name}` })).toHaveAttribute('href', `/admin/attribute/value/${size!.id}`);
+});
+
+test('Logout with unsaved changes asks first: Stay keeps what was typed, Log out signs out', async ({ page, request }) => {
+  await signedIn(page, request);
+  // The session is shared with nothing else, but its token is: the logout call is answered here.
+  await page.route('**/api/logout', (route) => route.fulfill({ status: 200, json: { message: 'Logged out.' } }));
+  await page.goto('/admin/customers/create');
+  const form = new FormPage(page, 'New customer');
+  await form.seeForm();
+  await form.fill('Name', 'Half typed');
+  const shell = new Shell(page);
+  const leave = new LeaveDialog(page);
+  await shell.clickLogout();
+  await leave.seeOpen('logout');
+  await leave.clickStay();
+  await leave.seeClosed();
+  await expect(form.field('Name')).toHaveValue('Half typed');
+  await shell.clickLogout();
+  await leave.seeOpen('logout');
+  await leave.clickLogOut();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

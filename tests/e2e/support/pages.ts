@@ -628,10 +628,14 @@ export class LeaveDialog {
     this.dialog = page.getByRole('alertdialog', { name: 'Leave this page?' });
   }
 
-  async seeOpen(): Promise<void> {
+  /** Open, asking about leaving the page (a link, Back) or about logging out. */
+  async seeOpen(about: 'page' | 'logout' = 'page'): Promise<void> {
     await expect(this.dialog).toBeVisible();
     // Stay is focused first, so Enter or Escape keeps the changes.
     await expect(this.dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+    const logout = about === 'logout';
+    await expect(this.dialog).toContainText(`Your changes have not been saved. If you ${logout ? 'log out' : 'leave'}, they will be lost.`);
+    await expect(this.dialog.getByRole('button', { name: logout ? 'Log out' : 'Leave', exact: true })).toBeVisible();
   }
 
   async seeClosed(): Promise<void> {
@@ -656,6 +660,10 @@ export class LeaveDialog {
 
   async clickLeave(): Promise<void> {
     await this.dialog.getByRole('button', { name: 'Leave' }).click();
+  }
+
+  async clickLogOut(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Log out', exact: true }).click();
   }
 }
 
