@@ -99,6 +99,19 @@ export function selectConfirmation(s: ListSnapshot) {
   return { open: s.matches({ data: { loaded: 'confirming' } }), title: DELETE_CONFIRM, description: `This deletes ${what}. It cannot be undone.` };
 }
 
+/**
+ * The row the keyboard carries on from once the rows being deleted are gone: the next one
+ * after them, else the one before; null when none is left (focus the list itself).
+ */
+export function selectFocusAfterDelete(s: ListSnapshot): number | null {
+  const { rows, pending, deleting } = s.context;
+  const gone = new Set(pending.length ? pending : deleting);
+  if (gone.size === 0) return null;
+  const last = rows.findLastIndex((r) => gone.has(r.id));
+  const after = rows.slice(last + 1).find((r) => !gone.has(r.id));
+  return (after ?? rows.slice(0, last).findLast((r) => !gone.has(r.id)))?.id ?? null;
+}
+
 /** The table's caption and each column's sort state. */
 export function selectSort(s: ListSnapshot) {
   const { sort, dir } = s.context.query;

@@ -18,6 +18,9 @@ export function LeaveDialog() {
       confirmLabel={logout ? 'Log out' : 'Leave'}
       onCancel={() => navigation.send({ type: 'leave.cancel' })}
       onConfirm={() => navigation.send({ type: 'leave.confirm' })}
+      // Left for another page: the keyboard carries on from its content, not from the link
+      // that was followed (which may be gone) or the top of the document.
+      focusAfterConfirm={() => document.getElementById('main')}
     />
   );
 }

@@ -80,7 +80,10 @@ export function SideDrawer(props: SideDrawerProps) {
   const { menu, mini, showMiniToggle, onToggleMini } = props;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', h: 'full', minH: '0' })}>
-      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: '2', h: '16', px: mini ? '0' : '4', flexShrink: 0 })}>
+      {/* One toggle in one place for both widths (under the logo in the rail), so the focus stays on it as the rail collapses or expands. */}
+      <div
+        className={css({ display: 'flex', flexDirection: mini ? 'column' : 'row', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: '2', minH: '16', py: mini ? '3' : '0', px: mini ? '0' : '4', flexShrink: 0 })}
+      >
         <AppLink
           href={DASHBOARD_PATH}
           aria-label={`${PRODUCT_NAME}: dashboard`}
@@ -88,15 +91,12 @@ export function SideDrawer(props: SideDrawerProps) {
         >
           <Logo withName={!mini} />
         </AppLink>
-        {showMiniToggle && !mini ? <IconButton icon="chevron-left" size="sm" aria-label="Collapse menu to icons" onClick={onToggleMini} /> : null}
-      </div>
-      {showMiniToggle && mini ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', pb: '2' })}>
-          <SimpleTooltip content="Expand menu" placement="right">
-            <IconButton icon="chevron-right" size="sm" aria-label="Expand menu" onClick={onToggleMini} />
+        {showMiniToggle ? (
+          <SimpleTooltip content={mini ? 'Expand menu' : 'Collapse menu to icons'} placement="right">
+            <IconButton icon={mini ? 'chevron-right' : 'chevron-left'} size="sm" aria-label={mini ? 'Expand menu' : 'Collapse menu to icons'} onClick={onToggleMini} />
           </SimpleTooltip>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       <nav aria-label="Main menu" className={css({ flex: '1', minH: '0', overflowY: 'auto', overflowX: 'hidden', px: mini ? '2' : '3', pb: '4', scrollbarWidth: 'thin' })}>
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none' })}>
           {menu.map((entry) => (

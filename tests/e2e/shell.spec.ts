@@ -1,10 +1,11 @@
 /**
- * Where a person is: titles and breadcrumbs name the record, the menu marks the section on
- * create and edit pages (after a reload too); Logout with unsaved changes asks first.
+ * Where a person is and where the keyboard goes: titles and breadcrumbs name the record, the
+ * menu marks the section on create and edit pages (after a reload too), the focus has
+ * somewhere sensible to go after a delete, after collapsing the menu and after "Leave".
  */
 import { expect, test, type Page } from '@playwright/test';
 import { attributes, customers } from '../../domain/resources/index.ts';
-import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
 async function signedIn(page: Page, request: import('@playwright/test').APIRequestContext): Promise<AdminApi> {
   const session = await apiLogin(request, USERS.admin);
@@ -50,6 +51,58 @@ test('an attribute’s values are titled by the attribute, under Attributes, and
   await page.getByRole('main').getByRole('link', { name: 'New attribute value' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New attribute value', exact: true })).toBeVisible();
   await expect(crumbs(page).getByRole('link', { name: `Values of ${size!.name}` })).toHaveAttribute('href', `/admin/attribute/value/${size!.id}`);
+});
+
+test('after a delete the focus goes to the next row, not to the top of the page', async ({ page, request }) => {
+  const api = await signedIn(page, request);
+  const tag = `focus${Date.now().toString(36)}`;
+  const made = await Promise.all(['a', 'b', 'c'].map((x) => api.create<{ id: number; name: string }>(customers.api, { name: `${tag} ${x}`, status: 'active' })));
+  try {
+    const list = new ListPage(page, customers);
+    await list.open(`?search=${tag}`);
+    await list.seeRows([`${tag} a`, `${tag} b`, `${tag} c`]);
+    await list.deleteButton(`${tag} b`).focus();
+    await page.keyboard.press('Enter');
+    await list.seeConfirm(`the customer “${tag} b”`);
+    await list.clickConfirmDelete();
+    await new Toasts(page).seeToast('Customer deleted.');
+    await list.seeRows([`${tag} a`, `${tag} c`]);
+    await expect(list.rows().filter({ hasText: `${tag} c` }).getByRole('link', { name: `${tag} c`, exact: true })).toBeFocused();
+    // The last row: the one before it takes the focus.
+    await list.deleteButton(`${tag} c`).click();
+    await list.clickConfirmDelete();
+    await list.seeRows([`${tag} a`]);
+    await expect(list.rows().getByRole('link', { name: `${tag} a`, exact: true })).toBeFocused();
+  } finally {
+    await api.bulkDelete(customers.api, made.map((m) => m.id)).catch(() => {});
+  }
+});
+
+test('collapsing and expanding the menu keeps the focus on its toggle', async ({ page, request }) => {
+  await signedIn(page, request);
+  await page.goto('/admin/dashboard');
+  const collapse = page.getByRole('button', { name: 'Collapse menu to icons' });
+  await collapse.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Collapse menu to icons' })).toBeFocused();
+});
+
+test('after “Leave” the keyboard carries on from the new page’s content', async ({ page, request }) => {
+  await signedIn(page, request);
+  await page.goto('/admin/customers/create');
+  const form = new FormPage(page, 'New customer');
+  await form.seeForm();
+  await form.fill('Name', 'Half typed');
+  const shell = new Shell(page);
+  await shell.menuLink('Dashboard').focus();
+  await page.keyboard.press('Enter');
+  const leave = new LeaveDialog(page);
+  await leave.seeOpen();
+  await leave.clickLeave();
+  await shell.seeDashboard();
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test('Logout with unsaved changes asks first: Stay keeps what was typed, Log out signs out', async ({ page, request }) => {
