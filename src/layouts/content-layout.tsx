@@ -4,13 +4,12 @@ import type { ReactNode } from 'react';
 import type { MenuEntry } from '../../domain/menu.ts';
 import type { Crumb } from '../../domain/page.ts';
 import { css } from 'styled-system/css';
-import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { Icon } from '../components/ui/icon.tsx';
 import { AppLink } from '../components/ui/link.tsx';
 import { PRODUCT_NAME } from '../components/ui/logo.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
+import { UPGRADE_ROOM, UpgradeButton } from './upgrade.tsx';
 
 export interface ContentLayoutProps {
   /** The page title, shown as the page's h1. */
@@ -150,7 +149,8 @@ export function ContentLayout(props: ContentLayoutProps) {
           <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default', overflowWrap: 'anywhere' })}>{title}</h1>
           {children}
         </main>
-        <footer className={css({ px: { base: '4', sm: '6' } })}>
+        {/* The floating upgrade button's room: the page ends above it, so it never covers the footer's text. */}
+        <footer className={css({ px: { base: '4', sm: '6' } })} style={{ paddingBottom: UPGRADE_ROOM }}>
           <div
             className={css({
               maxW: 'content',
@@ -171,16 +171,7 @@ export function ContentLayout(props: ContentLayoutProps) {
         </footer>
       </div>
 
-      {/* Cosmetic (SPEC §2): there is no Pro edition to buy. */}
-      <Button
-        aria-label="Upgrade to Pro"
-        size={narrow ? 'md' : 'lg'}
-        square={narrow}
-        className={css({ position: 'fixed', insetEnd: '6', bottom: '6', zIndex: 'banner', borderRadius: 'full', boxShadow: '0 6px 20px rgba(124, 58, 237, 0.45)' })}
-      >
-        <Icon name="rocket" />
-        {narrow ? null : 'Upgrade to Pro'}
-      </Button>
+      <UpgradeButton narrow={narrow} />
     </div>
   );
 }

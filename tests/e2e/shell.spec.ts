@@ -1,9 +1,10 @@
 /**
  * Where a person is and where the keyboard goes: titles and breadcrumbs name the record, the
  * menu marks the section on create and edit pages (after a reload too), the focus has
- * somewhere sensible to go after a delete, after collapsing the menu and after "Leave".
+ * somewhere sensible to go after a delete, after collapsing the menu and after "Leave", and
+ * the floating upgrade button never covers a focused control.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { attributes, customers } from '../../domain/resources/index.ts';
 import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
@@ -13,6 +14,13 @@ async function signedIn(page: Page, request: import('@playwright/test').APIReque
   await withoutAnimations(page);
   return new AdminApi(request, session.token);
 }
+
+/** The element that has the keyboard focus, described as a person would (role and name). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName.toLowerCase() ?? '', id: el?.id ?? '', label: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '' };
+  });
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 
@@ -125,4 +133,55 @@ test('Logout with unsaved changes asks first: Stay keeps what was typed, Log out
   await leave.clickLogOut();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+/** The part of `el` not under `cover`, as a fraction of its area. */
+async function uncovered(el: Locator, cover: Locator): Promise<number> {
+  const a = (await el.boundingBox())!;
+  const b = (await cover.boundingBox())!;
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  return 1 - (w * h) / (a.width * a.height);
+}
+
+for (const size of [
+  { width: 1366, height: 850 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width}×${size.height} the upgrade button never covers a focused control of the customer list`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(size);
+    await signedIn(page, request);
+    await page.goto('/admin/customers');
+    const list = new ListPage(page, customers);
+    await expect(list.rows().nth(9)).toBeVisible();
+    const upgrade = page.getByRole('button', { name: 'Upgrade to Pro' });
+    await page.getByRole('main').focus();
+    // Tab through the whole page: every control the keyboard reaches is fully clear of the button.
+    for (let i = 0; i < 120; i++) {
+      await page.keyboard.press('Tab');
+      const el = page.locator(':focus');
+      if ((await el.count()) === 0) continue;
+      if (await upgrade.evaluate((b) => b === document.activeElement)) break;
+      const name = await focused(page);
+      expect(await uncovered(el, upgrade), `${JSON.stringify(name)} is under the upgrade button`).toBe(1);
+    }
+    // At the end of the page nothing is under it either.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole('contentinfo').getByText(/All rights reserved/);
+    expect(await uncovered(footer, upgrade)).toBe(1);
+  });
+}
+
+test('the upgrade button says plainly what Pro would bring, and that it cannot be bought yet', async ({ page, request }) => {
+  await signedIn(page, request);
+  await page.goto('/admin/dashboard');
+  const upgrade = page.getByRole('button', { name: 'Upgrade to Pro' });
+  await upgrade.click();
+  const dialog = page.getByRole('dialog', { name: 'Pro edition' });
+  await expect(dialog).toContainText('There is no Pro edition to buy yet.');
+  for (const text of ['Stock for several stores', 'Advanced reports', 'Priority support']) await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(upgrade).toBeFocused();
 });
