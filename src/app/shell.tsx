@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { selectMenu, selectUser } from '../../machines/auth.machine.ts';
 import { selectBreadcrumbs, selectMenuHref, selectPathname } from '../../machines/navigation.machine.ts';
 import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
@@ -21,7 +21,12 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
   const narrow = useSelector(ui, selectNarrow);
   const theme = useSelector(ui, selectTheme);
   // After a page change, keyboard and screen-reader users continue from the new page's content.
+  // Not on the first page shown (a load, a reload, just signed in): the document starts at its
+  // top, where the skip link is the first stop.
+  const shownFirst = useRef(pathname);
   useEffect(() => {
+    if (pathname === shownFirst.current) return;
+    shownFirst.current = '';
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   const menu = useSelector(auth, selectMenu);

@@ -1,8 +1,8 @@
 /**
- * Where a person is and where the keyboard goes: titles and breadcrumbs name the record, the
- * menu marks the section on create and edit pages (after a reload too), the focus has
- * somewhere sensible to go after a delete, after collapsing the menu and after "Leave", and
- * the floating upgrade button never covers a focused control.
+ * Where a person is and where the keyboard goes: the skip link shows when focused, titles and
+ * breadcrumbs name the record, the menu marks the section on create and edit pages (after a
+ * reload too), the focus has somewhere sensible to go after a delete, after collapsing the
+ * menu and after "Leave", and the floating upgrade button never covers a focused control.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { attributes, customers } from '../../domain/resources/index.ts';
@@ -23,6 +23,22 @@ const focused = (page: Page) =>
   });
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
+
+test('the skip link is the first stop and is seen when focused; it moves the keyboard to the page', async ({ page, request }) => {
+  await signedIn(page, request);
+  await page.goto('/admin/customers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  // Seen: in the window, and the topmost thing where it is drawn.
+  const box = (await skip.boundingBox())!;
+  expect(box.width).toBeGreaterThan(40);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('Skip to content');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
 
 test('an edit page names its record in the title, the document title and the breadcrumbs; the menu marks its section, after a reload too', async ({ page, request }) => {
   const api = await signedIn(page, request);

@@ -45,6 +45,8 @@ export function ListToolbar() {
       {def.searchHint ? (
         <form
           role="search"
+          // Named apart from the top bar's search: two landmarks of one kind need two names.
+          aria-label={`Search ${def.label.many}`}
           className={css({ position: 'relative', flex: '1 1 16rem', maxW: { md: '22rem' } })}
           onSubmit={(e) => {
             e.preventDefault();
