@@ -46,6 +46,8 @@ export const permissionModules = pgTable('permission_modules', {
 export const permissions = pgTable('permissions', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 255 }).notNull().unique(),
+  /** What the permission allows, in plain words for the role screen ("Delete customers"). */
+  description: text('description'),
   module_id: integer('module_id')
     .notNull()
     .references(() => permissionModules.id, { onDelete: 'restrict' }),

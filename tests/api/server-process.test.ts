@@ -49,7 +49,9 @@ function startServer(port: number, vars: NodeJS.ProcessEnv = {}, script = 'serve
   return { proc, output: () => out, exited };
 }
 
-async function waitFor(run: Run, text: string, ms = 60_000): Promise<void> {
+// A fresh PGlite data folder is initialised in WASM before migrating and seeding: about 20 s
+// of it alone on a busy two-core machine.
+async function waitFor(run: Run, text: string, ms = 75_000): Promise<void> {
   const until = Date.now() + ms;
   while (!run.output().includes(text)) {
     if (run.proc.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
@@ -92,7 +94,7 @@ describe('server process', () => {
     expect(await signIn(port2)).toBe(200);
     again.proc.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 150_000);
+  }, 180_000);
 
   it('starts over a stale lock file whose pid now belongs to another program', async () => {
     // After a crash and a reboot, the pid in the lock file can be reused by any process.

@@ -9,6 +9,7 @@ import { resourceListMachine } from '../../resources/providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { ListScreenContext } from './list-context.ts';
 import { ListView } from './list-view.tsx';
+import { ParentName } from './parent-name.tsx';
 
 /** `list:<key>` routes: one list machine per visit; navigation tells it when the address bar moves. */
 export default function ListRoute({ screen, params }: ScreenProps) {
@@ -28,6 +29,7 @@ export default function ListRoute({ screen, params }: ScreenProps) {
   const list = useMemo(() => ({ def, parentId, actor }), [def, parentId, actor]);
   return (
     <ListScreenContext value={list}>
+      {parentId ? <ParentName def={def} parentId={parentId} /> : null}
       <ListView />
     </ListScreenContext>
   );
