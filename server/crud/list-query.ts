@@ -40,6 +40,11 @@ export interface ListSource {
   sort?: Record<string, Expr>;
   /** Text columns the search box looks in (case-insensitive, contains). */
   search?: readonly Expr[];
+  /**
+   * An exact match for the search text (a scanned barcode): found even when no search column
+   * contains the text, and listed before the other matches.
+   */
+  searchExact?: (text: string) => SQL | undefined;
   /** Filter name → condition for a query value; return undefined when the value is not valid. */
   filters?: Record<string, (value: string) => SQL | undefined>;
 }
@@ -71,9 +76,9 @@ export function listWhere(view: ListView, q: ListQuery): SQL | undefined {
     if (!cond) throw validationError({ [name]: [`This ${name.replace(/_id$/, '').replace(/_/g, ' ')} filter value is not valid.`] });
     parts.push(cond);
   }
-  if (q.search && view.search?.length) {
+  if (q.search && (view.search?.length || view.searchExact)) {
     const pattern = containsPattern(q.search);
-    parts.push(or(...view.search.map((col) => ilike(col, pattern))));
+    parts.push(or(view.searchExact?.(q.search), ...(view.search ?? []).map((col) => ilike(col, pattern))));
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -85,7 +90,8 @@ export function listOrder(view: ListView, q: ListQuery): SQL[] {
   const col = sortExpr(view, q);
   if (!col) throw validationError({ sort: [`This list cannot be sorted by ${q.sort}.`] });
   const dir = q.dir === 'asc' ? asc : desc;
-  return [dir(col), dir(view.table.id)];
+  const exact = q.search ? view.searchExact?.(q.search) : undefined;
+  return [...(exact ? [sql`coalesce(${exact}, false) desc`] : []), dir(col), dir(view.table.id)];
 }
 
 /**
@@ -105,13 +111,15 @@ export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<
   return rows[0] as Row | undefined;
 }
 
-/** One page of rows matching `cond` (from listWhere), with the total and page count. */
-export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined): Promise<ListResponse> {
+/**
+ * One page of rows matching `cond` (from listWhere), with the total and page count. `known`
+ * is the total when the caller keeps it (a product's movement count), so nothing is counted.
+ */
+export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined, known?: number): Promise<ListResponse> {
   const { table } = view;
   // Joins are to-one and only add display columns, so the count never needs them (and
   // without them an unfiltered count is an index-only scan).
-  const [totalRow] = await db.select({ n: count() }).from(table).where(cond);
-  const total = Number(totalRow?.n ?? 0);
+  const total = known ?? Number((await db.select({ n: count() }).from(table).where(cond))[0]?.n ?? 0);
   const offset = (q.page - 1) * q.per_page;
   let filter = cond;
   if (cond && q.search && total <= NARROW_SEARCH_MAX_MATCHES) {
