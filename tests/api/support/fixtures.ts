@@ -6,6 +6,7 @@ import type { FieldDef, ResourceDef, SingletonDef } from '../../../domain/resour
 import { RESOURCES, SINGLETONS } from '../../../domain/resources/index.ts';
 import { permissions } from '../../../server/db/schema.ts';
 import type { Harness, TestResponse } from '../harness.ts';
+import { stockFixture } from './stock-fixtures.ts';
 
 /**
  * Valid requests for every API route, derived from the resource and singleton definitions
@@ -22,6 +23,8 @@ export interface PreparedRequest {
   /** Concrete path with query string. */
   path: string;
   body?: unknown;
+  /** Extra headers (the type of a file sent as the body). */
+  headers?: Record<string, string>;
   /** The request ends the session it is sent with (logout): send it with a token of its own. */
   freshToken?: boolean;
 }
@@ -371,6 +374,8 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         };
       }
     }
+    const stock = stockFixture(route, { h, admin, anchor, adminToken });
+    if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
     const defs = Object.values(RESOURCES).sort((a, b) => b.api.length - a.api.length);
     for (const def of defs) {
