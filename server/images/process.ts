@@ -67,7 +67,8 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const open = () => sharp(input, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 });
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    meta = await open().metadata();
+    // The header alone (no pixels are decoded), so a picture too large to open can say its size.
+    meta = await sharp(input, { limitInputPixels: false, pages: 1 }).metadata();
   } catch {
     throw refuse(`This ${label(kind.type)} file is damaged or incomplete. Save it again and upload the new file.`);
   }
