@@ -53,8 +53,14 @@ export const stockRoutes: RouteDef[] = [
       const body = await input.body();
       const { db } = c.var;
       const reason = ADJUSTMENT_REASONS[body.reason];
+      const openingAgain = () => validationError({ reason: ['Opening stock is recorded once, before any other movement. Choose count correction or found.'] });
       try {
         const moved = await db.transaction(async (tx) => {
+          if (body.reason === 'opening') {
+            // Said first, whatever else is wrong with the line; the check after posting is the one that holds under races.
+            const [before] = await tx.select({ movements: stockLevels.movements }).from(stockLevels).where(eq(stockLevels.product_id, body.product_id));
+            if ((before?.movements ?? 0) > 0) throw openingAgain();
+          }
           const [posted] = await post(tx, {
             kind: reason.kind,
             reason: body.reason,
@@ -65,9 +71,7 @@ export const stockRoutes: RouteDef[] = [
           if (body.reason === 'opening') {
             // After the ledger's upsert holds the level's row lock, so a second opening at the same moment sees the first.
             const [level] = await tx.select({ movements: stockLevels.movements }).from(stockLevels).where(eq(stockLevels.product_id, body.product_id));
-            if ((level?.movements ?? 0) > 1) {
-              throw validationError({ reason: ['Opening stock is recorded once, before any other movement. Choose count correction or found.'] });
-            }
+            if ((level?.movements ?? 0) > 1) throw openingAgain();
           }
           return posted!;
         });
