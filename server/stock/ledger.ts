@@ -32,9 +32,13 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   (no row back: not enough stock, refused), stock coming in is an upsert that adds. Never a
  *   read followed by a write. A CHECK keeps qty >= 0 besides. So the level always equals the
  *   sum of the product's movements and is never negative.
- * - Lines are applied in product id order, so two documents touching the same products lock
- *   them in the same order and cannot deadlock. The products are read FOR SHARE first, so a
- *   product cannot change whether it tracks serials (or be deleted) while stock moves.
+ * - Levels are locked in product id order, so two documents touching the same products cannot
+ *   deadlock: a single line takes its one lock with its guarded statement; several lines first
+ *   lock every level row involved (SELECT … ORDER BY product_id FOR UPDATE), then one statement
+ *   adds all incoming lines and one guarded statement takes all outgoing ones (a few statements
+ *   whatever the number of lines), and one INSERT writes the movements. The products are read
+ *   FOR SHARE first, so a product cannot change whether it tracks serials (or be deleted)
+ *   while stock moves.
  * - Refusals throw, so the caller's transaction rolls back whole: a StockError (409) naming the
  *   product and what is available, or naming a serial that is not where it should be; a 422
  *   (`ApiError`) for a line that can never be right (wrong sign for the kind, serial numbers
@@ -176,18 +180,76 @@ export async function post(tx: Tx, input: PostInput): Promise<PostedMovement[]> 
     .for('share');
   const byId = new Map<number, ProductRow>(found.map((p) => [p.id, p]));
 
-  // Stable: lines of one product keep their order.
-  const order = input.lines.map((line, i) => ({ line, i })).sort((a, b) => a.line.productId - b.line.productId || a.i - b.i);
-  const out: PostedMovement[] = new Array(input.lines.length);
-  for (const { line, i } of order) {
+  const lines = input.lines.map((line, i) => {
     const product = byId.get(line.productId);
     if (!product) throw validationError({ [keyOf(line, i, 'product_id')]: ['This product no longer exists. Choose another.'] });
-    out[i] = await postLine(tx, input, line, i, product);
+    return { line, i, product, serials: checkSerials(line, i, product) };
+  });
+  // One line (an adjustment, most sales): its own guarded statement. Several: a few statements for all of them.
+  const levels = lines.length === 1 ? [await moveOne(tx, lines[0]!)] : await moveMany(tx, lines);
+
+  const rowsToInsert = lines.map(({ line, product }, k) => {
+    const level = levels[k]!;
+    const avg = level.avg_cost === null ? 0 : Number(level.avg_cost);
+    const unitCost = line.quantity > 0 && line.unitCost !== undefined ? line.unitCost : Math.round(avg);
+    return {
+      avg,
+      row: {
+        product_id: product.id,
+        kind: input.kind,
+        reason: input.reason ?? null,
+        quantity: line.quantity,
+        unit_cost: unitCost,
+        value: line.quantity * unitCost,
+        qty_after: level.qty,
+        value_after: Math.round(level.qty * avg),
+        source_type: input.source?.type ?? null,
+        source_id: input.source?.id ?? null,
+        source_line_id: line.sourceLineId ?? null,
+        note: input.note ?? null,
+        user_id: input.userId,
+        ...(input.at ? { created_at: input.at } : {}),
+      },
+    };
+  });
+  // One INSERT; PostgreSQL returns the ids in the order of the rows.
+  const ids2 = await tx.insert(stockMovements).values(rowsToInsert.map((r) => r.row)).returning({ id: stockMovements.id });
+
+  const out: PostedMovement[] = [];
+  for (const [k, { line, i, product, serials: names }] of lines.entries()) {
+    const { row, avg } = rowsToInsert[k]!;
+    const movementId = ids2[k]!.id;
+    if (names.length) {
+      const moved =
+        line.quantity > 0
+          ? await serialsIn(tx, product, line, i, names, movementId, row.unit_cost, row.qty_after)
+          : await serialsOut(tx, product, line, i, names, movementId, SERIAL_STATE_OUT[input.kind], row.qty_after);
+      await tx.insert(stockMovementSerials).values(moved.map((serial_id) => ({ movement_id: movementId, serial_id })));
+    }
+    out.push({
+      id: movementId,
+      productId: product.id,
+      quantity: line.quantity,
+      unitCost: row.unit_cost,
+      value: row.value,
+      qtyAfter: row.qty_after,
+      avgCostAfter: avg,
+      valueAfter: row.value_after,
+      serials: names,
+    });
   }
   return out;
 }
 
-async function postLine(tx: Tx, input: PostInput, line: PostLine, i: number, product: ProductRow): Promise<PostedMovement> {
+interface LineWork {
+  line: PostLine;
+  i: number;
+  product: ProductRow;
+  serials: string[];
+}
+
+/** The line's serial numbers, trimmed: one per unit for a product that tracks them, none otherwise. */
+function checkSerials(line: PostLine, i: number, product: ProductRow): string[] {
   const names = (line.serials ?? []).map((s) => s.trim());
   const need = Math.abs(line.quantity);
   if (product.tracks_serials && names.length !== need) {
@@ -200,50 +262,71 @@ async function postLine(tx: Tx, input: PostInput, line: PostLine, i: number, pro
   if (!product.tracks_serials && names.length > 0) {
     throw validationError({ [keyOf(line, i, 'serials')]: [`“${product.name}” does not track serial numbers; leave them out.`] });
   }
+  return names;
+}
 
-  const incoming = line.quantity > 0;
-  const level = incoming ? await addStock(tx, product, line) : await takeStock(tx, product, line, i);
-  const avg = level.avg_cost === null ? 0 : Number(level.avg_cost);
-  const unitCost = incoming && line.unitCost !== undefined ? line.unitCost : Math.round(avg);
-  const [movement] = await tx
-    .insert(stockMovements)
-    .values({
-      product_id: product.id,
-      kind: input.kind,
-      reason: input.reason ?? null,
-      quantity: line.quantity,
-      unit_cost: unitCost,
-      value: line.quantity * unitCost,
-      qty_after: level.qty,
-      value_after: Math.round(level.qty * avg),
-      source_type: input.source?.type ?? null,
-      source_id: input.source?.id ?? null,
-      source_line_id: line.sourceLineId ?? null,
-      note: input.note ?? null,
-      user_id: input.userId,
-      ...(input.at ? { created_at: input.at } : {}),
-    })
-    .returning({ id: stockMovements.id });
-  const movementId = movement!.id;
+function moveOne(tx: Tx, { line, i, product }: LineWork): Promise<LevelRow> {
+  return line.quantity > 0 ? addStock(tx, product, line) : takeStock(tx, product, line, i);
+}
 
-  if (names.length) {
-    const moved = incoming
-      ? await serialsIn(tx, product, line, i, names, movementId, unitCost, level.qty)
-      : await serialsOut(tx, product, line, i, names, movementId, SERIAL_STATE_OUT[input.kind], level.qty);
-    await tx.insert(stockMovementSerials).values(moved.map((serial_id) => ({ movement_id: movementId, serial_id })));
+/**
+ * Several lines: every level row involved is created if missing and locked in product id
+ * order first (so two documents can never wait on each other), then one statement adds the
+ * incoming lines and one guarded statement takes the outgoing ones, per round of distinct
+ * products (a product on two lines moves in the next round). Levels come back in line order.
+ */
+async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
+  const ids = [...new Set(work.map((w) => w.product.id))].sort((a, b) => a - b);
+  const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
+  await tx.execute(sql`select product_id from ${stockLevels} where product_id = any(${idList}) order by product_id for update`);
+
+  const out: LevelRow[] = new Array(work.length);
+  let pending = [...work].sort((a, b) => a.product.id - b.product.id || a.i - b.i);
+  while (pending.length) {
+    const seen = new Set<number>();
+    const round: LineWork[] = [];
+    const later: LineWork[] = [];
+    for (const w of pending) (seen.has(w.product.id) ? later : round).push(w), seen.add(w.product.id);
+    const incoming = round.filter((w) => w.line.quantity > 0);
+    const outgoing = round.filter((w) => w.line.quantity < 0);
+    if (incoming.length) {
+      const values = sql.join(
+        incoming.map(({ line, product }) => sql`(${product.id}::int, ${line.quantity}::int, ${line.unitCost ?? null}::numeric, ${product.cost_price}::numeric)`),
+        sql`, `,
+      );
+      const got = await rows<LevelRow & { product_id: number }>(
+        tx,
+        sql`update ${stockLevels} as l set
+              qty = l.qty + v.d,
+              avg_cost = case when v.c is null then coalesce(l.avg_cost, v.f)
+                              when l.qty = 0 or l.avg_cost is null then v.c
+                              else (l.qty * l.avg_cost + v.d * v.c) / (l.qty + v.d) end,
+              movements = l.movements + 1, updated_at = now()
+            from (values ${values}) as v(p, d, c, f)
+            where l.product_id = v.p
+            returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements`,
+      );
+      const byProduct = new Map(got.map((r) => [Number(r.product_id), r]));
+      for (const w of incoming) out[w.i] = byProduct.get(w.product.id)!;
+    }
+    if (outgoing.length) {
+      const values = sql.join(outgoing.map(({ line, product }) => sql`(${product.id}::int, ${line.quantity}::int)`), sql`, `);
+      const got = await rows<LevelRow & { product_id: number }>(
+        tx,
+        sql`update ${stockLevels} as l set qty = l.qty + v.d, movements = l.movements + 1, updated_at = now()
+            from (values ${values}) as v(p, d)
+            where l.product_id = v.p and l.qty + v.d >= 0
+            returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements`,
+      );
+      const byProduct = new Map(got.map((r) => [Number(r.product_id), r]));
+      const short = outgoing.filter((w) => !byProduct.has(w.product.id)).sort((a, b) => a.i - b.i)[0];
+      if (short) await refuseShort(tx, short.product, short.line, short.i);
+      for (const w of outgoing) out[w.i] = byProduct.get(w.product.id)!;
+    }
+    pending = later;
   }
-
-  return {
-    id: movementId,
-    productId: product.id,
-    quantity: line.quantity,
-    unitCost,
-    value: line.quantity * unitCost,
-    qtyAfter: level.qty,
-    avgCostAfter: avg,
-    valueAfter: Math.round(level.qty * avg),
-    serials: names,
-  };
+  return out.map((r) => ({ qty: Number(r.qty), avg_cost: r.avg_cost, movements: Number(r.movements) }));
 }
 
 /** Stock in: one upsert that adds the quantity and moves the average cost. */
@@ -278,6 +361,12 @@ async function takeStock(tx: Tx, product: ProductRow, line: PostLine, i: number)
     .where(and(eq(l.product_id, product.id), sql`${l.qty} + ${line.quantity} >= 0`))
     .returning({ qty: l.qty, avg_cost: l.avg_cost, movements: l.movements });
   if (level) return level;
+  return refuseShort(tx, product, line, i);
+}
+
+/** Not enough stock for `line`: the refusal, naming the product and what is available. */
+async function refuseShort(tx: Tx, product: ProductRow, line: PostLine, i: number): Promise<never> {
+  const l = stockLevels;
   // Only to say how much there is: the refusal itself was the guarded update's.
   const [now] = await tx.select({ qty: l.qty }).from(l).where(eq(l.product_id, product.id));
   const available = now?.qty ?? 0;
