@@ -195,8 +195,12 @@ async function seedGoods(tx: Tx, now: Date): Promise<void> {
   const idOf = new Map(rows.map((r) => [r.sku, r.id]));
 
   const rnd = generator(10_201);
+  // Opening stock 90 days ago, then three counts (60, 30 and 7 days ago) where things were
+  // found, damaged, lost or corrected: one ledger post per count and reason, every product in it.
+  const ROUNDS = [60, 30, 7];
+  const REASONS = ['found', 'damage', 'loss', 'count_correction'] as const;
   const opening: PostLine[] = [];
-  const later: { at: Date; reason: 'found' | 'damage' | 'loss' | 'count_correction'; line: PostLine }[] = [];
+  const rounds = ROUNDS.map(() => new Map<(typeof REASONS)[number], PostLine[]>(REASONS.map((r) => [r, []])));
   for (const [i, p] of catalogue.entries()) {
     const id = idOf.get(p.sku);
     if (id === undefined) continue;
@@ -204,39 +208,53 @@ async function seedGoods(tx: Tx, now: Date): Promise<void> {
     const lowEnd = i % 9 === 4;
     const outEnd = i % 25 === 7;
     const start = p.tracks_serials ? rnd.int(4, 9) : rnd.int(12, 60);
-    const serials = p.tracks_serials ? Array.from({ length: start }, (_, k) => `${p.sku.replace('-', '')}-${String(k + 1).padStart(5, '0')}`) : undefined;
+    const serialName = (k: number) => `${p.sku.replace('-', '')}-${String(k).padStart(5, '0')}`;
+    const serials = p.tracks_serials ? Array.from({ length: start }, (_, k) => serialName(k + 1)) : undefined;
     opening.push({ productId: id, quantity: start, unitCost: p.cost_price, serials });
     let onHand = start;
     const inStock = serials ? [...serials] : [];
     let nextSerial = start + 1;
-    const take = (quantity: number, reason: 'damage' | 'loss' | 'count_correction', at: Date) => {
+    const take = (round: number, quantity: number, reason: 'damage' | 'loss' | 'count_correction') => {
       const gone = serials ? inStock.splice(0, quantity) : undefined;
-      later.push({ at, reason, line: { productId: id, quantity: -quantity, serials: gone } });
+      rounds[round]!.get(reason)!.push({ productId: id, quantity: -quantity, serials: gone });
       onHand -= quantity;
     };
-    // A product's own adjustments in time order, so each one is possible when it happens.
-    const times = Array.from({ length: rnd.int(1, 3) }, () => now.getTime() - rnd.int(2, 80) * DAY - rnd.int(0, 600) * 60_000).sort((a, b) => a - b);
-    for (const time of times) {
-      const at = new Date(time);
+    // One to three of the counts find something to change for this product, the last one (if
+    // any) bringing it down to where it ends; each reason once per count and product.
+    const used = new Set<number>();
+    for (let k = rnd.int(1, 3); k > 0; k--) used.add(rnd.int(0, 2));
+    const target = outEnd ? 0 : lowEnd ? Math.max(0, p.alert_quantity - rnd.int(0, 2)) : -1;
+    if (target >= 0) used.add(2);
+    for (const round of [...used].sort()) {
       const roll = rnd.next();
-      if (roll < 0.3 && onHand > 1) take(1, roll < 0.15 ? 'damage' : 'loss', at);
-      else if (roll < 0.6 && onHand > 2) take(rnd.int(1, 2), 'count_correction', at);
+      if (round === 2 && target >= 0) {
+        if (onHand > target) take(round, onHand - target, 'count_correction');
+        else if (onHand > 0) take(round, 1, 'damage');
+        else {
+          const found = serials ? [serialName(nextSerial++)] : undefined;
+          if (found) inStock.push(...found);
+          rounds[round]!.get('found')!.push({ productId: id, quantity: 1, serials: found });
+          onHand++;
+        }
+      } else if (roll < 0.3 && onHand > 1) take(round, 1, roll < 0.15 ? 'damage' : 'loss');
+      else if (roll < 0.55 && onHand > 2) take(round, rnd.int(1, 2), 'count_correction');
       else {
         const quantity = p.tracks_serials ? 1 : rnd.int(1, 3);
-        const found = serials ? Array.from({ length: quantity }, () => `${p.sku.replace('-', '')}-${String(nextSerial++).padStart(5, '0')}`) : undefined;
+        const found = serials ? Array.from({ length: quantity }, () => serialName(nextSerial++)) : undefined;
         if (found) inStock.push(...found);
-        later.push({ at, reason: roll < 0.8 ? 'found' : 'count_correction', line: { productId: id, quantity, serials: found } });
+        rounds[round]!.get(roll < 0.8 ? 'found' : 'count_correction')!.push({ productId: id, quantity, serials: found });
         onHand += quantity;
       }
     }
-    const target = outEnd ? 0 : lowEnd ? Math.max(0, p.alert_quantity - rnd.int(0, 2)) : -1;
-    if (target >= 0 && onHand > target) take(onHand - target, 'count_correction', new Date(now.getTime() - rnd.int(0, 1) * DAY - 3_600_000));
   }
   if (opening.length) await post(tx, { kind: 'opening', reason: 'opening', note: 'Stock count when the shop opened.', lines: opening, userId: null, at: new Date(now.getTime() - 90 * DAY) });
-  // Stable: a product's adjustments at the same moment keep their order.
-  later.sort((a, b) => a.at.getTime() - b.at.getTime());
-  const notes = { found: 'Found in the storeroom.', damage: 'Damaged on the shelf.', loss: 'Missing at the count.', count_correction: 'Corrected at the monthly count.' };
-  for (const m of later) {
-    await post(tx, { kind: 'adjustment', reason: m.reason, note: notes[m.reason], lines: [m.line], userId: null, at: m.at });
+  const notes = { found: 'Found in the storeroom.', damage: 'Damaged on the shelf.', loss: 'Missing at the count.', count_correction: 'Corrected at the count.' };
+  for (const [k, byReason] of rounds.entries()) {
+    for (const [r, reason] of REASONS.entries()) {
+      const lines = byReason.get(reason)!;
+      // A few minutes apart, in the order of the count.
+      const at = new Date(now.getTime() - ROUNDS[k]! * DAY + r * 600_000);
+      if (lines.length) await post(tx, { kind: 'adjustment', reason, note: notes[reason], lines, userId: null, at });
+    }
   }
 }
