@@ -85,6 +85,9 @@ export function listWhere(view: ListView, q: ListQuery): SQL | undefined {
 
 const sortExpr = (view: ListView, q: ListQuery): Expr | undefined => view.sort?.[q.sort] ?? view.own[q.sort];
 
+/** Whether the list's order needs nothing but the table's own columns (no join). */
+const ownSortOnly = (view: ListView, q: ListQuery) => Object.values(view.own).includes(sortExpr(view, q) as PgColumn);
+
 /** ORDER BY the chosen column, then id, which breaks ties so pages never overlap. */
 export function listOrder(view: ListView, q: ListQuery): SQL[] {
   const col = sortExpr(view, q);
@@ -135,6 +138,11 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     let ids = db.select({ id: table.id }).from(table).$dynamic();
     if (!ownSort || filter) ids = withJoins(ids, view);
     const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
+    data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
+  } else if (filter !== cond && ownSortOnly(view, q)) {
+    // Narrow search sorted by the table's own columns: pick the page among the matches on the
+    // table alone, then join only its rows (joining every match first costs more than the sort).
+    const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
     data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
     data = (await selectRows(db, view).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
