@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { gtinCheckDigit } from '../domain/stock/barcode.ts';
 import type { Db, Tx } from './db/index.ts';
 import { brands, categories, images, products, settings, units } from './db/schema.ts';
@@ -78,6 +77,7 @@ const CATEGORY_LOOK: Record<string, { bg: string; fg: string; shape: string }> =
 async function drawPicture(category: string): Promise<Uint8Array> {
   const look = CATEGORY_LOOK[category] ?? { bg: '#6b7280', fg: '#f3f4f6', shape: '<circle cx="200" cy="200" r="100"/>' };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="${look.bg}"/><g fill="${look.fg}">${look.shape}</g></svg>`;
+  const sharp = (await import('sharp')).default;
   return new Uint8Array(await sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer());
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, type IMAGE_TYPES } from '../../domain/stock/image.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
@@ -52,6 +51,9 @@ export function sniff(b: Uint8Array): { type: ImageType } | { other: string } {
 const refuse = (message: string) => validationError({ file: [message] }, message);
 
 /** Checks, re-encodes and thumbnails an upload; a file that is not a usable image is a 422 saying why. */
+/** sharp (libvips) is loaded on the first upload, not at every server start. */
+const loadSharp = async () => (await import('sharp')).default;
+
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if (bytes.length === 0) throw refuse('The file is empty. Choose an image file and upload it again.');
   if (bytes.length > IMAGE_MAX_BYTES) {
@@ -63,9 +65,10 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if ('other' in kind) {
     throw refuse(kind.other === 'not an image we can read' ? `This file is not an image we can read. ${ACCEPTED}` : `This file is ${kind.other}. ${ACCEPTED}`);
   }
+  const sharp = await loadSharp();
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const open = () => sharp(input, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 });
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     // The header alone (no pixels are decoded), so a picture too large to open can say its size.
     meta = await sharp(input, { limitInputPixels: false, pages: 1 }).metadata();
