@@ -179,6 +179,28 @@ describe('the ledger module', () => {
     expect((await show(b.id)).on_hand).toBe(5);
   });
 
+  it('moves a product named on several lines of one document line by line', async () => {
+    const a = await product();
+    const b = await product();
+    const posted = await ledger({
+      kind: 'adjustment',
+      lines: [{ productId: a.id, quantity: 3, unitCost: 100 }, { productId: b.id, quantity: 1, unitCost: 50 }, { productId: a.id, quantity: -2 }, { productId: a.id, quantity: 4, unitCost: 400 }],
+    });
+    expect(posted.map((m) => [m.productId, m.quantity, m.qtyAfter, m.unitCost])).toEqual([
+      [a.id, 3, 3, 100],
+      [b.id, 1, 1, 50],
+      [a.id, -2, 1, 100],
+      [a.id, 4, 5, 400],
+    ]);
+    expect(posted[3]!.avgCostAfter).toBe(340);
+    await expect(ledger({ kind: 'adjustment', lines: [{ productId: a.id, quantity: -5 }, { productId: a.id, quantity: -1 }] })).rejects.toMatchObject({
+      status: 409,
+      errors: { 'lines.1.quantity': [expect.any(String)] },
+    });
+    expect((await show(a.id)).on_hand).toBe(5);
+    await expectLedgerExplainsEveryUnit();
+  });
+
   it('is append-only: the database refuses to change or remove a movement', async () => {
     const p = await product();
     const [m] = await ledger({ kind: 'adjustment', lines: [{ productId: p.id, quantity: 1 }] });
