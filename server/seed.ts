@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { seedDemoShop } from './seed-demo.ts';
+import { seedDemoStock } from './seed-stock.ts';
 import type { Db } from './db/index.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
@@ -121,7 +122,10 @@ export async function seedDemo(db: Db, opts: { shop?: boolean; now?: Date } = {}
       await db.insert(userRoles).values({ user_id: id, role_id: roleIds.get(demo.role)! }).onConflictDoNothing();
     }
   }
-  if (opts.shop !== false) await seedDemoShop(db, opts.now);
+  if (opts.shop !== false) {
+    await seedDemoShop(db, opts.now);
+    await seedDemoStock(db, opts.now);
+  }
 }
 
 /**

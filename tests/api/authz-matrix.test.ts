@@ -100,7 +100,7 @@ function allBut(perms: readonly Permission[]): Promise<string> {
 
 async function send(req: PreparedRequest, email: string | undefined): Promise<TestResponse> {
   const token = email === undefined ? undefined : await tokenOf(email, req.freshToken);
-  return h.request(req.method, req.path, { token, body: req.body });
+  return h.request(req.method, req.path, { token, body: req.body, ...(req.headers ? { headers: req.headers } : {}) });
 }
 
 /** Sends the route's valid request as `email` and expects a 2xx, showing the answer when not. */

@@ -75,7 +75,8 @@ async function signIn(port: number, email = 'admin@example.com', password = 'pas
 describe('server process', () => {
   it('refuses a second server on the same data folder, stops cleanly on SIGTERM, and restarts on intact data', async () => {
     const first = startServer(await freePort());
-    await waitFor(first, 'Back office ready at');
+    // A first start migrates and seeds the demo shop with its goods (images, ledger): on a busy machine that takes a while.
+    await waitFor(first, 'Back office ready at', 90_000);
     const port = Number(/127\.0\.0\.1:(\d+)/.exec(first.output())![1]);
     expect(await signIn(port)).toBe(200);
 
