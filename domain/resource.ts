@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Permission } from './permissions.ts';
+import type { Permission, ResourceRights } from './permissions.ts';
 
 /**
  * A resource is declared once (domain/resources/*.ts): its write schema, list columns,
@@ -91,12 +91,8 @@ export interface FilterDef {
   relation?: string;
 }
 
-export interface ResourcePermissions {
-  list: Permission;
-  create: Permission;
-  edit: Permission;
-  delete: Permission;
-}
+/** One permission per right (list, create, edit, delete, export): `rights('customer')`. */
+export type ResourcePermissions = ResourceRights;
 
 /** A link shown on each row to a child list of that row, e.g. an attribute's values. */
 export interface RowLink {
@@ -124,6 +120,8 @@ export interface ResourceFacts {
   routes: { list: string; create?: string; edit?: string };
   /** Child resources live under a parent: rows carry `field`, routes carry `:parent`. */
   parent?: { field: string; resource: string };
+  /** Links on each row to a child list; the page titles name a child list by its link's label. */
+  rowLinks?: readonly RowLink[];
 }
 
 /** What a list screen knows of a resource (`<group>.list.ts`): its facts and how its rows are shown. */
@@ -135,7 +133,6 @@ export interface ResourceList extends ResourceFacts {
   defaultSort: { field: string; dir: SortDir };
   /** The row field that names a record in messages ("Delete Acme Ltd?"). */
   titleField: string;
-  rowLinks?: readonly RowLink[];
   /** Records that cannot be deleted from the list (e.g. the Super Admin role) say why. */
   protectedHint?: string;
 }

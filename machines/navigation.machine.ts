@@ -1,4 +1,5 @@
 import { and, assign, emit, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { breadcrumbs, pageTitle, type PageNames } from '../domain/page.ts';
 import type { Permission } from '../domain/permissions.ts';
 import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, POS_SHORTCUT, adminHref } from '../domain/paths.ts';
 import { matchRoute, type Layout, type RouteMatch } from '../domain/routes.ts';
@@ -18,6 +19,13 @@ export interface NavContext {
   blocked: boolean;
   /** Where the person wanted to go while the leave prompt is open. */
   pendingTo: string | null;
+  /** The person asked to log out while the leave prompt is open. */
+  pendingLogout: boolean;
+  /**
+   * Names of the records pages are about, by the page's address (an edit page's record, a
+   * child list's parent), so titles and breadcrumbs name them. Forgotten on sign-out.
+   */
+  names: PageNames;
   /**
    * The last query each page was shown with (pathname → `?page=2&search=acme`), so "back to
    * the list" returns to the same page and search. Forgotten on sign-out: the next person on
@@ -52,7 +60,11 @@ export type NavEvent =
   /** A form became dirty (true) or clean/saved (false). */
   | { type: 'nav.block'; blocked: boolean }
   | { type: 'leave.confirm' }
-  | { type: 'leave.cancel' };
+  | { type: 'leave.cancel' }
+  /** The person chose Logout: with unsaved changes it asks first, like a link. */
+  | { type: 'nav.logout' }
+  /** A page's record is loaded: `path`'s page is about `name` ("Aiden Hall"). */
+  | { type: 'page.named'; path: string; name: string };
 
 function split(to: string): { pathname: string; search: string } {
   const q = to.indexOf('?');
@@ -91,6 +103,9 @@ const pageOf = (c: Pick<NavContext, 'pathname' | 'search' | 'match'>): NavPage =
   params: c.match?.params ?? {},
 });
 
+/** The shown page's title, naming its record once known ("Edit customer Aiden Hall"). */
+const titleOf = (c: Pick<NavContext, 'match' | 'pathname' | 'names'>) => pageTitle(c.match, c.pathname, c.names);
+
 /**
  * Where the user is. Every guard and redirect of SPEC §2 and §6 is a transition here, decided
  * against the one route table (domain/routes.ts): /admin → login, login is for guests, every
@@ -124,6 +139,7 @@ export const navigationMachine = setup({
     },
     isPage: ({ event }) => event.type === 'nav.warm' && matchRoute(split(event.to).pathname) !== null,
     isBlocked: ({ context }) => context.blocked,
+    isLogoutPending: ({ context }) => context.pendingLogout,
     isUnblocking: ({ event }) => event.type === 'nav.block' && !event.blocked,
     isSameLocation: ({ context, event }) => {
       if (event.type === 'nav.go') return urlOf(split(event.resume ? resumed(context, event.to) : event.to)) === urlOf(context);
@@ -141,6 +157,10 @@ export const navigationMachine = setup({
     announcePage: (_, _p: { title: string }) => {},
     /** Fetch a page's code ahead of a click (provided: the screen loader; nothing is shown). */
     warmScreen: (_, _p: { screen: string; layout: Layout }) => {},
+    /** The shown page's title now names its record (provided: document.title). */
+    retitle: (_, _p: { title: string }) => {},
+    /** End the session (provided: the auth machine's logout). */
+    signOut: () => {},
     take: assign(({ context, event }) => {
       if (event.type === 'nav.go') return split(event.resume ? resumed(context, event.to) : event.to);
       if (event.type === 'nav.popped') return split(event.to);
@@ -148,9 +168,18 @@ export const navigationMachine = setup({
     }),
     takeAuth: assign(({ context, event }) =>
       event.type === 'auth.changed'
-        ? { status: event.status, permissions: event.permissions, searches: event.status === 'guest' ? {} : context.searches }
+        ? {
+            status: event.status,
+            permissions: event.permissions,
+            searches: event.status === 'guest' ? {} : context.searches,
+            names: event.status === 'guest' ? {} : context.names,
+          }
         : {},
     ),
+    rememberName: assign({
+      names: ({ context, event }) =>
+        event.type === 'page.named' && event.name.trim() ? { ...context.names, [split(event.path).pathname]: event.name.trim() } : context.names,
+    }),
     /** Remember the query this page is shown with; tell listeners where we are. */
     remember: assign({
       searches: ({ context }) => {
@@ -161,7 +190,7 @@ export const navigationMachine = setup({
     tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, ...pageOf(context) })),
     tellExpected: emit(({ context }) => ({ type: 'nav.expected' as const, ...pageOf(context) })),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
-    unblock: assign({ blocked: false, pendingTo: null }),
+    unblock: assign({ blocked: false, pendingTo: null, pendingLogout: false }),
   },
 }).createMachine({
   id: 'navigation',
@@ -172,7 +201,9 @@ export const navigationMachine = setup({
     permissions: [],
     blocked: false,
     pendingTo: null,
+    pendingLogout: false,
     searches: {},
+    names: {},
   }),
   initial: 'waitingForAuth',
   on: {
@@ -199,6 +230,9 @@ export const navigationMachine = setup({
     ],
     'nav.popped': { target: '.resolving', actions: ['take', 'rematch'] },
     'auth.changed': { target: '.resolving', actions: ['takeAuth', 'unblock'] },
+    // Nothing to lose outside a shown page (and a shown one without unsaved changes): sign out.
+    'nav.logout': { actions: 'signOut' },
+    'page.named': { actions: 'rememberName' },
     'nav.forbidden': [
       { guard: 'isDashboard', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
       {
@@ -253,7 +287,7 @@ export const navigationMachine = setup({
     },
     showing: {
       description: 'The page of the matched route is shown.',
-      entry: [{ type: 'announcePage', params: ({ context }) => ({ title: context.match?.route.title ?? '' }) }, 'remember', 'tellShown'],
+      entry: [{ type: 'announcePage', params: ({ context }) => ({ title: titleOf(context) }) }, 'remember', 'tellShown'],
       // Only a shown page can have unsaved changes, so only it hears nav.block. The prompt opens
       // from here, not from the root, so opening it does not re-enter (re-announce) the page.
       on: {
@@ -261,17 +295,19 @@ export const navigationMachine = setup({
         'nav.go': {
           guard: and(['isBlocked', not('isSameLocation')]),
           target: '.confirmingLeave',
-          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to) }),
+          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to), pendingLogout: false }),
         },
         'nav.popped': {
           // Back/forward already moved the address bar: put it back until the person decides.
           guard: 'isBlocked',
           target: '.confirmingLeave',
           actions: [
-            assign({ pendingTo: ({ event }) => event.to }),
+            assign({ pendingTo: ({ event }) => event.to, pendingLogout: false }),
             { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
           ],
         },
+        'nav.logout': { guard: 'isBlocked', target: '.confirmingLeave', actions: assign({ pendingTo: null, pendingLogout: true }) },
+        'page.named': { actions: ['rememberName', { type: 'retitle', params: ({ context }) => ({ title: titleOf(context) }) }] },
       },
       initial: 'idle',
       states: {
@@ -280,21 +316,25 @@ export const navigationMachine = setup({
           on: { 'nav.done': { actions: ['unblock', raise(({ event }) => ({ type: 'nav.go' as const, to: event.to, resume: true }))] } },
         },
         confirmingLeave: {
-          description: 'The page has unsaved changes: "Leave this page?" is open.',
+          description: 'The page has unsaved changes: "Leave this page?" is open (for a link, the back button or Logout).',
           on: {
-            'leave.confirm': {
-              target: '#navigation.resolving',
-              actions: [
-                assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
-                'rematch',
-                { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
-              ],
-            },
+            'leave.confirm': [
+              // Logging out: the session ends, and signing out takes the person to the login page.
+              { guard: 'isLogoutPending', target: 'idle', actions: ['unblock', 'signOut'] },
+              {
+                target: '#navigation.resolving',
+                actions: [
+                  assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
+                  'rematch',
+                  { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
+                ],
+              },
+            ],
             // Saved meanwhile: nothing would be lost any more, so go where the person asked to
             // (not where the page meant to go next: the person's choice wins).
             'nav.block': { guard: 'isUnblocking', actions: raise({ type: 'leave.confirm' }) },
             'nav.done': { actions: raise({ type: 'leave.confirm' }) },
-            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null }) },
+            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null, pendingLogout: false }) },
           },
         },
       },
@@ -327,6 +367,12 @@ export const selectUrl = (s: NavSnapshot) => urlOf(s.context);
 /** The address `to` resumes at: its page's last query ("back to the list" links). */
 export const selectResumed = (to: string) => (s: NavSnapshot) => resumed(s.context, to);
 export const selectLeavePrompt = (s: NavSnapshot) => s.matches({ showing: 'confirmingLeave' });
+/** What "Leave this page?" is about: following a link (or back) or logging out. */
+export const selectLeaveReason = (s: NavSnapshot): 'page' | 'logout' => (s.context.pendingLogout ? 'logout' : 'page');
+/** The page's h1 and document title: the route's, naming the record once it is loaded. */
+export const selectPageTitle = (s: NavSnapshot) => titleOf(s.context);
+/** The trail above a nested page's title; lists resume the page and search they were left on. */
+export const selectBreadcrumbs = (s: NavSnapshot) => breadcrumbs(s.context.match, s.context.pathname, s.context.names, (to) => resumed(s.context, to));
 /** What the page shows: a route's screen, not found, not allowed, or nothing yet (deciding, redirecting). */
 export const selectPageKind = (s: NavSnapshot): 'showing' | 'notFound' | 'forbidden' | 'waiting' =>
   s.matches('showing') ? 'showing' : s.matches('notFound') ? 'notFound' : s.matches('forbidden') ? 'forbidden' : 'waiting';

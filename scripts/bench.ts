@@ -27,7 +27,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
-import { clientOf, openFresh, rawQuery, seed, type Kind } from './bench-db.ts';
+import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedStock, type Kind } from './bench-db.ts';
 import { loginFlood, printFlood, type FloodResult } from './bench-flood.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -41,11 +41,12 @@ const PARTS = ['pglite', 'pg', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+)$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain] [--flood-only] [--flood-seconds=5]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--warmup=20] [--explain]');
+  console.error('                          [--flood-only] [--flood-seconds=5]   (login flood)');
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
 }
@@ -62,6 +63,16 @@ const CHILD = args.includes('--child');
 // ——— scenarios ———
 
 const API = '/api/v1/admin/customers';
+const PRODUCTS = '/api/v1/admin/products';
+/** Movements of bench product 1. */
+const HISTORY = Number(opt('history') ?? 1_000_000);
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** A POST scenario: the body of its i-th request. */
+  post?: (i: number) => unknown;
+}
 // The seed gives each of 100 first names to 1% of the rows, and suffixes names with the row
 // number; "Quentin Moreau" names one row in 4,000 (25 of 100,000).
 const SCENARIOS = [
@@ -73,7 +84,18 @@ const SCENARIOS = [
   { name: 'sort created_at desc', path: `${API}?sort=created_at&dir=desc` },
   { name: 'search ~1% (Quentin)', path: `${API}?search=Quentin` },
   { name: 'search few (Quentin Moreau)', path: `${API}?search=${encodeURIComponent('Quentin Moreau')}` },
-] as const;
+  // Products and the stock ledger (issue 10): 100,000 products, one with 1,000,000 movements.
+  { name: 'products first page', path: PRODUCTS },
+  { name: 'products search ~1.7% (Kettle)', path: `${PRODUCTS}?search=Kettle` },
+  { name: 'products search few (Copper Kettle)', path: `${PRODUCTS}?search=${encodeURIComponent('Copper Kettle')}` },
+  { name: 'products exact barcode', path: `${PRODUCTS}?search=${benchBarcode(43_211)}` },
+  { name: 'product history (1M movements)', path: `${PRODUCTS}/1/movements` },
+  { name: 'product history page 500', path: `${PRODUCTS}/1/movements?page=500` },
+  { name: 'stock list with totals', path: '/api/v1/admin/stock' },
+  { name: 'low-stock bell', path: '/api/v1/admin/stock/alerts' },
+  // In and out in turn, so the product's stock stays between 20 and 21.
+  { name: 'adjustment (POST)', path: '/api/v1/admin/stock/adjustments', post: (i: number) => ({ product_id: 20, quantity: i % 2 ? -1 : 1, reason: 'count_correction' }) },
+] as const satisfies readonly Scenario[];
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
 function withCapture(handle: DbHandle): { db: Db; capture: <T>(fn: () => Promise<T>) => Promise<{ queries: { sql: string; params: unknown[] }[]; value: T }> } {
@@ -116,10 +138,20 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const headers = { authorization: `Bearer ${token}` };
 
-  const get = async (path: string) => {
-    const res = await fetch(base + path, { headers });
+  let sent = 0;
+  const get = async (path: string, post?: (i: number) => unknown) => {
+    const res = await fetch(
+      base + path,
+      post
+        ? {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' },
+            body: JSON.stringify(post(sent++)),
+          }
+        : { headers },
+    );
     const body = await res.text();
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+    if (res.status !== (post ? 201 : 200)) throw new Error(`${post ? 'POST' : 'GET'} ${path} answered ${res.status}: ${body.slice(0, 300)}`);
     return body;
   };
 
@@ -127,22 +159,23 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
   const explain: string[] = [];
   let flood: FloodResult[] = [];
   try {
-    for (const s of FLOOD_ONLY ? [] : SCENARIOS) {
-      for (let i = 0; i < WARMUP; i++) await get(s.path);
+    for (const s of FLOOD_ONLY ? [] : (SCENARIOS as readonly Scenario[])) {
+      for (let i = 0; i < WARMUP; i++) await get(s.path, s.post);
       const times: number[] = [];
       for (let i = 0; i < N; i++) {
         const t = performance.now();
-        await get(s.path);
+        await get(s.path, s.post);
         times.push(performance.now() - t);
       }
-      const { queries, value } = await capture(() => get(s.path));
-      const total = s.path.startsWith(API) ? (JSON.parse(value) as { meta: { total: number } }).meta.total : 0;
+      const { queries, value } = await capture(() => get(s.path, s.post));
+      const answer = JSON.parse(value) as { meta?: { total: number }; count?: number };
+      const total = answer.meta?.total ?? answer.count ?? 0;
       times.sort((a, b) => a - b);
       const r = { name: s.name, p50: pct(times, 50), p95: pct(times, 95), max: times.at(-1)!, total, queries: queries.length };
       results.push(r);
       if (EXPLAIN || (handle.kind === 'postgres' && r.p95 > TARGET_P95_MS)) {
         for (const q of queries) {
-          if (!/^select/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
+          if (!/^(select|update|insert)/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
           const plan = await rawQuery(handle, `explain (analyze, buffers) ${q.sql}`, q.params);
           explain.push(`── ${kind} · ${s.name}\n${q.sql}\nparams ${JSON.stringify(q.params)}\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
         }
@@ -177,8 +210,15 @@ async function measureKind(kind: Kind): Promise<void> {
   try {
     const version = String((await rawQuery(handle, 'select version() as v'))[0]!.v).split(' on ')[0]!;
     const rows = FLOOD_ONLY ? 0 : ROWS;
+    const history = FLOOD_ONLY ? 0 : HISTORY;
     console.error(`${label}: ${version}; seeding ${rows.toLocaleString('en')} customers…`);
-    const { token, ms: seedMs } = await seed(handle, rows);
+    const { token, ms: customersMs } = await seed(handle, rows);
+    let stockMs = 0;
+    if (!FLOOD_ONLY) {
+      console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
+      ({ ms: stockMs } = await seedStock(handle, rows, history));
+    }
+    const seedMs = customersMs + stockMs;
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
     const { results, explain, flood } = await measure(label, handle, token);
@@ -244,7 +284,10 @@ async function measureHttp(kinds: Kind[]): Promise<void> {
 
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   const ms = (n: number) => n.toFixed(1).padStart(7);
-  if (!FLOOD_ONLY) console.log(`Customers list over HTTP: ${ROWS.toLocaleString('en')} rows, ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`);
+  if (!FLOOD_ONLY)
+    console.log(
+      `Over HTTP: ${ROWS.toLocaleString('en')} customers, ${ROWS.toLocaleString('en')} products (one with ${HISTORY.toLocaleString('en')} movements), ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`,
+    );
 
   const reports: KindReport[] = [];
   for (const kind of kinds) reports.push(await runChild(kind));

@@ -13,12 +13,14 @@ import { ApiError } from './http/errors.ts';
 import { routeInput } from './http/input.ts';
 import { xsrf } from './http/xsrf.ts';
 import { authRoutes } from './routes/auth.ts';
+import { imageRoutes } from './images/routes.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { resourceRoutes } from './resources/index.ts';
+import { stockRoutes } from './stock/routes.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
-const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...resourceRoutes, ...docsRoutes(() => ROUTE_TABLE)];
+const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...resourceRoutes, ...stockRoutes, ...imageRoutes, ...docsRoutes(() => ROUTE_TABLE)];
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -41,6 +43,8 @@ export const apiRoutes: readonly ApiRoute[] = ROUTE_TABLE.map(({ method, path, a
 }));
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** What a multipart form may add around a file: boundaries and part headers. */
+const MULTIPART_SLACK = 16 * 1024;
 export const SERVER_ERROR = 'Something went wrong on our side. Try again.';
 
 const isApiPath = (path: string) =>
@@ -133,15 +137,29 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.use('*', compress());
   app.use('*', securityHeaders);
   app.use('*', xsrf);
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body is never read, so the connection cannot carry another request:
-      // its unread bytes would be taken for one. Close tells the client to open a new one.
-      onError: (c) => c.json({ message: 'The request body is too large.' }, 413, { Connection: 'close' }),
-    }),
+  // The rest of a too-large body is never read, so the connection cannot carry another
+  // request: its unread bytes would be taken for one. Close tells the client to open a new one.
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: 'The request body is too large.' }, 413, { Connection: 'close' }),
+  });
+  // Routes that take a file (image uploads) have a limit of their own; a multipart form adds
+  // a little around the file.
+  const fileLimits = ROUTE_TABLE.flatMap((r) =>
+    r.rawBody
+      ? [
+          {
+            method: r.method,
+            re: patternOf(r.path),
+            limit: bodyLimit({
+              maxSize: r.rawBody.maxBytes + MULTIPART_SLACK,
+              onError: (c) => c.json({ message: r.rawBody!.tooLarge, errors: { file: [r.rawBody!.tooLarge] } }, 413, { Connection: 'close' }),
+            }),
+          },
+        ]
+      : [],
   );
+  app.use('*', (c, next) => (fileLimits.find((f) => f.method === c.req.method && f.re.test(c.req.path))?.limit ?? jsonLimit)(c, next));
 
   for (const def of ROUTE_TABLE) {
     const handler: AppMiddleware = (c) => Promise.resolve(def.handler(c, routeInput(c, def)));

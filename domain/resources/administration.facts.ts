@@ -1,10 +1,11 @@
+import { rights } from '../permissions.ts';
 import { defineFacts } from '../resource.ts';
 
 export const users = defineFacts({
   key: 'users',
   label: { one: 'user', many: 'users' },
   api: '/api/v1/admin/users',
-  permissions: { list: 'user list', create: 'user list', edit: 'user list', delete: 'user list' },
+  permissions: rights('user'),
   routes: { list: '/users' },
 });
 
@@ -12,7 +13,7 @@ export const roles = defineFacts({
   key: 'roles',
   label: { one: 'role', many: 'roles' },
   api: '/api/v1/admin/roles',
-  permissions: { list: 'role list', create: 'role list', edit: 'role list', delete: 'role list' },
+  permissions: rights('role'),
   routes: { list: '/roles', create: '/role/create', edit: '/role/edit/:id' },
 });
 
@@ -20,12 +21,7 @@ export const permissionModules = defineFacts({
   key: 'permissionModules',
   label: { one: 'permission module', many: 'permission modules' },
   api: '/api/v1/admin/permission-modules',
-  permissions: {
-    list: 'permission module list',
-    create: 'permission module list',
-    edit: 'permission module list',
-    delete: 'permission module list',
-  },
+  permissions: rights('permission module'),
   routes: { list: '/permission-module' },
 });
 
@@ -33,6 +29,6 @@ export const permissions = defineFacts({
   key: 'permissions',
   label: { one: 'permission', many: 'permissions' },
   api: '/api/v1/admin/permissions',
-  permissions: { list: 'permission list', create: 'permission list', edit: 'permission list', delete: 'permission list' },
+  permissions: rights('permission'),
   routes: { list: '/permissions' },
 });

@@ -43,7 +43,7 @@ export const permissionModules = defineList({
   ],
   filters: [],
   searchHint: 'Search module name',
-  defaultSort: { field: 'id', dir: 'asc' },
+  defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
 });
 
@@ -51,11 +51,13 @@ export const permissions = defineList({
   ...facts.permissions,
   columns: [
     { name: 'name', label: 'Name', sortable: true },
+    { name: 'description', label: 'Allows', minor: true },
     { name: 'module_name', label: 'Module', sortable: true },
     { name: 'roles_count', label: 'Roles', kind: 'number', minor: true },
   ],
   filters: [{ name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules' }],
-  searchHint: 'Search permission name',
-  defaultSort: { field: 'id', dir: 'asc' },
+  searchHint: 'Search name or what it allows',
+  // By module; within one, the order the role screen shows (the server breaks ties by id).
+  defaultSort: { field: 'module_name', dir: 'asc' },
   titleField: 'name',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth.ts';
-import { idList, optionalPhone, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
+import { idList, optionalPhone, optionalText, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
 import { defineResource } from '../resource.ts';
 import * as list from './administration.list.ts';
 
@@ -62,10 +62,12 @@ export const permissions = defineResource({
   schema: z.strictObject({
     name: requiredText('a permission name', 100),
     module_id: relationId('a module'),
+    description: optionalText(500),
   }),
-  defaults: { name: '', module_id: '' },
+  defaults: { name: '', module_id: '', description: '' },
   fields: [
     { name: 'name', label: 'Permission name', kind: 'text', required: true, autoComplete: 'off', help: 'Permissions the application checks cannot be renamed.' },
     { name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules', required: true },
+    { name: 'description', label: 'What it allows', kind: 'text', wide: true, help: 'Shown beside the permission on the role screen, e.g. “Delete customers”.' },
   ],
 });

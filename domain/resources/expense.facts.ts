@@ -1,10 +1,11 @@
+import { rights } from '../permissions.ts';
 import { defineFacts } from '../resource.ts';
 
 export const expenseCategories = defineFacts({
   key: 'expenseCategories',
   label: { one: 'expense category', many: 'expense categories' },
   api: '/api/v1/admin/expense-categories',
-  permissions: { list: 'expense list', create: 'expense create', edit: 'expense create', delete: 'expense create' },
+  permissions: rights('expense'),
   routes: { list: '/expense/category' },
 });
 
@@ -12,6 +13,6 @@ export const expenses = defineFacts({
   key: 'expenses',
   label: { one: 'expense', many: 'expenses' },
   api: '/api/v1/admin/expenses',
-  permissions: { list: 'expense list', create: 'expense create', edit: 'expense create', delete: 'expense create' },
+  permissions: rights('expense'),
   routes: { list: '/expense' },
 });

@@ -1,15 +1,11 @@
+import { rights } from '../permissions.ts';
 import { defineFacts } from '../resource.ts';
 
 export const customerCategories = defineFacts({
   key: 'customerCategories',
   label: { one: 'customer category', many: 'customer categories' },
   api: '/api/v1/admin/customer-categories',
-  permissions: {
-    list: 'customer category list',
-    create: 'customer category list',
-    edit: 'customer category list',
-    delete: 'customer category list',
-  },
+  permissions: rights('customer category'),
   routes: { list: '/customer/categories' },
 });
 
@@ -17,7 +13,7 @@ export const customers = defineFacts({
   key: 'customers',
   label: { one: 'customer', many: 'customers' },
   api: '/api/v1/admin/customers',
-  permissions: { list: 'customer list', create: 'customer list', edit: 'customer list', delete: 'customer list' },
+  permissions: rights('customer'),
   routes: { list: '/customers' },
 });
 
@@ -25,6 +21,6 @@ export const suppliers = defineFacts({
   key: 'suppliers',
   label: { one: 'supplier', many: 'suppliers' },
   api: '/api/v1/admin/suppliers',
-  permissions: { list: 'supplier list', create: 'supplier list', edit: 'supplier list', delete: 'supplier list' },
+  permissions: rights('supplier'),
   routes: { list: '/suppliers' },
 });

@@ -43,7 +43,6 @@ export const attributes = defineList({
   searchHint: 'Search name',
   defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
-  rowLinks: [{ label: 'Values', resource: 'attributeValues' }],
 });
 
 export const attributeValues = defineList({

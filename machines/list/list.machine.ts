@@ -10,6 +10,8 @@ export interface ListAbilities {
   create: boolean;
   edit: boolean;
   delete: boolean;
+  /** Download the list as CSV. */
+  export: boolean;
 }
 
 export interface ListFailure {
@@ -176,6 +178,7 @@ const listSetup = setup({
     urlDiffers: ({ context, event }) =>
       event.type === 'list.urlChanged' && !sameQuery(parseListQuery(context.spec, event.search), context.query),
     searchChanged: ({ context }) => typedSearch(context) !== context.query.search,
+    canExport: ({ context }) => context.abilities.export,
     hasSelection: ({ context }) => context.abilities.delete && context.selected.length > 0,
     hasSelectableRows: ({ context }) => context.abilities.delete && context.rows.some(isSelectableRow),
     // The server's `protected` flag is the one source of which rows cannot be deleted.
@@ -214,7 +217,7 @@ export const listMachine = listSetup.createMachine({
     return {
       spec: input.spec,
       parentId: input.parentId,
-      abilities: input.abilities ?? { create: false, edit: false, delete: false },
+      abilities: input.abilities ?? { create: false, edit: false, delete: false, export: false },
       query,
       searchText: query.search,
       rows: [],
@@ -365,7 +368,7 @@ export const listMachine = listSetup.createMachine({
     export: {
       initial: 'idle',
       states: {
-        idle: { on: { 'list.export': 'exporting' } },
+        idle: { on: { 'list.export': { guard: 'canExport', target: 'exporting' } } },
         exporting: {
           description: 'The CSV of the current search and filters is being made.',
           tags: ['exporting'],

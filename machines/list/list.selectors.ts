@@ -62,6 +62,8 @@ export const selectSearchText = (s: ListSnapshot) => s.context.searchText;
 export const selectError = (s: ListSnapshot) => s.context.error;
 export const selectBusy = (s: ListSnapshot) => s.hasTag('busy');
 export const selectExporting = (s: ListSnapshot) => s.hasTag('exporting');
+/** The Export CSV button is shown only to who may export (the machine refuses the others). */
+export const selectCanExport = (s: ListSnapshot) => s.context.abilities.export;
 export const selectSelectedCount = (s: ListSnapshot) => s.context.selected.length;
 export const selectCanBulkDelete = (s: ListSnapshot) => s.can({ type: 'rows.deleteSelected' });
 /** A search or a filter narrows the list (the empty state then offers to clear them). */
@@ -97,6 +99,19 @@ export function selectConfirmation(s: ListSnapshot) {
   return { open: s.matches({ data: { loaded: 'confirming' } }), title: DELETE_CONFIRM, description: `This deletes ${what}. It cannot be undone.` };
 }
 
+/**
+ * The row the keyboard carries on from once the rows being deleted are gone: the next one
+ * after them, else the one before; null when none is left (focus the list itself).
+ */
+export function selectFocusAfterDelete(s: ListSnapshot): number | null {
+  const { rows, pending, deleting } = s.context;
+  const gone = new Set(pending.length ? pending : deleting);
+  if (gone.size === 0) return null;
+  const last = rows.findLastIndex((r) => gone.has(r.id));
+  const after = rows.slice(last + 1).find((r) => !gone.has(r.id));
+  return (after ?? rows.slice(0, last).findLast((r) => !gone.has(r.id)))?.id ?? null;
+}
+
 /** The table's caption and each column's sort state. */
 export function selectSort(s: ListSnapshot) {
   const { sort, dir } = s.context.query;
@@ -105,10 +120,11 @@ export function selectSort(s: ListSnapshot) {
 }
 
 /** What a person holding `held` may do on a list guarded by `permissions` (the list machine's input). */
-export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceFacts['permissions'], 'create' | 'edit' | 'delete'>): ListAbilities => ({
+export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceFacts['permissions'], 'create' | 'edit' | 'delete' | 'export'>): ListAbilities => ({
   create: held.has(permissions.create),
   edit: held.has(permissions.edit),
   delete: held.has(permissions.delete),
+  export: held.has(permissions.export),
 });
 
 /** For `useSelector`: row views are equal when every row shows the same thing. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { isPermission, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
+import { isPermission, PERMISSIONS, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import * as R from '../../domain/resources/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { passwordProblem } from '../auth/password-rule.ts';
@@ -48,7 +48,7 @@ export const userResource = serverResource({
   },
   afterWrite: async (tx, id, body, { c, before }) => {
     const roleIds = body.role_ids;
-    // 'user list' lets a manager run accounts, not make themself (or anyone) a Super Admin.
+    // 'user create' and 'user edit' let a manager run accounts, not make themself (or anyone) a Super Admin.
     const superId = await superAdminRoleId(tx);
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
       throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
@@ -111,19 +111,34 @@ const isSuperAdmin = sql<boolean>`(${q(roles.name)} = ${SUPER_ADMIN_ROLE})`;
 const rolePermissionsCount = sql<number>`(case when ${q(roles.name)} = ${SUPER_ADMIN_ROLE} then (select count(*)::int from ${permissions}) else (select count(*)::int from ${rolePermissions} where ${q(rolePermissions.role_id)} = ${q(roles.id)}) end)`;
 const roleUsersCount = countOf(userRoles, userRoles.role_id, roles.id);
 
-/** The role screen's checkbox grid: modules in table order, each with its permissions. */
-const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, R.roles.permissions.list, {
-  summary: 'Permissions grouped by module, for the role form',
+/** Where the app's own permissions come in the grid: the order domain/permissions.ts lists them. */
+const knownOrder = new Map<string, number>(PERMISSIONS.map((p, i) => [p, i]));
+
+/**
+ * The role screen's checkbox grid: modules in table order, each with its permissions and what
+ * each allows: the app's own in the order it lists them (a database migrated to finer rights
+ * added them last), an administrator's own after them. Who may create or edit a role needs it
+ * as much as who may list them.
+ */
+const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, [R.roles.permissions.list, R.roles.permissions.create, R.roles.permissions.edit], {
+  summary: 'Permissions grouped by module, with what each allows, for the role form',
   handler: async (c) => {
     const { db } = c.var;
     const mods = await db.select({ id: permissionModules.id, name: permissionModules.name }).from(permissionModules).orderBy(asc(permissionModules.id));
-    const perms = await db
-      .select({ id: permissions.id, name: permissions.name, module_id: permissions.module_id })
-      .from(permissions)
-      .orderBy(asc(permissions.id));
+    const rank = (p: { name: string; id: number }) => [knownOrder.get(p.name) ?? Number.MAX_SAFE_INTEGER, p.id] as const;
+    const perms = (
+      await db
+        .select({ id: permissions.id, name: permissions.name, description: permissions.description, module_id: permissions.module_id })
+        .from(permissions)
+        .orderBy(asc(permissions.id))
+    ).sort((a, b) => {
+      const [ra, ia] = rank(a);
+      const [rb, ib] = rank(b);
+      return ra - rb || ia - ib;
+    });
     const data = mods.map((m) => ({
       ...m,
-      permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name }) => ({ id, name })),
+      permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name, description }) => ({ id, name, description })),
     }));
     return c.json({ data }, 200);
   },
@@ -217,7 +232,7 @@ export const permissionResource = serverResource({
   },
   joins: [{ table: permissionModules, on: eq(permissionModules.id, permissions.module_id) }],
   sort: { name: permissions.name, module_name: permissionModules.name },
-  search: [permissions.name],
+  search: [permissions.name, permissions.description],
   unique: { permissions_name_unique: { field: 'name', message: 'Another permission already has this name.' } },
   references: {
     permissions_module_id_permission_modules_id_fk: { field: 'module_id', message: 'This module no longer exists. Choose another.' },

@@ -2,7 +2,7 @@ import { useSelector } from './use-selector.ts';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
-import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPathname } from '../../machines/navigation.machine.ts';
+import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPageTitle, selectPathname } from '../../machines/navigation.machine.ts';
 import { selectScreenError, selectScreenPhase, type ScreenPhase } from '../../machines/screen.machine.ts';
 import { AlertMessage } from '../components/ui/alert.tsx';
 import { BlankLayout } from '../layouts/blank-layout.tsx';
@@ -36,6 +36,7 @@ function Page() {
   const match = useSelector(navigation, selectMatch);
   const pathname = useSelector(navigation, selectPathname);
   const phase = useSelector(screen, selectScreenPhase(pathname));
+  const title = useSelector(navigation, selectPageTitle);
   const unreachable = useSelector(auth, selectUnreachable);
   const signedIn = useSelector(auth, selectSignedIn);
 
@@ -75,9 +76,9 @@ function Page() {
   // Drawn only in the `ready` phase (Shelled), when its code is here.
   const Screen = screens?.screen(match.route.screen);
   return (
-    <Shelled title={match.route.title} phase={phase}>
+    <Shelled title={title} phase={phase}>
       <ScreenBoundary key={`${match.route.name}:${JSON.stringify(match.params)}`} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
-        {Screen ? <Screen title={match.route.title} params={match.params} screen={match.route.screen} /> : <PageLoading />}
+        {Screen ? <Screen title={title} params={match.params} screen={match.route.screen} /> : <PageLoading />}
       </ScreenBoundary>
     </Shelled>
   );

@@ -1,14 +1,18 @@
-import { useSelector } from './use-selector.ts';
-import { useEffect, type ReactNode } from 'react';
+import { shallowEqual, useSelector } from './use-selector.ts';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { selectUser } from '../../machines/auth.machine.ts';
 import { selectMenu } from '../../machines/auth.selectors.ts';
-import { selectPathname } from '../../machines/navigation.machine.ts';
+import { selectBreadcrumbs, selectPathname } from '../../machines/navigation.machine.ts';
+import { selectMenuHref } from '../../machines/navigation.selectors.ts';
 import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../machines/ui.machine.ts';
 // The menu's and the screens' icons join the first page's few (every signed-in page is in the shell).
 import '../components/ui/icon-more.tsx';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+
+const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly { label: string; href?: string }[]) =>
+  a.length === b.length && a.every((c, i) => shallowEqual(c, b[i]));
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -21,17 +25,25 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
   const narrow = useSelector(ui, selectNarrow);
   const theme = useSelector(ui, selectTheme);
   // After a page change, keyboard and screen-reader users continue from the new page's content.
+  // Not on the first page shown (a load, a reload, just signed in): the document starts at its
+  // top, where the skip link is the first stop.
+  const shownFirst = useRef(pathname);
   useEffect(() => {
+    if (pathname === shownFirst.current) return;
+    shownFirst.current = '';
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   const menu = useSelector(auth, selectMenu);
+  const currentHref = useSelector(navigation, selectMenuHref);
+  const breadcrumbs = useSelector(navigation, selectBreadcrumbs, sameCrumbs);
 
   return (
     <ContentLayout
       title={title}
       user={{ name: user?.name ?? '', email: user?.email ?? '' }}
       menu={menu}
-      currentPath={pathname}
+      currentHref={currentHref}
+      breadcrumbs={breadcrumbs}
       drawerOpen={drawerOpen}
       drawerMini={mini}
       narrow={narrow}
@@ -40,7 +52,8 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       onCloseDrawer={() => ui.send({ type: 'drawer.close' })}
       onToggleMini={() => ui.send({ type: 'drawer.mini.toggle' })}
       onToggleTheme={() => ui.send({ type: 'theme.toggle' })}
-      onLogout={() => auth.send({ type: 'logout' })}
+      // Through navigation: with unsaved changes it asks "Leave this page?" first.
+      onLogout={() => navigation.send({ type: 'nav.logout' })}
       onSearch={() => notBuilt('Search')}
       onOpenNotifications={() => notBuilt('Notifications')}
     >

@@ -79,13 +79,18 @@ export function createAppSystem(options: {
           ui.send({ type: 'route.changed' });
         },
         warmScreen: (_, page) => screens?.warm(page),
+        retitle: (_, { title }) => {
+          document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+        },
+        signOut: () => signOut(),
       },
     }),
     { input: { url: `${location.pathname}${location.search}` }, inspect, systemId: 'navigation' },
   );
 
-  // The auth actor is created after the API, whose 401 hook must reach it.
+  // The auth actor is created after the API and navigation, whose hooks must reach it.
   let sessionExpired = () => {};
+  let signOut = () => {};
   const api = createApi({
     getToken: () => storage.token(),
     onUnauthorized: () => sessionExpired(),
@@ -112,6 +117,7 @@ export function createAppSystem(options: {
     { input: { stored: storage.loadSession() }, inspect, systemId: 'auth' },
   );
   sessionExpired = () => auth.send({ type: 'session.expired' });
+  signOut = () => auth.send({ type: 'logout' });
 
   // The page shown, or the page a stored session is expected to show, is got ready: its code
   // and a list's first page start now, beside GET /me, instead of one after the other.

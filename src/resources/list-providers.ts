@@ -1,8 +1,10 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
 import { resourceHref } from '../../domain/paths.ts';
-import type { ResourceFacts, ResourceList } from '../../domain/resource.ts';
+import type { ResourceFacts, ResourceList, Row } from '../../domain/resource.ts';
+import { listByKey } from '../../domain/resources/lists.ts';
 import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
+import { recordNameMachine } from '../../machines/record-name.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
 
@@ -58,3 +60,24 @@ export function resourceListMachine(system: AppSystem, def: ResourceList, parent
   });
 }
 
+/**
+ * Names the parent record of a child resource's pages (the attribute whose values they are):
+ * its name titles the child list ("Values of Size") and the breadcrumbs under it.
+ */
+export function parentNameMachine(system: AppSystem, def: ResourceFacts, parentId: string) {
+  const { api, navigation } = system;
+  // The list layer has what it takes (api, titleField): no schemas come with a list page.
+  const parent = listByKey(def.parent!.resource);
+  return recordNameMachine.provide({
+    actors: {
+      loadName: fromPromise(async ({ input }) => {
+        const row = (await api.call<{ data: Row }>(`${parent.api}/${encodeURIComponent(input.id)}`)).data;
+        const name = row[parent.titleField];
+        return typeof name === 'string' ? name : null;
+      }),
+    },
+    actions: {
+      tell: (_, { name }) => navigation.send({ type: 'page.named', path: resourceHref.list(def, { parent: parentId }), name }),
+    },
+  });
+}

@@ -17,6 +17,7 @@ import { notifyWith } from './list-providers.ts';
 function formEffects(system: AppSystem, back: string) {
   const { navigation } = system;
   return {
+    nameRecord: () => {},
     notify: notifyWith(system),
     goToList: () => navigation.send({ type: 'nav.go', to: back, resume: true }),
     finish: () => navigation.send({ type: 'nav.done', to: back }),
@@ -45,9 +46,15 @@ export function resourceFormMachine(system: AppSystem, def: ResourceDef, parentI
         return { message: data.message, data: data.data, version: headers.get('etag') };
       }),
     },
-    actions: formEffects(system, resourceHref.list(def, { parent: parentId })),
+    actions: {
+      ...formEffects(system, resourceHref.list(def, { parent: parentId })),
+      nameRecord: (_, { id, name }) =>
+        id !== undefined && system.navigation.send({ type: 'page.named', path: resourceHref.edit(def, id, { parent: parentId }), name }),
+    },
   });
 }
+
+export { parentNameMachine } from './list-providers.ts';
 
 /** The form machine for a settings record (POS setting, website setting). */
 export function singletonFormMachine(system: AppSystem, def: SingletonDef) {

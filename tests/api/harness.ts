@@ -20,7 +20,7 @@ export interface HarnessOptions {
 
 export interface RequestOptions {
   token?: string | undefined;
-  /** An object is sent as JSON; a string is sent as-is (for malformed bodies). */
+  /** An object is sent as JSON; a string or bytes are sent as they are (malformed bodies, files). */
   body?: unknown;
   /** Send the XSRF cookie + matching header (default true). */
   xsrf?: boolean;
@@ -93,8 +93,12 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       headers['X-XSRF-TOKEN'] = XSRF_VALUE;
     }
     if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
-    let body: string | undefined;
-    if (o.body !== undefined) {
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (o.body instanceof Uint8Array) {
+      // A file (an image upload): sent as it is.
+      body = new Uint8Array(o.body);
+      headers['content-type'] ??= 'application/octet-stream';
+    } else if (o.body !== undefined) {
       body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }

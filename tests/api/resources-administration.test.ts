@@ -135,7 +135,7 @@ describe('roles', () => {
     const rows = await api.rows(R.api);
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     expect(byName[SUPER_ADMIN_ROLE]).toMatchObject({ permissions_count: PERMISSIONS.length, users_count: 1, protected: true });
-    expect(byName.Cashier).toMatchObject({ permissions_count: 5, users_count: 1, protected: false });
+    expect(byName.Cashier).toMatchObject({ permissions_count: 7, users_count: 1, protected: false });
     expect(byName.Manager.protected).toBe(false);
     const sorted = await api.rows(R.api, { sort: 'permissions_count', dir: 'desc' });
     expect(sorted[0].name).toBe(SUPER_ADMIN_ROLE);
@@ -214,10 +214,10 @@ describe('permission modules', () => {
     expect(renamed.name).toBe('Reporting');
     expectFieldError(await api.post(PM.api, { name: 'People' }), 'name', 'Another permission module already has this name.');
     const rows = await api.rows(PM.api, { sort: 'permissions_count', dir: 'desc' });
-    // Inventory and Products hold 6 each; the later id comes first when sorting descending.
+    // Products holds the most: product create and list, and five rights for each of five resources.
     expect(rows.slice(0, 2).map((r) => [r.name, r.permissions_count])).toEqual([
-      ['Inventory', 6],
-      ['Products', 6],
+      ['Products', 27],
+      ['Administration', 20],
     ]);
   });
 
@@ -225,7 +225,7 @@ describe('permission modules', () => {
     const people = (await api.rows(PM.api, { search: 'People' }))[0];
     const res = await api.del(`${PM.api}/${people.id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This permission module cannot be deleted: it still holds 3 permissions.');
+    expect(res.body.message).toBe('This permission module cannot be deleted: it still holds 15 permissions.');
     const empty = await api.create(PM.api, { name: 'Empty' });
     expect((await api.del(`${PM.api}/${empty.id}`)).status).toBe(200);
   });
@@ -238,14 +238,21 @@ describe('permissions', () => {
   });
 
   it('lists the module name and how many roles grant each permission', async () => {
+    // The search looks at names and what each allows ("Export the customer list as CSV").
     const rows = await api.rows(P.api, { search: 'customer list' });
-    // Super Admin, Manager and Cashier.
-    expect(rows).toEqual([expect.objectContaining({ name: 'customer list', module_name: 'People', roles_count: 3 })]);
+    expect(rows.map((r) => r.name).sort()).toEqual(['customer export', 'customer list']);
+    // Super Admin, Manager and Cashier; the Cashier may not export.
+    expect(rows.find((r) => r.name === 'customer list')).toMatchObject({ module_name: 'People', roles_count: 3 });
+    expect(rows.find((r) => r.name === 'customer export')).toMatchObject({ module_name: 'People', roles_count: 2 });
     const sorted = await api.rows(P.api, { sort: 'module_name' });
     const names = sorted.map((r) => r.module_name);
     expect(names).toEqual([...names].sort());
     const people = (await api.rows(PM.api, { search: 'People' }))[0];
-    expect((await api.rows(P.api, { module_id: people.id })).map((r) => r.name).sort()).toEqual(['customer category list', 'customer list', 'supplier list']);
+    expect((await api.rows(P.api, { module_id: people.id })).map((r) => r.name).sort()).toEqual(
+      ['customer', 'customer category', 'supplier'].flatMap((n) => ['list', 'create', 'edit', 'delete', 'export'].map((r) => `${n} ${r}`)).sort(),
+    );
+    // Each says what it allows, as the role screen shows it.
+    expect((await api.rows(P.api, { search: 'customer delete' }))[0]).toMatchObject({ description: 'Delete customers' });
   });
 
   it('refuses to rename or delete a permission the application checks, but lets it move', async () => {
@@ -295,8 +302,9 @@ describe('the Super Admin role is guarded from users who are not Super Admins', 
   let adminId: number;
 
   beforeAll(async () => {
-    // A role holding exactly 'user list': it may run accounts, not hand out Super Admin.
-    const role = await api.create(R.api, { name: 'Account clerk', permission_ids: [permId.get('user list')] });
+    // A role that may run accounts (list, create, edit, delete), not hand out Super Admin.
+    const rights = ['user list', 'user create', 'user edit', 'user delete'].map((p) => permId.get(p));
+    const role = await api.create(R.api, { name: 'Account clerk', permission_ids: rights });
     await h.createUser({ email: 'accounts@example.com', name: 'Accounts', roles: [role.name] });
     clerk = client(h, await h.tokenFor('accounts@example.com'));
     adminId = (await api.rows(U.api, { search: 'admin@example.com' }))[0].id;

@@ -49,7 +49,9 @@ function startServer(port: number, vars: NodeJS.ProcessEnv = {}, script = 'serve
   return { proc, output: () => out, exited };
 }
 
-async function waitFor(run: Run, text: string, ms = 60_000): Promise<void> {
+// A fresh PGlite data folder is initialised in WASM before migrating and seeding: about 20 s
+// of it alone on a busy two-core machine.
+async function waitFor(run: Run, text: string, ms = 75_000): Promise<void> {
   const until = Date.now() + ms;
   while (!run.output().includes(text)) {
     if (run.proc.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
@@ -73,7 +75,8 @@ async function signIn(port: number, email = 'admin@example.com', password = 'pas
 describe('server process', () => {
   it('refuses a second server on the same data folder, stops cleanly on SIGTERM, and restarts on intact data', async () => {
     const first = startServer(await freePort());
-    await waitFor(first, 'Back office ready at');
+    // A first start migrates and seeds the demo shop with its goods (images, ledger): on a busy machine that takes a while.
+    await waitFor(first, 'Back office ready at', 90_000);
     const port = Number(/127\.0\.0\.1:(\d+)/.exec(first.output())![1]);
     expect(await signIn(port)).toBe(200);
 
@@ -92,7 +95,7 @@ describe('server process', () => {
     expect(await signIn(port2)).toBe(200);
     again.proc.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 150_000);
+  }, 180_000);
 
   it('starts over a stale lock file whose pid now belongs to another program', async () => {
     // After a crash and a reboot, the pid in the lock file can be reused by any process.

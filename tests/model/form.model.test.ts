@@ -14,7 +14,7 @@ import { TestModel, type StatePath } from 'xstate/graph';
 import { formMachine, type FormFailure, type FormSpec, type LoadedRecord, type SaveInput } from '../../machines/form/form.machine.ts';
 import { fieldsFor, toBody, toFormValues, validate, type FormMode } from '../../domain/form-values.ts';
 import { formSpecOf, singletonSpecOf } from '../../machines/form/form.spec.ts';
-import { errorsUnder, selectFormStatus } from '../../machines/form/form.selectors.ts';
+import { errorsUnder, selectFormStatus, selectRecordName } from '../../machines/form/form.selectors.ts';
 import { z } from 'zod';
 import { attributeValues, customers, posSetting, roles } from '../../domain/resources/index.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
@@ -111,6 +111,7 @@ function harness(input: FormInput) {
     finish: vi.fn<() => void>(),
     setLeaveGuard: vi.fn<(p: { dirty: boolean }) => void>(),
     focusField: vi.fn<(p: { name: string }) => void>(),
+    nameRecord: vi.fn<(p: { id: string | undefined; name: string }) => void>(),
   };
   const machine = formMachine.provide({
     actors: {
@@ -123,6 +124,7 @@ function harness(input: FormInput) {
       finish: () => spy.finish(),
       setLeaveGuard: (_, p) => spy.setLeaveGuard(p),
       focusField: (_, p) => spy.focusField(p),
+      nameRecord: (_, p) => spy.nameRecord(p),
     },
   });
   const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
@@ -219,6 +221,11 @@ function executors(h: Harness) {
       expect(snap().context.values).toEqual(valuesOf(before, output.data));
       expect(snap().context.version).toBe(output.version ?? null);
       expect(spy.setLeaveGuard).not.toHaveBeenCalled();
+      // The page's title names the loaded record ("Edit customer Acme Ltd"); settings have no name.
+      const title = before.context.spec.titleField ? output.data[before.context.spec.titleField] : undefined;
+      const name = typeof title === 'string' && title.trim() ? title.trim() : null;
+      expect(selectRecordName(snap())).toBe(name);
+      expect(lastCall(spy.nameRecord)).toEqual({ id: before.context.id, name: name ?? '' });
     },
     'xstate.error.actor.loadRecord': async ({ event }: Ev) => {
       await settle(() => h.loads.only().reject(event.error));

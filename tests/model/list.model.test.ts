@@ -15,7 +15,7 @@ import { LIST_MESSAGES, SEARCH_DEBOUNCE_MS, listMachine, type ListAbilities, typ
 import { type Row } from '../../domain/resource.ts';
 import { defaultQuery, listQueryString, parseListQuery, type ListQuery, type ListResponse, type PageSize } from '../../domain/list-query.ts';
 import { customers } from '../../domain/resources/index.ts';
-import { selectAllBox, selectConfirmation, selectPagination, selectPhase, selectRows } from '../../machines/list/list.selectors.ts';
+import { selectAllBox, selectCanExport, selectConfirmation, selectFocusAfterDelete, selectPagination, selectPhase, selectRows } from '../../machines/list/list.selectors.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
 type ListSnapshot = SnapshotFrom<typeof listMachine>;
@@ -26,7 +26,7 @@ const coverage = new Coverage('list', listMachine);
 /** fromPromise answers on a microtask: one macrotask later every answer has arrived. */
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 const SPEC = customers;
-const INPUT: ListInput = { spec: SPEC, search: '', abilities: { create: true, edit: true, delete: true } };
+const INPUT: ListInput = { spec: SPEC, search: '', abilities: { create: true, edit: true, delete: true, export: true } };
 
 // ---------------------------------------------------------------- fixtures
 const ROWS: Row[] = [
@@ -490,7 +490,7 @@ describe('list machine, scenarios', () => {
   });
 
   it('without the delete permission nothing can be selected or deleted, whatever is sent', async () => {
-    const h = harness({ ...INPUT, abilities: { create: true, edit: true, delete: false } });
+    const h = harness({ ...INPUT, abilities: { create: true, edit: true, delete: false, export: true } });
     await h.effects(() => h.loads.only().resolve(PAGE), true);
     for (const event of [{ type: 'row.toggle', id: 1 }, { type: 'rows.toggleAll' }, { type: 'row.delete', id: 1 }, { type: 'rows.deleteSelected' }] as const) {
       const before = serialize(h.snap());
@@ -500,6 +500,15 @@ describe('list machine, scenarios', () => {
     }
     expect(selectRows(h.snap()).every((r) => !r.selectable && !r.deletable && r.editable)).toBe(true);
     expect(selectAllBox(h.snap()).enabled).toBe(false);
+  });
+
+  it('without the export permission no CSV is made, whatever is sent', async () => {
+    const h = harness({ ...INPUT, abilities: { create: true, edit: true, delete: true, export: false } });
+    await h.effects(() => h.loads.only().resolve(PAGE), true);
+    expect(selectCanExport(h.snap())).toBe(false);
+    expect(h.snap().can({ type: 'list.export' })).toBe(false);
+    expect(await h.effects(() => h.actor.send({ type: 'list.export' }))).toEqual({ writes: [], toasts: [], loads: [], deletes: [], exports: [] });
+    expect(h.snap().matches({ export: 'idle' })).toBe(true);
   });
 
   it('the view model takes each row\'s rights from the machine: a protected row cannot be selected or deleted', async () => {
@@ -521,6 +530,35 @@ describe('list machine, scenarios', () => {
     h.actor.send({ type: 'rows.deleteSelected' });
     expect(selectConfirmation(h.snap()).description).toBe('This deletes 2 customers. It cannot be undone.');
     expect(selectPhase(h.snap())).toBe('rows');
+  });
+
+  it('the view model says which row the keyboard carries on from after a delete: the next, else the one before', async () => {
+    const h = await loaded();
+    expect(selectFocusAfterDelete(h.snap())).toBeNull();
+    h.actor.send({ type: 'row.delete', id: 1 });
+    expect(selectFocusAfterDelete(h.snap())).toBe(2);
+    h.actor.send({ type: 'delete.confirm' });
+    // Still known while the request is on its way, when the confirmation closes.
+    expect(selectFocusAfterDelete(h.snap())).toBe(2);
+    await h.effects(() => h.deletes.only().reject(IN_USE), true);
+    h.actor.send({ type: 'row.toggle', id: 1 });
+    h.actor.send({ type: 'row.toggle', id: 2 });
+    h.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectFocusAfterDelete(h.snap())).toBe(3);
+    h.actor.send({ type: 'delete.cancel' });
+    h.actor.send({ type: 'selection.clear' });
+    h.actor.send({ type: 'row.toggle', id: 2 });
+    h.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectFocusAfterDelete(h.snap())).toBe(3);
+    // The last row: the one before it; nothing left: null (the list itself takes the focus).
+    const two = harness();
+    await two.effects(() => two.loads.only().resolve(page(ROWS.slice(0, 2))), true);
+    two.actor.send({ type: 'row.delete', id: 2 });
+    expect(selectFocusAfterDelete(two.snap())).toBe(1);
+    two.actor.send({ type: 'delete.cancel' });
+    two.actor.send({ type: 'rows.toggleAll' });
+    two.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectFocusAfterDelete(two.snap())).toBeNull();
   });
 
   it('the view model says which phase the page is in and what the pager can do', async () => {

@@ -6,6 +6,7 @@ import { listPageActor } from '../../resources/list-page.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { ListScreenContext } from './list-context.ts';
 import { ListView } from './list-view.tsx';
+import { ParentName } from './parent-name.tsx';
 
 /**
  * `list:<key>` routes: the view adopts the list actor its page was got ready with (already
@@ -24,6 +25,7 @@ export default function ListRoute({ screen, params }: ScreenProps) {
   const list = useMemo(() => ({ def, parentId, actor }), [def, parentId, actor]);
   return (
     <ListScreenContext value={list}>
+      {parentId ? <ParentName def={def} parentId={parentId} /> : null}
       <ListView />
     </ListScreenContext>
   );

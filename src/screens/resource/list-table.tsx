@@ -11,6 +11,7 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
 // One line per row: long text is cut with an ellipsis (the full text is in the edit form).
@@ -99,6 +100,7 @@ function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; s
         <td className={cellBase}>
           <input
             type="checkbox"
+            id={rowCheckboxId(def.key, row.id)}
             aria-label={`Select ${title}`}
             checked={view.selected}
             disabled={!view.selectable}
@@ -110,7 +112,7 @@ function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; s
       {def.columns.map((c, i) => (
         <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
           {i === 0 && showEdit ? (
-            <AppLink href={editHref} className={titleLink}>
+            <AppLink href={editHref} id={rowTitleId(def.key, row.id)} className={titleLink}>
               <Cell column={c} value={row[c.name]} />
             </AppLink>
           ) : (

@@ -7,6 +7,7 @@ import { capitalise } from '../../../domain/text.ts';
 import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase } from '../../../machines/list/list.selectors.ts';
 import { selectResumed } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
+import { listRegionId } from '../../resources/dom-ids.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -47,7 +48,8 @@ export function ListView() {
           ) : null
         }
       />
-      <Card.Root aria-busy={busy} className={css({ overflow: 'hidden' })}>
+      {/* Focusable, so the keyboard has somewhere to carry on when a delete empties it. */}
+      <Card.Root id={listRegionId(def.key)} tabIndex={-1} aria-busy={busy} className={css({ overflow: 'hidden', outline: 'none' })}>
         <ListToolbar />
         {phase === 'loading' ? (
           <div className={css({ display: 'grid', placeItems: 'center', py: '16' })}>

@@ -7,6 +7,7 @@ import { RESOURCES, SINGLETONS } from '../../../domain/resources/index.ts';
 import { verifyPassword } from '../../../server/auth/password.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema.ts';
 import type { Harness, TestResponse } from '../harness.ts';
+import { stockFixture } from './stock-fixtures.ts';
 
 /**
  * Valid requests for every API route, derived from the resource and singleton definitions
@@ -23,6 +24,8 @@ export interface PreparedRequest {
   /** Concrete path with query string. */
   path: string;
   body?: unknown;
+  /** Extra headers (the type of a file sent as the body). */
+  headers?: Record<string, string>;
   /** The request ends the session it is sent with (logout): send it with a token of its own. */
   freshToken?: boolean;
 }
@@ -409,6 +412,8 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         };
       }
     }
+    const stock = stockFixture(route, { h, admin, anchor, adminToken });
+    if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
     const defs = Object.values(RESOURCES).sort((a, b) => b.api.length - a.api.length);
     for (const def of defs) {
