@@ -143,6 +143,8 @@ export interface SingletonDef<S extends z.ZodType = z.ZodType> {
   defaults: Record<string, unknown>;
   fields: readonly FieldDef[];
   route: string;
+  /** Saving it changes what the session carries (the website setting: the shop's name and currency). */
+  refreshesSession?: boolean;
 }
 
 export const defineResource = <S extends z.ZodType, U extends z.ZodType = S>(def: ResourceDef<S, U>) => def;

@@ -109,7 +109,10 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     });
   }
 
-  return { toaster, alert, ui, navigation, auth, api, start, notify, inspect };
+  /** The person's locale for amounts, numbers and dates (the browser's language). */
+  const locale = navigator.languages?.[0] ?? navigator.language ?? undefined;
+
+  return { toaster, alert, ui, navigation, auth, api, start, notify, inspect, locale };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -109,6 +109,8 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
       loadRecord: fromPromise(async (): Promise<LoadedRecord> => ({ data: (await api.call<{ data: Record<string, unknown> }>(def.api)).data })),
       saveRecord: fromPromise(async ({ input }) => {
         const res = await api.call<{ data: Record<string, unknown>; message: string }>(def.api, { method: 'PUT', body: input.body });
+        // The session carries the shop's currency: amounts show the new one at once.
+        if (def.refreshesSession) system.auth.send({ type: 'user.updated', user: await api.me() });
         return { message: res.message, data: res.data };
       }),
     },

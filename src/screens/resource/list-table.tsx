@@ -1,10 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { css, cx } from 'styled-system/css';
-import { formatCell } from '../../../domain/format.ts';
+import { formatCell, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
 import { resourceByKey } from '../../../domain/resources/index.ts';
 import { sameRowViews, selectAbilities, selectAllBox, selectRows, selectSort, type RowView } from '../../../machines/list/list.selectors.ts';
+import { useDisplay } from '../../app/display.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
@@ -28,6 +29,7 @@ export function ListTable() {
   const sort = useSelector(actor, selectSort, shallowEqual);
   const all = useSelector(actor, selectAllBox, shallowEqual);
   const can = useSelector(actor, selectAbilities, shallowEqual);
+  const display = useDisplay();
 
   return (
     <div className={css({ overflowX: 'auto' })}>
@@ -81,7 +83,7 @@ export function ListTable() {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <TableRow key={r.row.id} view={r} showSelect={can.delete} showEdit={can.edit} showDelete={can.delete} />
+            <TableRow key={r.row.id} view={r} display={display} showSelect={can.delete} showEdit={can.edit} showDelete={can.delete} />
           ))}
         </tbody>
       </table>
@@ -89,7 +91,7 @@ export function ListTable() {
   );
 }
 
-function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; showSelect: boolean; showEdit: boolean; showDelete: boolean }) {
+function TableRow({ view, display, showSelect, showEdit, showDelete }: { view: RowView; display: Display; showSelect: boolean; showEdit: boolean; showDelete: boolean }) {
   const { def, parentId, actor } = useListScreen();
   const { row, title } = view;
   const editHref = resourceHref.edit(def, row.id, { parent: parentId });
@@ -111,10 +113,10 @@ function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; s
         <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
           {i === 0 && showEdit ? (
             <AppLink href={editHref} className={titleLink}>
-              <Cell column={c} value={row[c.name]} />
+              <Cell column={c} value={row[c.name]} display={display} />
             </AppLink>
           ) : (
-            <Cell column={c} value={row[c.name]} />
+            <Cell column={c} value={row[c.name]} display={display} />
           )}
         </td>
       ))}
@@ -160,7 +162,7 @@ function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; s
   );
 }
 
-function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
+function Cell({ column, value, display }: { column: ColumnDef; value: unknown; display: Display }) {
   if (column.kind === 'status' && value !== null && value !== undefined) {
     const on = value === true || value === 'active';
     return <Badge tone={on ? 'success' : 'neutral'}>{formatCell('status', value)}</Badge>;
@@ -184,6 +186,6 @@ function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
       </span>
     );
   }
-  const text = formatCell(column.kind, value);
+  const text = formatCell(column.kind, value, display);
   return text === '' ? <span className={css({ color: 'fg.muted' })} aria-label="empty">—</span> : <>{text}</>;
 }
