@@ -63,7 +63,7 @@ export interface FieldDef {
   autoComplete?: string;
 }
 
-export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'datetime' | 'status' | 'colour' | 'tags' | 'email';
+export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'datetime' | 'status' | 'colour' | 'tags' | 'email' | 'image';
 
 export interface ColumnDef {
   name: string;
@@ -75,9 +75,10 @@ export interface ColumnDef {
 }
 
 export interface FilterDef {
+  /** The query key; a date range uses `${name}_from` and `${name}_to` (YYYY-MM-DD, either may be left open). */
   name: string;
   label: string;
-  kind: 'select' | 'relation';
+  kind: 'select' | 'relation' | 'dateRange';
   options?: readonly Option[];
   relation?: string;
 }

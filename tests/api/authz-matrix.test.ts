@@ -43,6 +43,11 @@ const KIND_ACTION: Record<string, 'list' | 'create' | 'edit' | 'delete'> = {
   update: 'edit',
   delete: 'delete',
   bulkDelete: 'delete',
+  // A person's own settings of a list they may see.
+  listSettings: 'list',
+  columns: 'list',
+  savedFilterCreate: 'list',
+  savedFilterDelete: 'list',
 };
 
 let h: Harness;
