@@ -11,6 +11,8 @@ export interface RequestFailure {
   status: number;
   message: string;
   errors?: Record<string, string[]>;
+  /** What kind of refusal it is, when the server says (`stale`, `in_use`, `self`…). */
+  code?: number | string;
   retryAfter?: number;
 }
 
