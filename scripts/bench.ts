@@ -56,6 +56,9 @@ const CHILD = args.includes('--child');
 // ——— scenarios ———
 
 const API = '/api/v1/admin/customers';
+const EXPENSES = '/api/v1/admin/expenses';
+/** A calendar day `n` days before today, as the date filters take it (YYYY-MM-DD). */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 // The seed gives each of 100 first names to 1% of the rows, and suffixes names with the row
 // number; "Quentin Moreau" names one row in 4,000 (25 of 100,000).
 const SCENARIOS = [
@@ -67,6 +70,11 @@ const SCENARIOS = [
   { name: 'sort created_at desc', path: `${API}?sort=created_at&dir=desc` },
   { name: 'search ~1% (Quentin)', path: `${API}?search=Quentin` },
   { name: 'search few (Quentin Moreau)', path: `${API}?search=${encodeURIComponent('Quentin Moreau')}` },
+  { name: 'created in the last 30 days (range)', path: `${API}?created_at_from=${daysAgo(30)}&created_at_to=${daysAgo(0)}` },
+  // Lists with money columns sum them over the whole filter in the statement that counts it.
+  { name: 'expenses first page (+ total)', path: EXPENSES },
+  { name: 'expenses last 30 days (+ total)', path: `${EXPENSES}?date_from=${daysAgo(30)}&date_to=${daysAgo(0)}` },
+  { name: 'expenses deep page (+ total)', path: `${EXPENSES}?page=5000&per_page=10` },
 ] as const;
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
@@ -129,7 +137,7 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
         times.push(performance.now() - t);
       }
       const { queries, value } = await capture(() => get(s.path));
-      const total = s.path.startsWith(API) ? (JSON.parse(value) as { meta: { total: number } }).meta.total : 0;
+      const total = s.path.startsWith('/api/') ? (JSON.parse(value) as { meta: { total: number } }).meta.total : 0;
       times.sort((a, b) => a - b);
       const r = { name: s.name, p50: pct(times, 50), p95: pct(times, 95), max: times.at(-1)!, total, queries: queries.length };
       results.push(r);
@@ -165,8 +173,8 @@ async function measureKind(kind: Kind): Promise<void> {
   const { handle, label, done } = await openFresh(kind);
   try {
     const version = String((await rawQuery(handle, 'select version() as v'))[0]!.v).split(' on ')[0]!;
-    console.error(`${label}: ${version}; seeding ${ROWS.toLocaleString('en')} customers…`);
-    const { token, ms: seedMs } = await seed(handle, ROWS);
+    console.error(`${label}: ${version}; seeding ${ROWS.toLocaleString('en')} customers and as many expenses…`);
+    const { token, ms: seedMs } = await seed(handle, ROWS, { expenses: ROWS });
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
     const { results, explain } = await measure(label, handle, token);
@@ -232,7 +240,7 @@ async function measureHttp(kinds: Kind[]): Promise<void> {
 
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   const ms = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`Customers list over HTTP: ${ROWS.toLocaleString('en')} rows, ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`);
+  console.log(`Customers and expenses lists over HTTP: ${ROWS.toLocaleString('en')} rows each, ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`);
 
   const reports: KindReport[] = [];
   for (const kind of kinds) reports.push(await runChild(kind));
