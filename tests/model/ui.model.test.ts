@@ -2,7 +2,8 @@
  * Model-based tests of machines/ui.machine.ts (drawer, rail, theme, viewport). Paths from the
  * machine's graph, for several starting inputs, replayed on a REAL actor whose `persist` and
  * `applyTheme` are spies: toggles remember exactly the preference they changed, the theme is
- * applied on every entry, a narrow screen closes the drawer and navigation closes it only there.
+ * applied on every entry, a narrow screen closes the drawer and navigation closes it only there,
+ * a phone shows lists as cards.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
@@ -21,6 +22,8 @@ const EVENTS: UiEvent[] = [
   { type: 'viewport.narrow' },
   { type: 'viewport.wide' },
   { type: 'route.changed' },
+  { type: 'viewport.phone' },
+  { type: 'viewport.notPhone' },
 ];
 
 const serialize = (s: UiSnapshot) => JSON.stringify(s.value);
@@ -30,6 +33,7 @@ const view = (s: UiSnapshot) => ({
   open: s.matches({ drawer: 'open' }),
   mini: s.matches({ rail: 'mini' }),
   theme: (s.matches({ theme: 'dark' }) ? 'dark' : 'light') as Theme,
+  cards: s.matches({ lists: 'cards' }),
 });
 
 function harness(input: UiInput) {
@@ -74,6 +78,9 @@ function executors(h: Harness) {
     'viewport.wide': () => step({ type: 'viewport.wide' }, () => ({ narrow: false })),
     // Navigation closes the overlay drawer only.
     'route.changed': () => step({ type: 'route.changed' }, (b) => (b.narrow ? { open: false } : {})),
+    // A phone shows lists as cards; nothing else changes and nothing is remembered.
+    'viewport.phone': () => step({ type: 'viewport.phone' }, () => ({ cards: true })),
+    'viewport.notPhone': () => step({ type: 'viewport.notPhone' }, () => ({ cards: false })),
   };
 }
 
@@ -98,17 +105,21 @@ async function run(path: StatePath<UiSnapshot, UiEvent>, model: TestModel<UiSnap
 }
 
 const INPUTS: { label: string; input: UiInput; start: ReturnType<typeof view> }[] = [
-  { label: 'first visit, light system, wide', input: { stored: null, systemTheme: 'light', narrow: false }, start: { narrow: false, open: true, mini: false, theme: 'light' } },
-  { label: 'first visit, dark system, narrow', input: { stored: null, systemTheme: 'dark', narrow: true }, start: { narrow: true, open: false, mini: false, theme: 'dark' } },
+  { label: 'first visit, light system, wide', input: { stored: null, systemTheme: 'light', narrow: false }, start: { narrow: false, open: true, mini: false, theme: 'light', cards: false } },
+  {
+    label: 'first visit, dark system, narrow phone',
+    input: { stored: null, systemTheme: 'dark', narrow: true, phone: true },
+    start: { narrow: true, open: false, mini: false, theme: 'dark', cards: true },
+  },
   {
     label: 'stored closed+mini+dark over a light system',
     input: { stored: { drawerOpen: false, mini: true, theme: 'dark' }, systemTheme: 'light', narrow: false },
-    start: { narrow: false, open: false, mini: true, theme: 'dark' },
+    start: { narrow: false, open: false, mini: true, theme: 'dark', cards: false },
   },
   {
     label: 'stored light over a dark system, stored open but narrow',
     input: { stored: { theme: 'light', drawerOpen: true }, systemTheme: 'dark', narrow: true },
-    start: { narrow: true, open: false, mini: false, theme: 'light' },
+    start: { narrow: true, open: false, mini: false, theme: 'light', cards: false },
   },
 ];
 
