@@ -63,6 +63,7 @@ export const profileBody = z.strictObject({
 export type ProfileBody = z.infer<typeof profileBody>;
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
 
 /** PATCH /api/password. */
 export const passwordBody = z
@@ -71,7 +72,7 @@ export const passwordBody = z
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-      .max(1024, { error: 'Use at most 1024 characters.' }),
+      .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` }),
     password_confirmation: z.string().max(1024),
   })
   .refine((v) => v.password === v.password_confirmation, {

@@ -1,6 +1,7 @@
+import { sectionRoute } from './page.ts';
 import { adminHref, POS_SHORTCUT } from './paths.ts';
 import type { Permission } from './permissions.ts';
-import { routeByName } from './routes.ts';
+import { routeByName, type RouteMatch } from './routes.ts';
 
 /**
  * The side menu of SPEC §2. Each link names its route: the address and the permission come
@@ -12,6 +13,8 @@ export interface MenuLink {
   href: string;
   permission: Permission;
   icon: string;
+  /** The route it opens (the page the link is current on, with its create and edit pages). */
+  route: string;
 }
 export interface MenuGroup {
   label: string;
@@ -33,7 +36,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 function link(label: string, route: string, icon: string): MenuLink {
   const r = routeByName(route);
   if (!r.permission) throw new Error(`Menu link ${label}: route ${route} has no permission`);
-  return { label, icon, href: adminHref(r.path), permission: r.permission };
+  return { label, icon, href: adminHref(r.path), permission: r.permission, route };
 }
 
 export const isLink = (e: MenuLink | MenuGroup | MenuSubgroup): e is MenuLink => 'href' in e;
@@ -165,4 +168,18 @@ export function visibleMenu(has: (p: Permission) => boolean): MenuEntry[] {
     if (entry.alwaysShown || (ownOk && children.length > 0)) out.push({ ...entry, children });
   }
   return out;
+}
+
+function allLinks(entries: readonly (MenuEntry | MenuSubgroup)[]): MenuLink[] {
+  return entries.flatMap((e) => (isLink(e) ? [e] : allLinks(e.children)));
+}
+
+/**
+ * The address of the menu link marked current on a page: its own, or its section's (the
+ * Customers link on /admin/customers/edit/7, Attributes on an attribute's values). Null when
+ * no link leads there (the profile).
+ */
+export function currentMenuHref(match: RouteMatch | null): string | null {
+  const route = sectionRoute(match);
+  return allLinks(MENU).find((l) => l.route === route)?.href ?? null;
 }

@@ -1,25 +1,129 @@
 /**
- * Permission names are exactly SPEC §6's list. Modules group them for the role screen and the
- * seed (PRODUCT §2). This file is the one permission table: the server's endpoint guards, the
+ * Permission names: SPEC §6's list, and beside each resource's list permission the finer ones
+ * PRODUCT §2 adds (`customer create`, `customer edit`, `customer delete`, `customer export`),
+ * so a role can see customers without deleting them. Modules group them for the role screen
+ * and the seed. This file is the one permission table: the server's endpoint guards, the
  * browser's route guards and the menu all read it.
  */
+
+/** What a person may do with a resource's records; each is a permission of its own. */
+export const RIGHTS = ['list', 'create', 'edit', 'delete', 'export'] as const;
+export type Right = (typeof RIGHTS)[number];
+
+/**
+ * Resources whose rights are split, by the noun their permission names start with, and how the
+ * role screen speaks of their records. SPEC §6 names the list permission (`customer list`);
+ * the others are added beside it.
+ */
+const RESOURCE_NOUNS = {
+  user: { one: 'user', many: 'users' },
+  role: { one: 'role', many: 'roles' },
+  'permission module': { one: 'permission module', many: 'permission modules' },
+  permission: { one: 'permission', many: 'permissions' },
+  customer: { one: 'customer', many: 'customers' },
+  'customer category': { one: 'customer category', many: 'customer categories' },
+  supplier: { one: 'supplier', many: 'suppliers' },
+  category: { one: 'product category', many: 'product categories' },
+  brand: { one: 'brand', many: 'brands' },
+  attribute: { one: 'attribute', many: 'attributes and their values' },
+  color: { one: 'colour', many: 'colours' },
+  unit: { one: 'unit', many: 'units' },
+  expense: { one: 'expense', many: 'expenses and expense categories' },
+  service: { one: 'website service', many: 'website services' },
+  banner: { one: 'website banner', many: 'website banners' },
+  solution: { one: 'website solution', many: 'website solutions' },
+} as const;
+
+export type ResourceNoun = keyof typeof RESOURCE_NOUNS;
+
+/** A resource's five permission names, in the order the role screen shows them. */
+function rightsNames<N extends ResourceNoun>(noun: N) {
+  return [`${noun} list`, `${noun} create`, `${noun} edit`, `${noun} delete`, `${noun} export`] as const;
+}
+
 export const PERMISSION_MODULES = {
   General: ['dashboard'],
-  Administration: ['user list', 'role list', 'permission module list', 'permission list'],
-  People: ['customer list', 'customer category list', 'supplier list'],
-  Products: ['product create', 'product list', 'category list', 'brand list', 'attribute list', 'color list'],
+  Administration: [...rightsNames('user'), ...rightsNames('role'), ...rightsNames('permission module'), ...rightsNames('permission')],
+  People: [...rightsNames('customer'), ...rightsNames('customer category'), ...rightsNames('supplier')],
+  Products: [
+    'product create',
+    'product list',
+    ...rightsNames('category'),
+    ...rightsNames('brand'),
+    ...rightsNames('attribute'),
+    ...rightsNames('color'),
+    ...rightsNames('unit'),
+  ],
   Inventory: ['sales list', 'sales create', 'pos', 'purchase list', 'purchase create', 'stock'],
-  Expense: ['expense list', 'expense create'],
+  Expense: rightsNames('expense'),
   Quotations: ['quotation list', 'quotation create'],
   Orders: ['order list'],
   Settings: ['setting', 'pos setting', 'website setting'],
-  Website: ['service list', 'banner list', 'solution list'],
+  Website: [...rightsNames('service'), ...rightsNames('banner'), ...rightsNames('solution')],
 } as const;
 
 export type PermissionModuleName = keyof typeof PERMISSION_MODULES;
 export type Permission = (typeof PERMISSION_MODULES)[PermissionModuleName][number];
 
 export const PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_MODULES).flat();
+
+/** One resource's permissions, one per right. */
+export type ResourceRights = { readonly [R in Right]: Permission };
+
+/**
+ * A resource's permissions from its noun: `rights('customer')` is
+ * { list: 'customer list', create: 'customer create', edit: …, delete: …, export: … }.
+ * Several resources may share one set (expense categories use the expense rights).
+ */
+export function rights(noun: ResourceNoun): ResourceRights {
+  const [list, create, edit, del, exp] = rightsNames(noun);
+  return { list, create, edit, delete: del, export: exp };
+}
+
+/** SPEC §6's names that are not a resource's list permission, in plain words. */
+const OTHER_DESCRIPTIONS = {
+  dashboard: 'See the dashboard',
+  'product create': 'Add products',
+  'product list': 'See the product list',
+  'sales list': 'See the sales list',
+  'sales create': 'Record sales',
+  pos: 'Use the point of sale',
+  'purchase list': 'See the purchase list',
+  'purchase create': 'Record purchases',
+  stock: 'See stock levels',
+  'quotation list': 'See the quotation list',
+  'quotation create': 'Write quotations',
+  'order list': 'See website orders',
+  setting: 'See the Settings menu',
+  'pos setting': 'Change the point-of-sale setting',
+  'website setting': 'Change the website setting',
+} as const satisfies Partial<Record<Permission, string>>;
+
+function rightDescription(right: Right, { one, many }: { one: string; many: string }): string {
+  switch (right) {
+    case 'list':
+      return `See the ${one} list`;
+    case 'create':
+      return `Add ${many}`;
+    case 'edit':
+      return `Edit ${many}`;
+    case 'delete':
+      return `Delete ${many}`;
+    case 'export':
+      return `Export the ${one} list as CSV`;
+  }
+}
+
+/** Every permission in plain words, as the role screen shows it ("Delete customers"). */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
+  ...OTHER_DESCRIPTIONS,
+  ...(Object.fromEntries(
+    (Object.keys(RESOURCE_NOUNS) as ResourceNoun[]).flatMap((noun) => {
+      const set = rights(noun);
+      return RIGHTS.map((r) => [set[r], rightDescription(r, RESOURCE_NOUNS[noun])]);
+    }),
+  ) as Record<Exclude<Permission, keyof typeof OTHER_DESCRIPTIONS>, string>),
+};
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from './permissions.ts';
+import type { Permission, ResourceRights } from './permissions.ts';
 
 /**
  * A resource is declared once (domain/resources/*.ts): its write schema, list columns,
@@ -83,12 +83,8 @@ export interface FilterDef {
   relation?: string;
 }
 
-export interface ResourcePermissions {
-  list: Permission;
-  create: Permission;
-  edit: Permission;
-  delete: Permission;
-}
+/** One permission per right (list, create, edit, delete, export): `rights('customer')`. */
+export type ResourcePermissions = ResourceRights;
 
 /** A link shown on each row to a child list of that row, e.g. an attribute's values. */
 export interface RowLink {

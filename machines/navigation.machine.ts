@@ -1,4 +1,6 @@
 import { and, assign, emit, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { currentMenuHref } from '../domain/menu.ts';
+import { breadcrumbs, pageTitle, type PageNames } from '../domain/page.ts';
 import type { Permission } from '../domain/permissions.ts';
 import type { Row } from '../domain/resource.ts';
 import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, POS_SHORTCUT, adminHref } from '../domain/paths.ts';
@@ -19,6 +21,13 @@ export interface NavContext {
   blocked: boolean;
   /** Where the person wanted to go while the leave prompt is open. */
   pendingTo: string | null;
+  /** The person asked to log out while the leave prompt is open. */
+  pendingLogout: boolean;
+  /**
+   * Names of the records pages are about, by the page's address (an edit page's record, a
+   * child list's parent), so titles and breadcrumbs name them. Forgotten on sign-out.
+   */
+  names: PageNames;
   /**
    * The last query each page was shown with (pathname → `?page=2&search=acme`), so "back to
    * the list" returns to the same page and search. Forgotten on sign-out: the next person on
@@ -51,7 +60,11 @@ export type NavEvent =
   /** A form became dirty (true) or clean/saved (false). */
   | { type: 'nav.block'; blocked: boolean }
   | { type: 'leave.confirm' }
-  | { type: 'leave.cancel' };
+  | { type: 'leave.cancel' }
+  /** The person chose Logout: with unsaved changes it asks first, like a link. */
+  | { type: 'nav.logout' }
+  /** A page's record is loaded: `path`'s page is about `name` ("Aiden Hall"). */
+  | { type: 'page.named'; path: string; name: string };
 
 function split(to: string): { pathname: string; search: string } {
   const q = to.indexOf('?');
@@ -64,6 +77,9 @@ const urlOf = (c: Pick<NavContext, 'pathname' | 'search'>) => c.pathname + c.sea
 
 /** `to` with the query its page was last shown with, when it has none of its own. */
 const resumed = (c: Pick<NavContext, 'searches'>, to: string) => (to.includes('?') ? to : to + (c.searches[split(to).pathname] ?? ''));
+
+/** The shown page's title, naming its record once known ("Edit customer Aiden Hall"). */
+const titleOf = (c: Pick<NavContext, 'match' | 'pathname' | 'names'>) => pageTitle(c.match, c.pathname, c.names);
 
 /** What the navigation machine tells whoever listens (the list that follows the address bar). */
 export type NavEmitted = { type: 'nav.shown'; pathname: string; search: string };
@@ -94,6 +110,7 @@ export const navigationMachine = setup({
     },
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
     isBlocked: ({ context }) => context.blocked,
+    isLogoutPending: ({ context }) => context.pendingLogout,
     isUnblocking: ({ event }) => event.type === 'nav.block' && !event.blocked,
     isSameLocation: ({ context, event }) => {
       if (event.type === 'nav.go') return urlOf(split(event.resume ? resumed(context, event.to) : event.to)) === urlOf(context);
@@ -109,6 +126,10 @@ export const navigationMachine = setup({
     notify: (_, _notice: Notice) => {},
     /** Tell others the page changed (provided: document.title, the ui machine). */
     announcePage: (_, _p: { title: string }) => {},
+    /** The shown page's title now names its record (provided: document.title). */
+    retitle: (_, _p: { title: string }) => {},
+    /** End the session (provided: the auth machine's logout). */
+    signOut: () => {},
     take: assign(({ context, event }) => {
       if (event.type === 'nav.go') return split(event.resume ? resumed(context, event.to) : event.to);
       if (event.type === 'nav.popped') return split(event.to);
@@ -116,9 +137,18 @@ export const navigationMachine = setup({
     }),
     takeAuth: assign(({ context, event }) =>
       event.type === 'auth.changed'
-        ? { status: event.status, permissions: event.permissions, searches: event.status === 'guest' ? {} : context.searches }
+        ? {
+            status: event.status,
+            permissions: event.permissions,
+            searches: event.status === 'guest' ? {} : context.searches,
+            names: event.status === 'guest' ? {} : context.names,
+          }
         : {},
     ),
+    rememberName: assign({
+      names: ({ context, event }) =>
+        event.type === 'page.named' && event.name.trim() ? { ...context.names, [split(event.path).pathname]: event.name.trim() } : context.names,
+    }),
     /** Remember the query this page is shown with; tell listeners where we are. */
     remember: assign({
       searches: ({ context }) => {
@@ -129,7 +159,7 @@ export const navigationMachine = setup({
     }),
     tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, pathname: context.pathname, search: context.search })),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
-    unblock: assign({ blocked: false, pendingTo: null }),
+    unblock: assign({ blocked: false, pendingTo: null, pendingLogout: false }),
   },
 }).createMachine({
   id: 'navigation',
@@ -140,8 +170,10 @@ export const navigationMachine = setup({
     permissions: [],
     blocked: false,
     pendingTo: null,
+    pendingLogout: false,
     searches: {},
     handoff: null,
+    names: {},
   }),
   initial: 'waitingForAuth',
   on: {
@@ -158,6 +190,9 @@ export const navigationMachine = setup({
     ],
     'nav.popped': { target: '.resolving', actions: ['take', 'rematch'] },
     'auth.changed': { target: '.resolving', actions: ['takeAuth', 'unblock'] },
+    // Nothing to lose outside a shown page (and a shown one without unsaved changes): sign out.
+    'nav.logout': { actions: 'signOut' },
+    'page.named': { actions: 'rememberName' },
     'nav.forbidden': [
       { guard: 'isDashboard', actions: { type: 'notify', params: { toastType: 'warning', body: FORBIDDEN_MESSAGE } } },
       {
@@ -211,7 +246,7 @@ export const navigationMachine = setup({
     },
     showing: {
       description: 'The page of the matched route is shown.',
-      entry: [{ type: 'announcePage', params: ({ context }) => ({ title: context.match?.route.title ?? '' }) }, 'remember', 'tellShown'],
+      entry: [{ type: 'announcePage', params: ({ context }) => ({ title: titleOf(context) }) }, 'remember', 'tellShown'],
       // Only a shown page can have unsaved changes, so only it hears nav.block. The prompt opens
       // from here, not from the root, so opening it does not re-enter (re-announce) the page.
       on: {
@@ -219,17 +254,19 @@ export const navigationMachine = setup({
         'nav.go': {
           guard: and(['isBlocked', not('isSameLocation')]),
           target: '.confirmingLeave',
-          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to) }),
+          actions: assign({ pendingTo: ({ context, event }) => (event.resume ? resumed(context, event.to) : event.to), pendingLogout: false }),
         },
         'nav.popped': {
           // Back/forward already moved the address bar: put it back until the person decides.
           guard: 'isBlocked',
           target: '.confirmingLeave',
           actions: [
-            assign({ pendingTo: ({ event }) => event.to }),
+            assign({ pendingTo: ({ event }) => event.to, pendingLogout: false }),
             { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
           ],
         },
+        'nav.logout': { guard: 'isBlocked', target: '.confirmingLeave', actions: assign({ pendingTo: null, pendingLogout: true }) },
+        'page.named': { actions: ['rememberName', { type: 'retitle', params: ({ context }) => ({ title: titleOf(context) }) }] },
       },
       initial: 'idle',
       states: {
@@ -246,21 +283,25 @@ export const navigationMachine = setup({
           },
         },
         confirmingLeave: {
-          description: 'The page has unsaved changes: "Leave this page?" is open.',
+          description: 'The page has unsaved changes: "Leave this page?" is open (for a link, the back button or Logout).',
           on: {
-            'leave.confirm': {
-              target: '#navigation.resolving',
-              actions: [
-                assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
-                'rematch',
-                { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
-              ],
-            },
+            'leave.confirm': [
+              // Logging out: the session ends, and signing out takes the person to the login page.
+              { guard: 'isLogoutPending', target: 'idle', actions: ['unblock', 'signOut'] },
+              {
+                target: '#navigation.resolving',
+                actions: [
+                  assign(({ context }) => ({ ...split(context.pendingTo ?? urlOf(context)), blocked: false, pendingTo: null })),
+                  'rematch',
+                  { type: 'writeUrl', params: ({ context }) => ({ url: urlOf(context), replace: false }) },
+                ],
+              },
+            ],
             // Saved meanwhile: nothing would be lost any more, so go where the person asked to
             // (not where the page meant to go next: the person's choice wins).
             'nav.block': { guard: 'isUnblocking', actions: raise({ type: 'leave.confirm' }) },
             'nav.done': { actions: raise({ type: 'leave.confirm' }) },
-            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null }) },
+            'leave.cancel': { target: 'idle', actions: assign({ pendingTo: null, pendingLogout: false }) },
           },
         },
       },
@@ -288,6 +329,14 @@ export const selectHandoff = (pathname: string) => (s: NavSnapshot) => (s.contex
 /** The address `to` resumes at: its page's last query ("back to the list" links). */
 export const selectResumed = (to: string) => (s: NavSnapshot) => resumed(s.context, to);
 export const selectLeavePrompt = (s: NavSnapshot) => s.matches({ showing: 'confirmingLeave' });
+/** What "Leave this page?" is about: following a link (or back) or logging out. */
+export const selectLeaveReason = (s: NavSnapshot): 'page' | 'logout' => (s.context.pendingLogout ? 'logout' : 'page');
+/** The page's h1 and document title: the route's, naming the record once it is loaded. */
+export const selectPageTitle = (s: NavSnapshot) => titleOf(s.context);
+/** The trail above a nested page's title; lists resume the page and search they were left on. */
+export const selectBreadcrumbs = (s: NavSnapshot) => breadcrumbs(s.context.match, s.context.pathname, s.context.names, (to) => resumed(s.context, to));
+/** The menu link marked current: the page's own, or its section's on create and edit pages. */
+export const selectMenuHref = (s: NavSnapshot) => currentMenuHref(s.context.match);
 /** The query without its `?`, for the router. */
 export const selectSearchParams = (s: NavSnapshot) => s.context.search.replace(/^\?/, '');
 /** What the page shows: a route's screen, not found, not allowed, or nothing yet (deciding, redirecting). */

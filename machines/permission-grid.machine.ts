@@ -3,6 +3,8 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 export interface GridPermission {
   id: number;
   name: string;
+  /** What it allows in plain words ("Delete customers"); null for one nobody described. */
+  description: string | null;
 }
 
 /** One module of the role screen's grid: `GET /roles/permission-grid` answers these. */

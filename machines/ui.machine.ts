@@ -1,4 +1,4 @@
-import { setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, stateIn, type SnapshotFrom } from 'xstate';
 
 export type Theme = 'light' | 'dark';
 
@@ -29,13 +29,23 @@ export type UiEvent =
   | { type: 'viewport.notPhone' }
   | { type: 'route.changed' };
 
+export interface UiContext extends UiInput {
+  /**
+   * Whether the person wants the drawer beside the content on a wide screen. Only their own
+   * toggles on a wide screen change it: a narrow screen closing the drawer, or the overlay
+   * opened and closed on a phone, does not, so widening the window brings the drawer back.
+   */
+  wideDrawerOpen: boolean;
+}
+
 /**
  * Drawer (open/closed, full/mini), theme (light/dark) and the viewport (wide/narrow).
- * On a narrow screen the drawer is a temporary overlay: it starts closed and closes after
- * navigation. Preferences are remembered by the injected `persist` action.
+ * On a narrow screen the drawer is a temporary overlay: it starts closed, closes after
+ * navigation, and widening the window shows the drawer again if the person had it open there.
+ * Preferences are remembered by the injected `persist` action.
  */
 export const uiMachine = setup({
-  types: { context: {} as UiInput, input: {} as UiInput, events: {} as UiEvent },
+  types: { context: {} as UiContext, input: {} as UiInput, events: {} as UiEvent },
   actions: {
     /** Remember a changed preference (provided by the app: localStorage). */
     persist: (_, _prefs: Partial<UiPreferences>) => {},
@@ -49,10 +59,11 @@ export const uiMachine = setup({
     startsNarrow: ({ context }) => context.narrow,
     startsPhone: ({ context }) => context.phone === true,
     isNarrow: stateIn('#ui.viewport.narrow'),
+    prefersOpenWhenWide: ({ context }) => context.wideDrawerOpen,
   },
 }).createMachine({
   id: 'ui',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, wideDrawerOpen: input.stored?.drawerOpen !== false }),
   type: 'parallel',
   states: {
     viewport: {
@@ -76,7 +87,11 @@ export const uiMachine = setup({
         open: {
           description: 'The side menu is shown.',
           on: {
-            'drawer.toggle': { target: 'closed', actions: { type: 'persist', params: { drawerOpen: false } } },
+            'drawer.toggle': [
+              // The overlay on a narrow screen is temporary: closing it is no preference.
+              { guard: 'isNarrow', target: 'closed' },
+              { target: 'closed', actions: [assign({ wideDrawerOpen: false }), { type: 'persist', params: { drawerOpen: false } }] },
+            ],
             'drawer.close': 'closed',
             'viewport.narrow': 'closed',
             'route.changed': { guard: 'isNarrow', target: 'closed' },
@@ -84,7 +99,14 @@ export const uiMachine = setup({
         },
         closed: {
           description: 'The side menu is hidden.',
-          on: { 'drawer.toggle': { target: 'open', actions: { type: 'persist', params: { drawerOpen: true } } } },
+          on: {
+            'drawer.toggle': [
+              { guard: 'isNarrow', target: 'open' },
+              { target: 'open', actions: [assign({ wideDrawerOpen: true }), { type: 'persist', params: { drawerOpen: true } }] },
+            ],
+            // Back to a wide screen: the drawer the narrow screen hid comes back.
+            'viewport.wide': { guard: and(['isNarrow', 'prefersOpenWhenWide']), target: 'open' },
+          },
         },
       },
     },

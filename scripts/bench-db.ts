@@ -161,3 +161,66 @@ export async function openFresh(kind: Kind): Promise<{ handle: DbHandle; label: 
     },
   };
 }
+
+// ——— products and the stock ledger (issue 10) ———
+
+const ADJECTIVES = `Copper Steel Oak Linen Wool Cotton Glass Bamboo Ceramic Marble Velvet Cedar Silver Golden Rustic Nordic
+Classic Compact Deluxe Folding Portable Smart Wireless Electric Manual Mini Large Slim Heavy Soft Warm Cool Bright Quiet
+Rapid Eco Urban Coastal Alpine`.split(/\s+/);
+const NOUNS = `Kettle Lamp Chair Table Mug Plate Bowl Knife Pan Pot Jar Box Basket Rug Towel Pillow Blanket Curtain Mirror
+Clock Shelf Stool Bench Desk Cable Charger Speaker Headset Mouse Keyboard Router Camera Tripod Backpack Bottle Flask Grinder
+Toaster Blender Heater Fan Candle Vase Frame Hook Hanger Brush Sponge Bucket Ladder Drill Hammer Wrench Tape Glue Scissors
+Notebook Pen Marker Stapler`.split(/\s+/);
+
+/** 100,000 products with a level and an opening movement each. */
+export const PRODUCTS_SQL = `
+with a as (select ${sqlArray(ADJECTIVES)} as w), n as (select ${sqlArray(NOUNS)} as w)
+insert into products (name, sku, barcode, category_id, brand_id, unit_id, cost_price, sale_price, alert_quantity, status, created_at, updated_at)
+select
+  a.w[1 + (i % ${ADJECTIVES.length})] || ' ' || n.w[1 + ((i / ${ADJECTIVES.length}) % ${NOUNS.length})] || ' ' || i,
+  'SKU-' || lpad(i::text, 7, '0'),
+  case when i % 10 = 0 then null else '2' || lpad(i::text, 12, '0') end,
+  1 + (i % 5), 1 + (i % 7), $2::int,
+  100 + (i * 37) % 5000, 200 + (i * 53) % 9000, (i % 10),
+  case when i % 13 = 0 then 'inactive' else 'active' end,
+  now() - make_interval(mins => i), now()
+from generate_series(1, $1::int) as g(i), a, n`;
+
+/** The barcode of bench product `i` (see PRODUCTS_SQL). */
+export const benchBarcode = (i: number) => `2${String(i).padStart(12, '0')}`;
+
+/**
+ * Products, their levels and opening movements, then `history` more movements of product 1
+ * (in and out in turn, so its level stays 0 or 1 and equals its ledger).
+ */
+export async function seedStock(handle: DbHandle, rows: number, history: number): Promise<{ ms: number }> {
+  const t0 = performance.now();
+  await rawQuery(handle, `insert into categories (name) select 'Category ' || i from generate_series(1, 5) i on conflict do nothing`);
+  await rawQuery(handle, `insert into brands (name) select 'Brand ' || i from generate_series(1, 7) i on conflict do nothing`);
+  const [unit] = await rawQuery(handle, `insert into units (name, short_name) values ('Bench piece', 'bpc') returning id`);
+  await rawQuery(handle, PRODUCTS_SQL, [rows, unit!.id]);
+  await rawQuery(
+    handle,
+    `insert into stock_movements (product_id, kind, reason, quantity, unit_cost, value, qty_after, value_after, created_at)
+     select id, 'opening', 'opening', 1 + id % 40, cost_price, (1 + id % 40) * cost_price, 1 + id % 40, (1 + id % 40) * cost_price, now() - interval '400 days'
+     from products where id > 1`,
+  );
+  await rawQuery(
+    handle,
+    `insert into stock_movements (product_id, kind, reason, quantity, unit_cost, value, qty_after, value_after, created_at)
+     select 1, 'adjustment', case when i % 2 = 1 then 'found' else 'loss' end, case when i % 2 = 1 then 1 else -1 end, 100,
+            case when i % 2 = 1 then 100 else -100 end, i % 2, (i % 2) * 100, now() - make_interval(secs => $1::int - i)
+     from generate_series(1, $1::int) as g(i)`,
+    [history],
+  );
+  await rawQuery(
+    handle,
+    `insert into stock_levels (product_id, qty, avg_cost, movements)
+     select product_id, sum(quantity), min(unit_cost), count(*) from stock_movements group by product_id`,
+  );
+  for (const t of ['products', 'stock_levels', 'stock_movements']) {
+    await rawQuery(handle, `vacuum ${t}`);
+    await rawQuery(handle, `vacuum (analyze) ${t}`);
+  }
+  return { ms: performance.now() - t0 };
+}

@@ -6,6 +6,7 @@
 //                                        --pg = --only=pg
 //   npm run bench -- --n=500 --rows=200000 --explain
 //   npm run bench -- --only=browser --runs=7 --browser-rows=1000 --browser-db=pglite
+//   npm run bench -- --flood-only --flood-seconds=5   only the login flood (no 100,000 rows)
 //
 // Each kind gets a FRESH database: PGlite in memory; on PostgreSQL a database of its own,
 // created and dropped on the server BENCH_DATABASE_URL names, or, without it, on a private
@@ -14,6 +15,8 @@
 // generate_series, the real app listens on 127.0.0.1 on a free port, and every scenario is
 // requested N times one after another with fetch, after a warm-up. --explain prints
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL each scenario runs (always, for scenarios over target).
+// Then the login flood (scripts/bench-flood.ts): GET /me throughput alone and during a flood
+// of bad sign-ins from one and from many addresses.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +27,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
-import { clientOf, openFresh, rawQuery, seed, type Kind } from './bench-db.ts';
+import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedStock, type Kind } from './bench-db.ts';
+import { loginFlood, printFlood, type FloodResult } from './bench-flood.ts';
 
 const root = join(import.meta.dirname, '..');
 const TARGET_P95_MS = 20;
@@ -37,11 +41,12 @@ const PARTS = ['pglite', 'pg', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|explain|warmup=\d+|child)$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--warmup=20] [--explain]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--warmup=20] [--explain]');
+  console.error('                          [--flood-only] [--flood-seconds=5]   (login flood)');
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
 }
@@ -50,6 +55,8 @@ const N = Number(opt('n') ?? 200);
 const ROWS = Number(opt('rows') ?? 100_000);
 const WARMUP = Number(opt('warmup') ?? 20);
 const EXPLAIN = args.includes('--explain');
+const FLOOD_ONLY = args.includes('--flood-only');
+const FLOOD_MS = Number(opt('flood-seconds') ?? 5) * 1000;
 /** Internal: this process measures one kind and prints its result as JSON (see main). */
 const CHILD = args.includes('--child');
 
@@ -59,6 +66,16 @@ const API = '/api/v1/admin/customers';
 const EXPENSES = '/api/v1/admin/expenses';
 /** A calendar day `n` days before today, as the date filters take it (YYYY-MM-DD). */
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const PRODUCTS = '/api/v1/admin/products';
+/** Movements of bench product 1. */
+const HISTORY = Number(opt('history') ?? 1_000_000);
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** A POST scenario: the body of its i-th request. */
+  post?: (i: number) => unknown;
+}
 // The seed gives each of 100 first names to 1% of the rows, and suffixes names with the row
 // number; "Quentin Moreau" names one row in 4,000 (25 of 100,000).
 const SCENARIOS = [
@@ -75,7 +92,18 @@ const SCENARIOS = [
   { name: 'expenses first page (+ total)', path: EXPENSES },
   { name: 'expenses last 30 days (+ total)', path: `${EXPENSES}?date_from=${daysAgo(30)}&date_to=${daysAgo(0)}` },
   { name: 'expenses deep page (+ total)', path: `${EXPENSES}?page=5000&per_page=10` },
-] as const;
+  // Products and the stock ledger (issue 10): 100,000 products, one with 1,000,000 movements.
+  { name: 'products first page', path: PRODUCTS },
+  { name: 'products search ~1.7% (Kettle)', path: `${PRODUCTS}?search=Kettle` },
+  { name: 'products search few (Copper Kettle)', path: `${PRODUCTS}?search=${encodeURIComponent('Copper Kettle')}` },
+  { name: 'products exact barcode', path: `${PRODUCTS}?search=${benchBarcode(43_211)}` },
+  { name: 'product history (1M movements)', path: `${PRODUCTS}/1/movements` },
+  { name: 'product history page 500', path: `${PRODUCTS}/1/movements?page=500` },
+  { name: 'stock list with totals', path: '/api/v1/admin/stock' },
+  { name: 'low-stock bell', path: '/api/v1/admin/stock/alerts' },
+  // In and out in turn, so the product's stock stays between 20 and 21.
+  { name: 'adjustment (POST)', path: '/api/v1/admin/stock/adjustments', post: (i: number) => ({ product_id: 20, quantity: i % 2 ? -1 : 1, reason: 'count_correction' }) },
+] as const satisfies readonly Scenario[];
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
 function withCapture(handle: DbHandle): { db: Db; capture: <T>(fn: () => Promise<T>) => Promise<{ queries: { sql: string; params: unknown[] }[]; value: T }> } {
@@ -110,7 +138,7 @@ interface Result {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(kind: string, handle: DbHandle, token: string): Promise<{ results: Result[]; explain: string[] }> {
+async function measure(kind: string, handle: DbHandle, token: string): Promise<{ results: Result[]; explain: string[]; flood: FloodResult[] }> {
   const { db, capture } = withCapture(handle);
   const app = createApp({ db, config: { ...loadConfig({}), seed: 'none' } });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
@@ -118,41 +146,56 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const headers = { authorization: `Bearer ${token}` };
 
-  const get = async (path: string) => {
-    const res = await fetch(base + path, { headers });
+  let sent = 0;
+  const get = async (path: string, post?: (i: number) => unknown) => {
+    const res = await fetch(
+      base + path,
+      post
+        ? {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' },
+            body: JSON.stringify(post(sent++)),
+          }
+        : { headers },
+    );
     const body = await res.text();
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+    if (res.status !== (post ? 201 : 200)) throw new Error(`${post ? 'POST' : 'GET'} ${path} answered ${res.status}: ${body.slice(0, 300)}`);
     return body;
   };
 
   const results: Result[] = [];
   const explain: string[] = [];
+  let flood: FloodResult[] = [];
   try {
-    for (const s of SCENARIOS) {
-      for (let i = 0; i < WARMUP; i++) await get(s.path);
+    for (const s of FLOOD_ONLY ? [] : (SCENARIOS as readonly Scenario[])) {
+      for (let i = 0; i < WARMUP; i++) await get(s.path, s.post);
       const times: number[] = [];
       for (let i = 0; i < N; i++) {
         const t = performance.now();
-        await get(s.path);
+        await get(s.path, s.post);
         times.push(performance.now() - t);
       }
-      const { queries, value } = await capture(() => get(s.path));
-      const total = s.path.startsWith('/api/') ? (JSON.parse(value) as { meta: { total: number } }).meta.total : 0;
+      const { queries, value } = await capture(() => get(s.path, s.post));
+      const answer = JSON.parse(value) as { meta?: { total: number }; count?: number };
+      const total = answer.meta?.total ?? answer.count ?? 0;
       times.sort((a, b) => a - b);
       const r = { name: s.name, p50: pct(times, 50), p95: pct(times, 95), max: times.at(-1)!, total, queries: queries.length };
       results.push(r);
       if (EXPLAIN || (handle.kind === 'postgres' && r.p95 > TARGET_P95_MS)) {
         for (const q of queries) {
-          if (!/^select/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
+          if (!/^(select|update|insert)/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
           const plan = await rawQuery(handle, `explain (analyze, buffers) ${q.sql}`, q.params);
           explain.push(`── ${kind} · ${s.name}\n${q.sql}\nparams ${JSON.stringify(q.params)}\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
         }
       }
     }
+    flood = await loginFlood(base, token, FLOOD_MS);
   } finally {
+    // The flood's keep-alive connections would hold close() open.
+    if ('closeAllConnections' in server) server.closeAllConnections();
     await new Promise<void>((ok) => server.close(() => ok()));
   }
-  return { results, explain };
+  return { results, explain, flood };
 }
 
 // ——— main ———
@@ -166,6 +209,7 @@ interface KindReport {
   rssEnd: number;
   results: Result[];
   explain: string[];
+  flood: FloodResult[];
 }
 
 /** Child: one kind, in a process of its own so its memory is its own; JSON on stdout. */
@@ -173,12 +217,20 @@ async function measureKind(kind: Kind): Promise<void> {
   const { handle, label, done } = await openFresh(kind);
   try {
     const version = String((await rawQuery(handle, 'select version() as v'))[0]!.v).split(' on ')[0]!;
-    console.error(`${label}: ${version}; seeding ${ROWS.toLocaleString('en')} customers and as many expenses…`);
-    const { token, ms: seedMs } = await seed(handle, ROWS, { expenses: ROWS });
+    const rows = FLOOD_ONLY ? 0 : ROWS;
+    const history = FLOOD_ONLY ? 0 : HISTORY;
+    console.error(`${label}: ${version}; seeding ${rows.toLocaleString('en')} customers and as many expenses…`);
+    const { token, ms: customersMs } = await seed(handle, rows, { expenses: rows });
+    let stockMs = 0;
+    if (!FLOOD_ONLY) {
+      console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
+      ({ ms: stockMs } = await seedStock(handle, rows, history));
+    }
+    const seedMs = customersMs + stockMs;
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
-    const { results, explain } = await measure(label, handle, token);
-    const report: KindReport = { kind, label, version, seedMs, rssSeeded, rssEnd: process.memoryUsage().rss, results, explain };
+    const { results, explain, flood } = await measure(label, handle, token);
+    const report: KindReport = { kind, label, version, seedMs, rssSeeded, rssEnd: process.memoryUsage().rss, results, explain, flood };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {
     await done();
@@ -240,24 +292,30 @@ async function measureHttp(kinds: Kind[]): Promise<void> {
 
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   const ms = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`Customers and expenses lists over HTTP: ${ROWS.toLocaleString('en')} rows each, ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`);
+  if (!FLOOD_ONLY)
+    console.log(
+      `Over HTTP: ${ROWS.toLocaleString('en')} customers, as many expenses, ${ROWS.toLocaleString('en')} products (one with ${HISTORY.toLocaleString('en')} movements), ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`,
+    );
 
   const reports: KindReport[] = [];
   for (const kind of kinds) reports.push(await runChild(kind));
 
-  console.log('\n| db       | scenario                             |  p50 ms |  p95 ms |  max ms |    rows | SQL |');
-  console.log('|----------|--------------------------------------|--------:|--------:|--------:|--------:|----:|');
   let missed = false;
-  for (const rep of reports) {
-    for (const r of rep.results) {
-      const over = rep.kind === 'postgres' && r.name !== SCENARIOS[0].name && r.p95 > TARGET_P95_MS;
-      missed ||= over;
-      console.log(
-        `| ${rep.kind.padEnd(8)} | ${r.name.padEnd(36)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${String(r.total).padStart(7)} | ${String(r.queries).padStart(3)} |${over ? ' over target' : ''}`,
-      );
+  if (!FLOOD_ONLY) {
+    console.log('\n| db       | scenario                             |  p50 ms |  p95 ms |  max ms |    rows | SQL |');
+    console.log('|----------|--------------------------------------|--------:|--------:|--------:|--------:|----:|');
+    for (const rep of reports) {
+      for (const r of rep.results) {
+        const over = rep.kind === 'postgres' && r.name !== SCENARIOS[0].name && r.p95 > TARGET_P95_MS;
+        missed ||= over;
+        console.log(
+          `| ${rep.kind.padEnd(8)} | ${r.name.padEnd(36)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${String(r.total).padStart(7)} | ${String(r.queries).padStart(3)} |${over ? ' over target' : ''}`,
+        );
+      }
     }
+    console.log(`\nrows = meta.total of the answer; SQL = statements per request, sign-in check included. Target: p95 ≤ ${TARGET_P95_MS} ms on PostgreSQL.`);
   }
-  console.log(`\nrows = meta.total of the answer; SQL = statements per request, sign-in check included. Target: p95 ≤ ${TARGET_P95_MS} ms on PostgreSQL.`);
+  printFlood(reports, FLOOD_MS);
   for (const rep of reports) {
     console.log(
       `${rep.label}: ${rep.version}; seeding ${(rep.seedMs / 1000).toFixed(1)} s (INSERT … SELECT, VACUUM, ANALYZE); process RSS ${mb(rep.rssSeeded)} after seeding, ${mb(rep.rssEnd)} at the end${rep.kind === 'pglite' ? ' (the database runs inside the process)' : ''}.`,

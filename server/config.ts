@@ -14,6 +14,10 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   loginLockSeconds: number;
+  /** Failed sign-ins one account may have in any hour, from any number of addresses. */
+  loginAccountMaxFailures: number;
+  /** Failed sign-ins one address (an IPv6 /64) may make in any hour, whatever the emails. */
+  loginAddressMaxFailures: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -45,5 +49,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
     loginLockSeconds: int(env, 'LOGIN_LOCK_SECONDS', 60),
+    loginAccountMaxFailures: int(env, 'LOGIN_ACCOUNT_MAX_FAILURES', 100),
+    loginAddressMaxFailures: int(env, 'LOGIN_ADDRESS_MAX_FAILURES', 100),
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { hashPassword } from './auth/password.ts';
+import { passwordProblem } from './auth/password-rule.ts';
 import { findUserByEmail } from './auth/session.ts';
 import { userRoles, users } from './db/schema.ts';
 import { ensureSuperAdminRole, seedPermissions } from './seed.ts';
@@ -25,20 +26,18 @@ async function ask(): Promise<{ email: string; name: string; password: string }>
   return { email, name, password };
 }
 
-function problems(input: { email: string; name: string; password: string }): string[] {
+async function problems(input: { email: string; name: string; password: string }): Promise<string[]> {
   const out: string[] = [];
   if (!z.email().safeParse(input.email).success) out.push('Enter a valid email address.');
   if (!input.name.trim()) out.push('Enter a name.');
-  const minLength = config.production ? 10 : 8;
-  if (input.password.length < minLength) out.push(`Use a password of at least ${minLength} characters.`);
-  if (config.production && input.password.toLowerCase() === 'password') {
-    out.push('The demo password cannot be used in production.');
-  }
+  // The same rule as the users screen and the profile's password change.
+  const password = await passwordProblem(input.password);
+  if (password) out.push(password);
   return out;
 }
 
 const input = await ask();
-const errs = problems(input);
+const errs = await problems(input);
 if (errs.length) {
   for (const e of errs) console.error(e);
   process.exit(1);

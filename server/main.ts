@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
+import { startPurging } from './auth/purge.ts';
+import { handleStopSignals } from './shutdown.ts';
 import { lockDataDir } from './lock.ts';
 import { users } from './db/schema.ts';
-import { seedDemo, seedPermissions } from './seed.ts';
+import { disableDemoAccounts, seedDemo, seedPermissions } from './seed.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -39,8 +43,17 @@ try {
   await migrate(handle);
   await seedPermissions(handle.db);
   if (config.seed === 'demo' && !config.production) await seedDemo(handle.db);
-  const [anyUser] = await handle.db.select({ id: users.id }).from(users).limit(1);
-  if (!anyUser) console.warn('No users yet. Create the first Super Admin with: npm run create-admin');
+  if (config.production) {
+    const disabled = await disableDemoAccounts(handle.db);
+    if (disabled.length) {
+      console.warn(
+        `Production: the demo accounts ${disabled.join(', ')} still have the demo password, so they are inactive and nobody can sign in with it. ` +
+          'Make a real Super Admin with: npm run create-admin',
+      );
+    }
+  }
+  const [anyUser] = await handle.db.select({ id: users.id }).from(users).where(eq(users.status, 'active')).limit(1);
+  if (!anyUser) console.warn('No active users yet. Create the first Super Admin with: npm run create-admin');
 } catch (err) {
   console.error('Could not prepare the database:', err);
   await handle.close().catch(() => {});
@@ -54,6 +67,7 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
 }
 
 const app = createApp({ db: handle.db, config, distDir });
+const stopPurging = startPurging(handle.db, config);
 const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
@@ -73,25 +87,5 @@ server.on('error', async (err: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received, stopping.`);
-  const force = setTimeout(() => {
-    console.error('Requests did not finish in 10 s; exiting anyway.');
-    releaseLock();
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  // Stop accepting; idle keep-alive connections are closed so close() can finish.
-  await new Promise<void>((done) => {
-    server.close(() => done());
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  });
-  await handle.close().catch((err: unknown) => console.error('Closing the database failed:', err));
-  releaseLock();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// `serve` gives the node:http server for HTTP (no TLS options are passed).
+handleStopSignals(server as Server, { stopWork: stopPurging, closeDatabase: () => handle.close(), releaseLock });

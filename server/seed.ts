@@ -1,34 +1,47 @@
-import { eq, inArray } from 'drizzle-orm';
-import { PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
-import { hashPassword } from './auth/password.ts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSION_MODULES, PERMISSIONS, SUPER_ADMIN_ROLE, type Permission } from '../domain/permissions.ts';
+import { hashPassword, verifyPassword } from './auth/password.ts';
 import { seedDemoShop } from './seed-demo.ts';
+import { seedDemoStock } from './seed-stock.ts';
 import type { Db } from './db/index.ts';
-import { permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
+import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
 /**
- * Modules and permissions as domain/permissions.ts lists them. Runs on every start and only
- * adds what is missing: a module or permission an administrator renamed or moved on the
- * permission screens stays as they left it.
+ * Modules and permissions as domain/permissions.ts lists them, each with its plain-words
+ * description. Runs on every start and only adds what is missing: a module or permission an
+ * administrator renamed or moved on the permission screens stays as they left it, and so does
+ * a description they wrote.
  */
 export async function seedPermissions(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const have = new Set((await tx.select({ name: permissions.name }).from(permissions)).map((p) => p.name));
+    const rows = await tx.select({ name: permissions.name, description: permissions.description }).from(permissions);
+    const have = new Set(rows.map((p) => p.name));
     const missing = Object.entries(PERMISSION_MODULES).filter(([, names]) => names.some((n) => !have.has(n)));
-    if (missing.length === 0) return;
-    const moduleNames = missing.map(([mod]) => mod);
-    await tx
-      .insert(permissionModules)
-      .values(moduleNames.map((name) => ({ name })))
-      .onConflictDoNothing({ target: permissionModules.name });
-    const mods = await tx
-      .select({ id: permissionModules.id, name: permissionModules.name })
-      .from(permissionModules)
-      .where(inArray(permissionModules.name, moduleNames));
-    const idOf = new Map(mods.map((m) => [m.name, m.id]));
-    const values = missing.flatMap(([mod, names]) =>
-      names.filter((name) => !have.has(name)).map((name) => ({ name, module_id: idOf.get(mod)! })),
-    );
-    await tx.insert(permissions).values(values).onConflictDoNothing({ target: permissions.name });
+    if (missing.length > 0) {
+      const moduleNames = missing.map(([mod]) => mod);
+      await tx
+        .insert(permissionModules)
+        .values(moduleNames.map((name) => ({ name })))
+        .onConflictDoNothing({ target: permissionModules.name });
+      const mods = await tx
+        .select({ id: permissionModules.id, name: permissionModules.name })
+        .from(permissionModules)
+        .where(inArray(permissionModules.name, moduleNames));
+      const idOf = new Map(mods.map((m) => [m.name, m.id]));
+      const values = missing.flatMap(([mod, names]) =>
+        names
+          .filter((name) => !have.has(name))
+          .map((name) => ({ name, module_id: idOf.get(mod)!, description: PERMISSION_DESCRIPTIONS[name as Permission] })),
+      );
+      await tx.insert(permissions).values(values).onConflictDoNothing({ target: permissions.name });
+    }
+    // Permissions from before descriptions were stored (migration 0003 adds the column) get theirs.
+    for (const { name } of rows.filter((p) => p.description === null && isPermission(p.name))) {
+      await tx
+        .update(permissions)
+        .set({ description: PERMISSION_DESCRIPTIONS[name as Permission] })
+        .where(and(eq(permissions.name, name), isNull(permissions.description)));
+    }
   });
 }
 
@@ -66,7 +79,8 @@ export const DEMO_PASSWORD = 'password';
 const MANAGER_PERMISSIONS = PERMISSIONS.filter(
   (p) => !(PERMISSION_MODULES.Administration as readonly string[]).includes(p),
 );
-const CASHIER_PERMISSIONS: readonly Permission[] = ['dashboard', 'pos', 'sales list', 'sales create', 'customer list'];
+// PRODUCT §1: customers at the till, but neither deleting them nor exporting the list.
+const CASHIER_PERMISSIONS: readonly Permission[] = ['dashboard', 'pos', 'sales list', 'sales create', 'customer list', 'customer create', 'customer edit'];
 
 export const DEMO_USERS = [
   { email: 'admin@example.com', name: 'Admin', role: SUPER_ADMIN_ROLE },
@@ -108,5 +122,27 @@ export async function seedDemo(db: Db, opts: { shop?: boolean; now?: Date } = {}
       await db.insert(userRoles).values({ user_id: id, role_id: roleIds.get(demo.role)! }).onConflictDoNothing();
     }
   }
-  if (opts.shop !== false) await seedDemoShop(db, opts.now);
+  if (opts.shop !== false) {
+    await seedDemoShop(db, opts.now);
+    await seedDemoStock(db, opts.now);
+  }
+}
+
+/**
+ * Production on a database first made in development: every demo account that still has the
+ * demo password is made inactive and signed out (sign-in refuses that password anyway).
+ * Returns their emails, so the start-up can say which; safe to run on every start.
+ */
+export async function disableDemoAccounts(db: Db): Promise<string[]> {
+  const found = await db.select().from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+  const disabled: string[] = [];
+  for (const user of found) {
+    if (!(await verifyPassword(user.password_hash, DEMO_PASSWORD))) continue;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ status: 'inactive' }).where(and(eq(users.id, user.id), eq(users.status, 'active')));
+      await tx.delete(accessTokens).where(eq(accessTokens.user_id, user.id));
+    });
+    disabled.push(user.email);
+  }
+  return disabled;
 }

@@ -6,7 +6,7 @@ import type { AppEnv } from './http/context.ts';
 
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export function htmlPage(title: string, body: string): string {
@@ -16,7 +16,7 @@ export function htmlPage(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font-family:Inter,system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f29}a{color:#6d28d9}</style>
+<link rel="stylesheet" href="/site.css">
 </head>
 <body>
 ${body}
@@ -24,6 +24,23 @@ ${body}
 </html>
 `;
 }
+
+/**
+ * The server's own pages' styles, as a file: the Content-Security-Policy allows styles from
+ * this site only, not inline <style> blocks.
+ */
+const SITE_CSS = `body{font-family:Inter,system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f29}
+a{color:#6d28d9}
+main.wide{max-width:60rem}
+body:has(main.wide){max-width:60rem}
+section{border-top:1px solid #e4e4ea;padding:.5rem 0}
+h2{font-size:1rem;margin:.5rem 0}
+.method{display:inline-block;min-width:4.5rem;font-weight:700;color:#6d28d9}
+table{border-collapse:collapse;font-size:.875rem}
+td,th{border:1px solid #e4e4ea;padding:.25rem .5rem;text-align:left;vertical-align:top}
+pre{background:#f6f6f9;padding:.75rem;overflow:auto;font-size:.8125rem}
+@media (prefers-color-scheme:dark){body{background:#16161d;color:#e8e8ef}a,.method{color:#c4b5fd}pre{background:#23232d}section,td,th{border-color:#33333f}}
+`;
 
 export const SHOP_NAME = 'Back office demo shop';
 
@@ -78,6 +95,7 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string | undefined): voi
   const root = distDir ? resolve(distDir) : undefined;
 
   app.get('/', (c) => c.html(homePage(), 200, { 'Cache-Control': 'no-cache' }));
+  app.get('/site.css', (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get('/pos', (c) => c.redirect('/admin/pos', 302));
 
   const spa = async () => {

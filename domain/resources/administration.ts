@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../auth.ts';
-import { idList, optionalPhone, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth.ts';
+import { idList, optionalPhone, optionalText, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
+import { rights } from '../permissions.ts';
 import { defineResource } from '../resource.ts';
 
 const password = z
   .string({ error: 'Enter a password.' })
   .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-  .max(1024, { error: 'Use at most 1024 characters.' });
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
 
 const userFields = {
   name: requiredText('a name'),
@@ -20,7 +21,7 @@ export const users = defineResource({
   key: 'users',
   label: { one: 'user', many: 'users' },
   api: '/api/v1/admin/users',
-  permissions: { list: 'user list', create: 'user list', edit: 'user list', delete: 'user list' },
+  permissions: rights('user'),
   schema: z.strictObject({ ...userFields, password }),
   // Editing keeps the current password unless a new one is typed.
   updateSchema: z.strictObject({
@@ -59,7 +60,7 @@ export const roles = defineResource({
   key: 'roles',
   label: { one: 'role', many: 'roles' },
   api: '/api/v1/admin/roles',
-  permissions: { list: 'role list', create: 'role list', edit: 'role list', delete: 'role list' },
+  permissions: rights('role'),
   schema: z.strictObject({
     name: requiredText('a role name'),
     permission_ids: idList('a permission').default([]),
@@ -86,12 +87,7 @@ export const permissionModules = defineResource({
   key: 'permissionModules',
   label: { one: 'permission module', many: 'permission modules' },
   api: '/api/v1/admin/permission-modules',
-  permissions: {
-    list: 'permission module list',
-    create: 'permission module list',
-    edit: 'permission module list',
-    delete: 'permission module list',
-  },
+  permissions: rights('permission module'),
   schema: z.strictObject({ name: requiredText('a module name') }),
   defaults: { name: '' },
   columns: [
@@ -101,7 +97,7 @@ export const permissionModules = defineResource({
   fields: [{ name: 'name', label: 'Module name', kind: 'text', required: true, autoComplete: 'off' }],
   filters: [],
   searchHint: 'Search module name',
-  defaultSort: { field: 'id', dir: 'asc' },
+  defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
   routes: { list: '/permission-module' },
 });
@@ -110,24 +106,28 @@ export const permissions = defineResource({
   key: 'permissions',
   label: { one: 'permission', many: 'permissions' },
   api: '/api/v1/admin/permissions',
-  permissions: { list: 'permission list', create: 'permission list', edit: 'permission list', delete: 'permission list' },
+  permissions: rights('permission'),
   schema: z.strictObject({
     name: requiredText('a permission name', 100),
     module_id: relationId('a module'),
+    description: optionalText(500),
   }),
-  defaults: { name: '', module_id: '' },
+  defaults: { name: '', module_id: '', description: '' },
   columns: [
     { name: 'name', label: 'Name', sortable: true },
+    { name: 'description', label: 'Allows', minor: true },
     { name: 'module_name', label: 'Module', sortable: true },
     { name: 'roles_count', label: 'Roles', kind: 'number', minor: true },
   ],
   fields: [
     { name: 'name', label: 'Permission name', kind: 'text', required: true, autoComplete: 'off', help: 'Permissions the application checks cannot be renamed.' },
     { name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules', required: true },
+    { name: 'description', label: 'What it allows', kind: 'text', wide: true, help: 'Shown beside the permission on the role screen, e.g. “Delete customers”.' },
   ],
   filters: [{ name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules' }],
-  searchHint: 'Search permission name',
-  defaultSort: { field: 'id', dir: 'asc' },
+  searchHint: 'Search name or what it allows',
+  // By module; within one, the order the role screen shows (the server breaks ties by id).
+  defaultSort: { field: 'module_name', dir: 'asc' },
   titleField: 'name',
   routes: { list: '/permissions' },
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isoDate, money, optionalText, relationId, requiredText } from '../fields.ts';
+import { rights } from '../permissions.ts';
 import { defineResource } from '../resource.ts';
 
 export const expenseCategories = defineResource({
   key: 'expenseCategories',
   label: { one: 'expense category', many: 'expense categories' },
   api: '/api/v1/admin/expense-categories',
-  permissions: { list: 'expense list', create: 'expense create', edit: 'expense create', delete: 'expense create' },
+  permissions: rights('expense'),
   schema: z.strictObject({ name: requiredText('a name'), description: optionalText(1000) }),
   defaults: { name: '', description: '' },
   columns: [
@@ -29,7 +30,7 @@ export const expenses = defineResource({
   key: 'expenses',
   label: { one: 'expense', many: 'expenses' },
   api: '/api/v1/admin/expenses',
-  permissions: { list: 'expense list', create: 'expense create', edit: 'expense create', delete: 'expense create' },
+  permissions: rights('expense'),
   schema: z.strictObject({
     category_id: relationId('a category'),
     date: isoDate('the date'),

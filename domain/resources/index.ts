@@ -3,6 +3,7 @@ import { permissionModules, permissions, roles, users } from './administration.t
 import { expenseCategories, expenses } from './expense.ts';
 import { customerCategories, customers, suppliers } from './people.ts';
 import { attributes, attributeValues, brands, categories, colors, units } from './products.ts';
+import { products } from './product.ts';
 import { posSetting, websiteSetting } from './settings.ts';
 import { banners, services, solutions } from './website.ts';
 
@@ -10,6 +11,7 @@ export * from './administration.ts';
 export * from './expense.ts';
 export * from './people.ts';
 export * from './products.ts';
+export * from './product.ts';
 export * from './settings.ts';
 export * from './website.ts';
 
@@ -29,6 +31,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     attributeValues,
     colors,
     units,
+    products,
     expenseCategories,
     expenses,
     services,

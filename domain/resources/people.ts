@@ -9,18 +9,14 @@ import {
   status,
   STATUS_OPTIONS,
 } from '../fields.ts';
+import { rights } from '../permissions.ts';
 import { defineResource } from '../resource.ts';
 
 export const customerCategories = defineResource({
   key: 'customerCategories',
   label: { one: 'customer category', many: 'customer categories' },
   api: '/api/v1/admin/customer-categories',
-  permissions: {
-    list: 'customer category list',
-    create: 'customer category list',
-    edit: 'customer category list',
-    delete: 'customer category list',
-  },
+  permissions: rights('customer category'),
   schema: z.strictObject({
     name: requiredText('a name'),
     discount_bps: basisPoints('the discount').default(0),
@@ -49,7 +45,7 @@ export const customers = defineResource({
   key: 'customers',
   label: { one: 'customer', many: 'customers' },
   api: '/api/v1/admin/customers',
-  permissions: { list: 'customer list', create: 'customer list', edit: 'customer list', delete: 'customer list' },
+  permissions: rights('customer'),
   schema: z.strictObject({
     name: requiredText('a name'),
     email: optionalEmail(),
@@ -97,7 +93,7 @@ export const suppliers = defineResource({
   key: 'suppliers',
   label: { one: 'supplier', many: 'suppliers' },
   api: '/api/v1/admin/suppliers',
-  permissions: { list: 'supplier list', create: 'supplier list', edit: 'supplier list', delete: 'supplier list' },
+  permissions: rights('supplier'),
   schema: z.strictObject({
     name: requiredText('a name'),
     company: optionalText(),

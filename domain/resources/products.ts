@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { hexColour, optionalRelationId, optionalText, relationId, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
+import { rights } from '../permissions.ts';
 import { defineResource } from '../resource.ts';
 
 export const categories = defineResource({
   key: 'categories',
   label: { one: 'category', many: 'categories' },
   api: '/api/v1/admin/categories',
-  permissions: { list: 'category list', create: 'category list', edit: 'category list', delete: 'category list' },
+  permissions: rights('category'),
   schema: z.strictObject({
     name: requiredText('a name'),
     parent_id: optionalRelationId('a parent category'),
@@ -40,7 +41,7 @@ export const brands = defineResource({
   key: 'brands',
   label: { one: 'brand', many: 'brands' },
   api: '/api/v1/admin/brands',
-  permissions: { list: 'brand list', create: 'brand list', edit: 'brand list', delete: 'brand list' },
+  permissions: rights('brand'),
   schema: z.strictObject({
     name: requiredText('a name'),
     description: optionalText(1000),
@@ -68,7 +69,7 @@ export const attributes = defineResource({
   key: 'attributes',
   label: { one: 'attribute', many: 'attributes' },
   api: '/api/v1/admin/attributes',
-  permissions: { list: 'attribute list', create: 'attribute list', edit: 'attribute list', delete: 'attribute list' },
+  permissions: rights('attribute'),
   schema: z.strictObject({ name: requiredText('a name') }),
   defaults: { name: '' },
   columns: [
@@ -89,7 +90,7 @@ export const attributeValues = defineResource({
   key: 'attributeValues',
   label: { one: 'attribute value', many: 'attribute values' },
   api: '/api/v1/admin/attribute-values',
-  permissions: { list: 'attribute list', create: 'attribute list', edit: 'attribute list', delete: 'attribute list' },
+  permissions: rights('attribute'),
   schema: z.strictObject({
     attribute_id: relationId('an attribute'),
     name: requiredText('a value'),
@@ -112,7 +113,7 @@ export const colors = defineResource({
   key: 'colors',
   label: { one: 'colour', many: 'colours' },
   api: '/api/v1/admin/colors',
-  permissions: { list: 'color list', create: 'color list', edit: 'color list', delete: 'color list' },
+  permissions: rights('color'),
   schema: z.strictObject({ name: requiredText('a name'), hex: hexColour() }),
   defaults: { name: '', hex: '#7c3aed' },
   columns: [
@@ -134,7 +135,7 @@ export const units = defineResource({
   key: 'units',
   label: { one: 'unit', many: 'units' },
   api: '/api/v1/admin/units',
-  permissions: { list: 'product create', create: 'product create', edit: 'product create', delete: 'product create' },
+  permissions: rights('unit'),
   schema: z.strictObject({ name: requiredText('a name', 100), short_name: requiredText('a short name', 16) }),
   defaults: { name: '', short_name: '' },
   columns: [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl, requiredText, sortOrder } from '../fields.ts';
 import { defineResource, type ResourceDef } from '../resource.ts';
-import type { Permission } from '../permissions.ts';
+import { rights, type ResourceNoun } from '../permissions.ts';
 
 const ACTIVE_OPTIONS = [
   { value: 'true', label: 'Shown' },
@@ -19,12 +19,12 @@ const contentSchema = z.strictObject({
 });
 
 /** Services, banners and solutions share one shape: website content blocks. */
-function content(key: string, one: string, many: string, slug: string, permission: Permission): ResourceDef<typeof contentSchema> {
+function content(key: string, one: string, many: string, slug: string, noun: ResourceNoun): ResourceDef<typeof contentSchema> {
   return defineResource({
     key,
     label: { one, many },
     api: `/api/v1/admin/website/${slug}`,
-    permissions: { list: permission, create: permission, edit: permission, delete: permission },
+    permissions: rights(noun),
     schema: contentSchema,
     defaults: { title: '', subtitle: '', description: '', image: '', link: '', sort_order: '0', active: true },
     // The title opens the record; the image is a preview of what the website shows.
@@ -52,6 +52,6 @@ function content(key: string, one: string, many: string, slug: string, permissio
   });
 }
 
-export const services = content('services', 'service', 'services', 'services', 'service list');
-export const banners = content('banners', 'banner', 'banners', 'banners', 'banner list');
-export const solutions = content('solutions', 'solution', 'solutions', 'solutions', 'solution list');
+export const services = content('services', 'service', 'services', 'services', 'service');
+export const banners = content('banners', 'banner', 'banners', 'banners', 'banner');
+export const solutions = content('solutions', 'solution', 'solutions', 'solutions', 'solution');

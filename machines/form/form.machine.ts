@@ -15,6 +15,8 @@ export interface FormSpec {
   defaults: Record<string, unknown>;
   /** The row field filled from the route's parent id (attribute values). */
   parentField?: string | undefined;
+  /** The record field that names it ("Aiden Hall"): the page's title says it once loaded. */
+  titleField?: string | undefined;
   /** Codecs of field kinds of the screen's own (document lines), over the built-in ones. */
   codecs?: FieldCodecs | undefined;
 }
@@ -64,6 +66,8 @@ export interface FormContext {
    * changed here. The server's flag is the one source; the form only reads it.
    */
   locked: boolean;
+  /** The loaded record's name (its title field), for the page title; null before or without one. */
+  recordName: string | null;
 }
 
 export type FormEvent =
@@ -112,6 +116,12 @@ function placeErrors(c: FormContext, messages: Record<string, readonly string[]>
   const formError = other.length || Object.keys(errors).length === 0 ? (other[0] ?? fallback) : null;
   return { errors, formError };
 }
+/** The record's name from its title field, trimmed; null when it has none (an expense without a reference). */
+const recordNameOf = (spec: FormSpec, data: Record<string, unknown>): string | null => {
+  const v = spec.titleField ? data[spec.titleField] : undefined;
+  return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;
+};
+
 /**
  * Where the focus goes after a failed submit: the first error in the order the form shows its
  * fields (the schema's order may differ), at its full path.
@@ -160,6 +170,8 @@ export const formMachine = setup({
     setLeaveGuard: (_, _p: { dirty: boolean }) => {},
     /** Move the focus to a field (provided: the document). */
     focusField: (_, _p: { name: string }) => {},
+    /** The record is loaded: the page can be titled with its name (provided: navigation's `page.named`). */
+    nameRecord: (_, _p: { id: string | undefined; name: string }) => {},
     /** A change clears the errors at and under its path (a line's errors when the line changes). */
     setValue: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
@@ -200,6 +212,7 @@ export const formMachine = setup({
       loadError: null,
       version: null,
       locked: false,
+      recordName: null,
     };
   },
   initial: 'starting',
@@ -216,10 +229,21 @@ export const formMachine = setup({
         input: ({ context }) => ({ id: context.id, mode: context.mode }),
         onDone: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const values = formValuesOf(context.spec, context.mode, event.output.data);
-            return { values, initial: values, version: event.output.version ?? null, loadError: null, conflict: null, locked: event.output.data.protected === true };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const values = formValuesOf(context.spec, context.mode, event.output.data);
+              return {
+                values,
+                initial: values,
+                version: event.output.version ?? null,
+                loadError: null,
+                conflict: null,
+                locked: event.output.data.protected === true,
+                recordName: recordNameOf(context.spec, event.output.data),
+              };
+            }),
+            { type: 'nameRecord', params: ({ context }) => ({ id: context.id, name: context.recordName ?? '' }) },
+          ],
         },
         onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => failureOf(event.error).message }) },
       },

@@ -30,6 +30,8 @@ export function selectFormStatus(s: FormSnapshot) {
 }
 
 export const selectValues = (s: FormSnapshot) => s.context.values;
+/** The loaded record's name ("Aiden Hall"), which the page's title says; null before it is loaded. */
+export const selectRecordName = (s: FormSnapshot) => s.context.recordName;
 export const selectErrors = (s: FormSnapshot) => s.context.errors;
 export const selectDirty = (s: FormSnapshot) => isFormDirty(s.context);
 

@@ -9,6 +9,7 @@ export const formSpecOf = (def: ResourceDef): FormSpec => ({
   updateSchema: def.updateSchema,
   defaults: def.defaults,
   parentField: def.parent?.field,
+  titleField: def.titleField,
 });
 
 /** What the form machine needs from a settings record's definition (edited in place). */

@@ -52,7 +52,7 @@ export const listMachine = listSetup.createMachine({
     return {
       spec: input.spec,
       parentId: input.parentId,
-      abilities: input.abilities ?? { create: false, edit: false, delete: false },
+      abilities: input.abilities ?? { create: false, edit: false, delete: false, export: false },
       query,
       searchText: query.search,
       rows: [],
@@ -143,7 +143,7 @@ export const listMachine = listSetup.createMachine({
     export: {
       initial: 'idle',
       states: {
-        idle: { on: { 'list.export': 'exporting' } },
+        idle: { on: { 'list.export': { guard: 'canExport', target: 'exporting' } } },
         exporting: {
           description: 'The CSV of the current search and filters is being made.',
           tags: ['exporting'],

@@ -118,6 +118,8 @@ export const selectSearchText = (s: ListSnapshot) => s.context.searchText;
 export const selectError = (s: ListSnapshot) => s.context.error;
 export const selectBusy = (s: ListSnapshot) => s.hasTag('busy');
 export const selectExporting = (s: ListSnapshot) => s.hasTag('exporting');
+/** The Export CSV button is shown only to who may export (the machine refuses the others). */
+export const selectCanExport = (s: ListSnapshot) => s.context.abilities.export;
 export const selectSelectedCount = (s: ListSnapshot) => (s.context.allMatching ? (s.context.meta?.total ?? 0) : s.context.selected.length);
 export const selectCanBulkDelete = (s: ListSnapshot) => s.can({ type: 'rows.deleteSelected' });
 /** A search or a filter narrows the list (the empty state then offers to clear them). */
@@ -182,6 +184,19 @@ export function selectColumns(s: ListSnapshot): readonly ColumnDef[] {
 /** The column chooser: every column but the one naming the record, ticked when shown. */
 export function selectColumnChooser(s: ListSnapshot) {
   return hideableColumns(s.context.spec).map((c) => ({ name: c.name, label: c.label, shown: !s.context.hidden.includes(c.name) }));
+}
+
+/**
+ * The row the keyboard carries on from once the rows being deleted are gone: the next one
+ * after them, else the one before; null when none is left (focus the list itself).
+ */
+export function selectFocusAfterDelete(s: ListSnapshot): number | null {
+  const { rows, pending } = s.context;
+  const gone = new Set(pending);
+  if (gone.size === 0) return null;
+  const last = rows.findLastIndex((r) => gone.has(r.id));
+  const after = rows.slice(last + 1).find((r) => !gone.has(r.id));
+  return (after ?? rows.slice(0, last).findLast((r) => !gone.has(r.id)))?.id ?? null;
 }
 
 /** The table's caption and each column's sort state. */
@@ -252,10 +267,11 @@ export const selectRange = (name: string) => (s: ListSnapshot) => {
 };
 
 /** What a person holding `held` may do on a list guarded by `permissions` (the list machine's input). */
-export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceDef['permissions'], 'create' | 'edit' | 'delete'>): ListAbilities => ({
+export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceDef['permissions'], 'create' | 'edit' | 'delete' | 'export'>): ListAbilities => ({
   create: held.has(permissions.create),
   edit: held.has(permissions.edit),
   delete: held.has(permissions.delete),
+  export: held.has(permissions.export),
 });
 
 /** For `useSelector`: row views are equal when every row shows the same thing. */

@@ -33,6 +33,8 @@ export interface ListAbilities {
   create: boolean;
   edit: boolean;
   delete: boolean;
+  /** Download the list as CSV. */
+  export: boolean;
 }
 
 export interface ListFailure {
@@ -275,6 +277,7 @@ export const listSetup = setup({
     }),
   },
   guards: {
+    canExport: ({ context }) => context.abilities.export,
     hasNoRows: ({ event }) => outputOf<ListResponse>(event).data.length === 0,
     isPastLastPage: ({ event }) => {
       const r = outputOf<ListResponse>(event);

@@ -1,7 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { loginAttempts } from '../db/schema.ts';
+import { loginAttempts, loginLimits } from '../db/schema.ts';
+
+/**
+ * Three limits on failed sign-ins, each answering 429 with Retry-After:
+ * - one account from one address (login_attempts): LOGIN_MAX_FAILURES within the window lock
+ *   it for LOGIN_LOCK_SECONDS; the end of a lock does not reset the count, so until the window
+ *   has passed every further failure locks again at once;
+ * - one account from anywhere (login_limits, "account <email>"): at most
+ *   LOGIN_ACCOUNT_MAX_FAILURES in any hour, whatever the number of addresses (ASVS 2.2.1);
+ * - one address whatever the email (login_limits, "address <ip or IPv6 /64>"): at most
+ *   LOGIN_ADDRESS_MAX_FAILURES in any hour, so a spray of emails runs out too.
+ */
+
+/** The hour the account and address limits count over. */
+export const LIMIT_WINDOW_MS = 3_600_000;
 
 /** Seconds until the key may try again, or 0 when it is not locked. */
 export async function lockedFor(db: Db, key: string, now: Date): Promise<number> {
@@ -12,15 +26,15 @@ export async function lockedFor(db: Db, key: string, now: Date): Promise<number>
 }
 
 /**
- * Counts one failure in a single upsert (concurrent failures all count). The counter starts
- * over when the window has passed or an earlier lock has run out; reaching the maximum locks.
+ * Counts one failure of an account from an address in a single upsert (concurrent failures all
+ * count). The count starts over only when the window has passed; reaching the maximum locks,
+ * and so does every failure after it within the window.
  */
 export async function recordFailure(db: Db, key: string, now: Date, config: Config): Promise<void> {
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - config.loginWindowSeconds * 1000).toISOString();
   const lockUntil = new Date(now.getTime() + config.loginLockSeconds * 1000).toISOString();
-  const stale = sql`(${loginAttempts.first_failed_at} <= ${windowStart}::timestamptz
-    or (${loginAttempts.locked_until} is not null and ${loginAttempts.locked_until} <= ${nowIso}::timestamptz))`;
+  const stale = sql`(${loginAttempts.first_failed_at} <= ${windowStart}::timestamptz)`;
   const next = sql`(case when ${stale} then 1 else ${loginAttempts.failures} + 1 end)`;
   await db
     .insert(loginAttempts)
@@ -42,4 +56,57 @@ export async function recordFailure(db: Db, key: string, now: Date, config: Conf
 
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+}
+
+/**
+ * The address a limit counts: IPv4 as it is (an IPv4-mapped IPv6 address too), IPv6 by its
+ * /64, since one machine is given a whole /64 and could otherwise use a new address per try.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+export const accountLimitKey = (email: string) => `account ${email}`;
+export const addressLimitKey = (address: string) => `address ${addressKey(address)}`;
+
+/**
+ * Takes one of the key's attempts for this hour before the password is checked, in one
+ * statement under the row's lock, so concurrent attempts can never pass the limit together.
+ * A failed attempt keeps it; a successful one gives it back (releaseAttempt). Refused: the
+ * seconds until the oldest attempt that counts is an hour old.
+ */
+export async function reserveAttempt(db: Db, key: string, now: Date, max: number): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  const nowIso = now.toISOString();
+  const sinceIso = new Date(now.getTime() - LIMIT_WINDOW_MS).toISOString();
+  const recent = sql`array(select t from unnest(${loginLimits.failed_at}) t where t > ${sinceIso}::timestamptz order by t)`;
+  const taken = await db
+    .insert(loginLimits)
+    .values({ key, failed_at: [now] })
+    .onConflictDoUpdate({
+      target: loginLimits.key,
+      set: { failed_at: sql`${recent} || ${nowIso}::timestamptz` },
+      setWhere: sql`cardinality(${recent}) < ${max}`,
+    })
+    .returning({ key: loginLimits.key });
+  if (taken.length) return { ok: true };
+  const [row] = await db.select({ failed_at: loginLimits.failed_at }).from(loginLimits).where(eq(loginLimits.key, key));
+  const times = (row?.failed_at ?? []).map((d) => new Date(d).getTime()).filter((t) => t > now.getTime() - LIMIT_WINDOW_MS).sort((a, b) => a - b);
+  const frees = times[Math.max(0, times.length - max)] ?? now.getTime();
+  return { ok: false, retryAfter: Math.max(1, Math.ceil((frees + LIMIT_WINDOW_MS - now.getTime()) / 1000)) };
+}
+
+/** Gives back one attempt taken at `at` (a successful sign-in, or one never checked). */
+export async function releaseAttempt(db: Db, key: string, at: Date): Promise<void> {
+  const pos = sql`array_position(${loginLimits.failed_at}, ${at.toISOString()}::timestamptz)`;
+  await db
+    .update(loginLimits)
+    .set({ failed_at: sql`(${loginLimits.failed_at}[:${pos} - 1] || ${loginLimits.failed_at}[${pos} + 1:])` })
+    .where(sql`${loginLimits.key} = ${key} and ${pos} is not null`);
 }

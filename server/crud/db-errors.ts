@@ -3,6 +3,8 @@ import { ApiError, validationError } from '../http/errors.ts';
 /** PostgreSQL error codes (SQLSTATE) the API explains to a person. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** A foreign key declared ON DELETE RESTRICT reports this instead: the same thing to a person. */
+export const PG_RESTRICT_VIOLATION = '23001';
 /** Class 22, data exception: a value PostgreSQL cannot store (out of range, bad encoding). */
 export const PG_DATA_EXCEPTION_CLASS = '22';
 
@@ -53,7 +55,8 @@ export function explainWriteError(e: unknown, one: string, messages: ConstraintM
 /** A failed delete: a foreign key still pointing at the record is a 409 (something uses it). */
 export function explainDeleteError(e: unknown, one: string): never {
   if (e instanceof ApiError) throw e;
-  if (pgError(e)?.code === PG_FOREIGN_KEY_VIOLATION) {
+  const code = pgError(e)?.code;
+  if (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) {
     throw new ApiError(409, `This ${one} is still used by other records, so it cannot be deleted.`, { code: 'in_use' });
   }
   throw e;

@@ -8,10 +8,10 @@ import { listOrder, listWhere, selectRows } from './list-query.ts';
 /** The most rows one CSV export holds. */
 export const EXPORT_MAX = 50_000;
 
-/** GET {api}/export: the whole filtered, sorted list as CSV. */
+/** GET {api}/export: the whole filtered, sorted list as CSV, for who holds the export permission. */
 export const exportRoute = (b: BoundResource): RouteDef => {
   const { def } = b.res;
-  return route('GET', `${def.api}/export`, def.permissions.list, {
+  return route('GET', `${def.api}/export`, def.permissions.export, {
     summary: `Export ${def.label.many} as CSV`,
     query: b.listQuery,
     handler: async (c, input) => {

@@ -40,6 +40,11 @@ export interface ListSource {
   sort?: Record<string, Expr>;
   /** Text columns the search box looks in (case-insensitive, contains). */
   search?: readonly Expr[];
+  /**
+   * An exact match for the search text (a scanned barcode): found even when no search column
+   * contains the text, and listed before the other matches.
+   */
+  searchExact?: (text: string) => SQL | undefined;
   /** Filter name → condition for a query value; return undefined when the value is not valid. */
   filters?: Record<string, (value: string) => SQL | undefined>;
   /** Date range filter name → the date or timestamp it narrows; default the table's column of that name. */
@@ -116,21 +121,25 @@ export function listWhere(view: ListView, q: ListQuery): SQL | undefined {
     if (!cond) throw validationError({ [name]: [`This ${name.replace(/_id$/, '').replace(/_/g, ' ')} filter value is not valid.`] });
     parts.push(cond);
   }
-  if (q.search && view.search?.length) {
+  if (q.search && (view.search?.length || view.searchExact)) {
     const pattern = containsPattern(q.search);
-    parts.push(or(...view.search.map((col) => ilike(col, pattern))));
+    parts.push(or(view.searchExact?.(q.search), ...(view.search ?? []).map((col) => ilike(col, pattern))));
   }
   return parts.length ? and(...parts) : undefined;
 }
 
 const sortExpr = (view: ListView, q: ListQuery): Expr | undefined => view.sort?.[q.sort] ?? view.own[q.sort];
 
+/** Whether the list's order needs nothing but the table's own columns (no join). */
+const ownSortOnly = (view: ListView, q: ListQuery) => Object.values(view.own).includes(sortExpr(view, q) as PgColumn);
+
 /** ORDER BY the chosen column, then id, which breaks ties so pages never overlap. */
 export function listOrder(view: ListView, q: ListQuery): SQL[] {
   const col = sortExpr(view, q);
   if (!col) throw validationError({ sort: [`This list cannot be sorted by ${q.sort}.`] });
   const dir = q.dir === 'asc' ? asc : desc;
-  return [dir(col), dir(view.table.id)];
+  const exact = q.search ? view.searchExact?.(q.search) : undefined;
+  return [...(exact ? [sql`coalesce(${exact}, false) desc`] : []), dir(col), dir(view.table.id)];
 }
 
 /**
@@ -164,10 +173,14 @@ export async function countAndSums(db: Db, view: ListView, cond: SQL | undefined
   return { total, totals: Object.fromEntries(names.map((n) => [n, Number(row?.[`sum_${n}`] ?? 0)])) };
 }
 
-/** One page of rows matching `cond` (from listWhere), with the total, page count and money totals. */
-export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined): Promise<ListResponse> {
+/**
+ * One page of rows matching `cond` (from listWhere), with the total, page count and money
+ * totals. `known` is the total when the caller keeps it (a product's movement count), so a
+ * list without money columns counts nothing.
+ */
+export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined, known?: number): Promise<ListResponse> {
   const { table } = view;
-  const { total, totals } = await countAndSums(db, view, cond);
+  const { total, totals } = known !== undefined && Object.keys(view.sums).length === 0 ? { total: known, totals: undefined } : await countAndSums(db, view, cond);
   const offset = (q.page - 1) * q.per_page;
   let filter = cond;
   if (cond && q.search && total <= NARROW_SEARCH_MAX_MATCHES) {
@@ -183,6 +196,11 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     let ids = db.select({ id: table.id }).from(table).$dynamic();
     if (!ownSort || filter) ids = withJoins(ids, view);
     const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
+    data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
+  } else if (filter !== cond && ownSortOnly(view, q)) {
+    // Narrow search sorted by the table's own columns: pick the page among the matches on the
+    // table alone, then join only its rows (joining every match first costs more than the sort).
+    const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
     data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
     data = (await selectRows(db, view).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];

@@ -1,4 +1,4 @@
-import { and, asc, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Permission } from '../../domain/permissions.ts';
 import { SEARCH_MAX } from '../../domain/list-query.ts';
@@ -20,10 +20,25 @@ export const optionsQuery = z.strictObject({
     .optional(),
 });
 
+/**
+ * A child resource's options (attribute values) may be narrowed to one parent's; without it
+ * they are everyone's (a product picks attribute values of every attribute).
+ */
+const optionsQueryOf = (b: BoundResource) => {
+  const parent = b.res.def.parent;
+  if (!parent) return optionsQuery;
+  return optionsQuery.extend({
+    [parent.field]: z.string().regex(/^\d{1,9}$/, { error: `Choose a ${parent.resource.replace(/s$/, '')} by its id.` }).optional(),
+  });
+};
+
 /** id + label pairs, by label: those named by `ids`, or those whose label contains `search`. */
-export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.output<typeof optionsQuery>) {
+export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.output<typeof optionsQuery> & Record<string, string | undefined>) {
   const parts: SQL[] = [];
   const { table } = res;
+  const parent = res.def.parent;
+  const parentId = parent ? q[parent.field] : undefined;
+  if (parent && parentId !== undefined) parts.push(eq(view.own[parent.field]!, Number(parentId)));
   if (q.ids !== undefined) {
     const ids = q.ids.split(',').map(Number).filter((n) => n >= 1 && n <= PG_INTEGER_MAX);
     if (ids.length === 0) return [];
@@ -43,6 +58,6 @@ export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.outpu
 export const optionsRoute = (b: BoundResource, access: readonly Permission[]): RouteDef =>
   route('GET', `${b.res.def.api}/options`, access, {
     summary: `${b.One} choices for pickers`,
-    query: optionsQuery,
-    handler: async (c, input) => c.json({ data: await optionsOf(c.var.db, b, input.query()) }, 200),
+    query: optionsQueryOf(b),
+    handler: async (c, input) => c.json({ data: await optionsOf(c.var.db, b, input.query() as z.output<typeof optionsQuery> & Record<string, string | undefined>) }, 200),
   });

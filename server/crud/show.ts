@@ -13,10 +13,13 @@ export async function showRow(db: Db | Tx, { res, view }: BoundResource, id: num
   return res.detail ? { ...row, ...(await res.detail(db, id)) } : row;
 }
 
-/** GET {api}/:id with its ETag. */
+/**
+ * GET {api}/:id with its ETag, for who may see the list or edit a record (the edit form loads
+ * the record it edits, even for a role that may edit without browsing the list).
+ */
 export const showRoute = (b: BoundResource): RouteDef => {
   const { def } = b.res;
-  return route('GET', `${def.api}/:id`, def.permissions.list, {
+  return route('GET', `${def.api}/:id`, [def.permissions.list, def.permissions.edit], {
     summary: `Show one ${b.one}`,
     handler: async (c) => {
       const id = parseId(c.req.param('id'));

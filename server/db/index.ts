@@ -66,11 +66,14 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   return handle;
 }
 
-/** Applies the committed SQL migrations with the migrator of the handle's driver. */
-export async function migrate(handle: DbHandle): Promise<void> {
+/**
+ * Applies the committed SQL migrations with the migrator of the handle's driver (tests pass a
+ * folder holding only the first few, to check what a later one does to an older database).
+ */
+export async function migrate(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const h = handle as PgliteHandle | PostgresHandle;
-  if (h.kind === 'pglite') await migratePglite(h.raw, { migrationsFolder: MIGRATIONS_FOLDER });
-  else await migratePostgres(h.raw, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (h.kind === 'pglite') await migratePglite(h.raw, { migrationsFolder });
+  else await migratePostgres(h.raw, { migrationsFolder });
 }
 
 /**

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
+  customType,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -46,6 +50,8 @@ export const permissionModules = pgTable('permission_modules', {
 export const permissions = pgTable('permissions', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 255 }).notNull().unique(),
+  /** What the permission allows, in plain words for the role screen ("Delete customers"). */
+  description: text('description'),
   module_id: integer('module_id')
     .notNull()
     .references(() => permissionModules.id, { onDelete: 'restrict' }),
@@ -101,6 +107,13 @@ export const loginAttempts = pgTable('login_attempts', {
   failures: integer('failures').notNull().default(0),
   first_failed_at: timestamp('first_failed_at', { withTimezone: true }).notNull(),
   locked_until: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Failed sign-ins of one account ("account <email>") or one address ("address <ip>") in the last hour. */
+export const loginLimits = pgTable('login_limits', {
+  key: text('key').primaryKey(),
+  /** When each counted attempt was made, oldest first; those over an hour old no longer count. */
+  failed_at: timestamp('failed_at', { withTimezone: true }).array().notNull().default(sql`'{}'::timestamptz[]`),
 });
 
 // ——— simple resources (issue 3). Names are unique case-insensitively where people would
@@ -321,4 +334,188 @@ export const savedFilters = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('saved_filters_user_resource_name_unique').on(t.user_id, t.resource, sql`lower(${t.name})`)],
+);
+
+// ——— products, images and the stock ledger (issue 10) ———
+// server/stock/ledger.ts is the only writer of stock_levels, stock_movements, serials and
+// stock_movement_serials; a product's form never touches them.
+
+/** PostgreSQL bytea as a Buffer (postgres-js) or Uint8Array (PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images, re-encoded, with their thumbnails, in the database so every app server
+ * can serve them. The id is the SHA-256 of `data`: the same picture uploaded twice is one row,
+ * and its address never changes what it shows (served as immutable).
+ */
+export const images = pgTable('images', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  type: varchar('type', { length: 32 }).notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  data: bytea('data').notNull(),
+  thumb_type: varchar('thumb_type', { length: 32 }).notNull(),
+  thumb_data: bytea('thumb_data').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    sku: varchar('sku', { length: 64 }).notNull(),
+    barcode: varchar('barcode', { length: 32 }),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    unit_id: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    color_id: integer('color_id').references(() => colors.id, { onDelete: 'restrict' }),
+    cost_price: integer('cost_price').notNull().default(0),
+    sale_price: integer('sale_price').notNull(),
+    tax_bps: integer('tax_bps').notNull().default(0),
+    tax_method: varchar('tax_method', { length: 16, enum: ['exclusive', 'inclusive'] }).notNull().default('exclusive'),
+    alert_quantity: integer('alert_quantity').notNull().default(0),
+    tracks_serials: boolean('tracks_serials').notNull().default(false),
+    image: varchar('image', { length: 64 }).references(() => images.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    status: status(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('products_sku_unique').on(sql`lower(${t.sku})`),
+    uniqueIndex('products_barcode_unique').on(t.barcode),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_sku_idx').on(t.sku, t.id),
+    index('products_sale_price_idx').on(t.sale_price, t.id),
+    index('products_status_idx').on(t.status, t.id),
+    index('products_category_idx').on(t.category_id),
+    index('products_brand_idx').on(t.brand_id),
+    index('products_unit_idx').on(t.unit_id),
+    index('products_color_idx').on(t.color_id),
+    index('products_image_idx').on(t.image),
+    trgm('products_name_trgm', t.name),
+    trgm('products_sku_trgm', t.sku),
+    check('products_prices_check', sql`${t.cost_price} >= 0 and ${t.sale_price} >= 0 and ${t.alert_quantity} >= 0`),
+  ],
+);
+
+export const productAttributeValues = pgTable(
+  'product_attribute_values',
+  {
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attribute_value_id: integer('attribute_value_id')
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.attribute_value_id] }), index('product_attribute_values_value_idx').on(t.attribute_value_id)],
+);
+
+/**
+ * One row per product that ever had stock: on hand (never negative) and the moving average
+ * cost in minor units with four decimals. Always equal to the sum of its movements: the
+ * ledger changes it with one guarded statement per movement, in the movement's transaction.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    product_id: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull().default(0),
+    avg_cost: numeric('avg_cost', { precision: 18, scale: 4 }),
+    /** How many movements the product has: its history's page count without counting them. */
+    movements: integer('movements').notNull().default(0),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('stock_levels_qty_not_negative', sql`${t.qty} >= 0`)],
+);
+
+export const MOVEMENT_KIND_VALUES = ['opening', 'adjustment', 'purchase_receipt', 'purchase_return', 'sale', 'sale_return'] as const;
+
+/** The append-only ledger: corrections are new movements (a trigger refuses UPDATE and DELETE). */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    kind: varchar('kind', { length: 24, enum: MOVEMENT_KIND_VALUES }).notNull(),
+    /** Adjustments: count_correction, damage, loss, found, opening. */
+    reason: varchar('reason', { length: 24 }),
+    quantity: integer('quantity').notNull(),
+    /** Minor units per unit: what it came in at, or the average cost it left at. */
+    unit_cost: integer('unit_cost').notNull(),
+    /** quantity × unit_cost, signed. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    qty_after: integer('qty_after').notNull(),
+    /** qty_after × the average cost after, rounded. */
+    value_after: bigint('value_after', { mode: 'number' }).notNull(),
+    /** The document this movement belongs to (purchase, sale, …) and its line, when there is one. */
+    source_type: varchar('source_type', { length: 32 }),
+    source_id: integer('source_id'),
+    source_line_id: integer('source_line_id'),
+    note: text('note'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.product_id, t.id),
+    index('stock_movements_kind_idx').on(t.kind, t.id),
+    index('stock_movements_created_idx').on(t.created_at, t.id),
+    index('stock_movements_source_idx').on(t.source_type, t.source_id),
+    index('stock_movements_user_idx').on(t.user_id),
+    check(
+      'stock_movements_sign_check',
+      sql`${t.quantity} <> 0 and ${t.qty_after} >= 0 and ${t.unit_cost} >= 0 and case ${t.kind} when 'adjustment' then true when 'opening' then ${t.quantity} > 0 when 'purchase_receipt' then ${t.quantity} > 0 when 'sale_return' then ${t.quantity} > 0 else ${t.quantity} < 0 end`,
+    ),
+  ],
+);
+
+export const SERIAL_STATE_VALUES = ['in_stock', 'sold', 'returned', 'written_off'] as const;
+
+/** One row per unit of a serial-tracked product; unique per product, letter case aside. */
+export const serials = pgTable(
+  'serials',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    serial: varchar('serial', { length: 100 }).notNull(),
+    state: varchar('state', { length: 16, enum: SERIAL_STATE_VALUES }).notNull(),
+    /** What it came in at. */
+    unit_cost: integer('unit_cost').notNull(),
+    /** The movement that brought it in (last time), and that took it out (while not in stock). */
+    in_movement_id: integer('in_movement_id')
+      .notNull()
+      .references(() => stockMovements.id, { onDelete: 'restrict' }),
+    out_movement_id: integer('out_movement_id').references(() => stockMovements.id, { onDelete: 'restrict' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('serials_product_serial_unique').on(t.product_id, sql`lower(${t.serial})`),
+    index('serials_product_state_idx').on(t.product_id, t.state),
+    index('serials_in_movement_idx').on(t.in_movement_id),
+    index('serials_out_movement_idx').on(t.out_movement_id),
+  ],
+);
+
+/** Which serials each movement moved (a serial moves many times: in, out, back in). */
+export const stockMovementSerials = pgTable(
+  'stock_movement_serials',
+  {
+    movement_id: integer('movement_id')
+      .notNull()
+      .references(() => stockMovements.id, { onDelete: 'restrict' }),
+    serial_id: integer('serial_id')
+      .notNull()
+      .references(() => serials.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.movement_id, t.serial_id] }), index('stock_movement_serials_serial_idx').on(t.serial_id)],
 );

@@ -53,6 +53,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
   body?: B;
   /** The query parameters this route accepts. */
   query?: Q;
+  /**
+   * A file sent as the body itself (or as the `file` part of a multipart form) instead of JSON:
+   * its size limit (the app answers 413 with `tooLarge` beyond it) and the types it takes.
+   */
+  rawBody?: { maxBytes: number; types: readonly string[]; tooLarge: string };
   // A method, so a route with a specific schema still fits a list of RouteDef.
   handler(c: AppContext, input: RouteInput<B, Q>): Response | Promise<Response>;
 }

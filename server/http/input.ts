@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { findNul, NUL_MESSAGE, readJson } from './body.ts';
+import { findUnstorableText, readJson } from './body.ts';
 import type { AppContext, RouteDef, RouteInput } from './context.ts';
 import { validationError, zodErrors } from './errors.ts';
 
@@ -7,8 +7,8 @@ import { validationError, zodErrors } from './errors.ts';
 export function readQuery<S extends z.ZodType>(c: AppContext, schema: S): z.output<S> {
   // fromEntries makes own keys even of "__proto__", so every unknown parameter gets named.
   const raw: Record<string, string> = Object.fromEntries(new URL(c.req.url).searchParams);
-  const nul = findNul(raw);
-  if (nul !== undefined) throw validationError({ [nul]: [NUL_MESSAGE] });
+  const bad = findUnstorableText(raw);
+  if (bad) throw validationError({ [bad.path]: [bad.message] });
   const result = schema.safeParse(raw);
   if (!result.success) throw validationError(zodErrors(result.error));
   return result.data;

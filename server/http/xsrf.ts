@@ -14,10 +14,20 @@ function sameSecret(a: string, b: string): boolean {
 
 /**
  * Double-submit cookie: the SPA's client copies the XSRF-TOKEN cookie into the
- * X-XSRF-TOKEN header (SPEC §7). Another site can send the cookie but cannot read it.
+ * X-XSRF-TOKEN header (SPEC §7). Another site can make a browser send the cookie but cannot
+ * read it, so it cannot send the header.
+ *
+ * A request that carries no cookie at all is not checked: a forged request works only through
+ * credentials the browser adds by itself, and there are none here. Our credential is the
+ * bearer token the SPA keeps in storage and sets on each call; a browser never attaches it to
+ * a request another site makes. So scripts and other servers sign in and write with
+ * `Authorization: Bearer` alone, while every browser request (which carries the XSRF cookie
+ * once the SPA has loaded) still proves it came from our page. Bodies must be
+ * application/json (readJson), which a cross-site form cannot send either.
  */
 export const xsrf: AppMiddleware = async (c, next) => {
   const cookie = getCookie(c, XSRF_COOKIE);
+  const anyCookie = (c.req.header('Cookie') ?? '').trim() !== '';
   const issue = () => {
     if (!cookie) {
       setCookie(c, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -27,7 +37,7 @@ export const xsrf: AppMiddleware = async (c, next) => {
       });
     }
   };
-  if (UNSAFE.has(c.req.method)) {
+  if (UNSAFE.has(c.req.method) && anyCookie) {
     const header = c.req.header(XSRF_HEADER);
     if (!cookie || !header || !sameSecret(cookie, decodeURIComponent(header))) {
       issue();

@@ -1,13 +1,15 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { isPermission, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
+import { isPermission, PERMISSIONS, SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import * as R from '../../domain/resources/index.ts';
 import { hashPassword } from '../auth/password.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { route, type AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { checkIds, countOf, countWhere, qualified as q, serverResource, type Tx } from '../crud/index.ts';
 import { plural } from '../../domain/text.ts';
 import { statusFilter } from './people.ts';
+import { checkPermissionsGrantable, checkRolesGrantable } from './privilege.ts';
 
 const idFilter = (make: (id: number) => SQL) => (v: string) => (/^\d{1,9}$/.test(v) ? make(Number(v)) : undefined);
 
@@ -32,7 +34,10 @@ export const userResource = serverResource({
   references: { user_roles_role_id_roles_id_fk: { field: 'role_ids', message: 'One of the chosen roles no longer exists. Reload and choose again.' } },
   toRow: async ({ role_ids, password, ...rest }, { tx }) => {
     await checkIds(tx, roles, role_ids, 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.');
-    return password === undefined ? rest : { ...rest, password_hash: await hashPassword(password) };
+    if (password === undefined) return rest;
+    const problem = await passwordProblem(password);
+    if (problem) throw validationError({ password: [problem] });
+    return { ...rest, password_hash: await hashPassword(password) };
   },
   beforeUpdate: async (tx, row, body, c) => {
     // Nobody should lock themself out by accident; another administrator can do it.
@@ -48,6 +53,7 @@ export const userResource = serverResource({
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
       throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
     }
+    await checkRolesGrantable(tx, c, before ? id : undefined, roleIds);
     await tx.delete(userRoles).where(eq(userRoles.user_id, id));
     if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: id, role_id })));
     // A new password or an inactive account ends the user's sessions elsewhere (a stolen
@@ -113,19 +119,34 @@ const isSuperAdmin = sql<boolean>`(${q(roles.name)} = ${SUPER_ADMIN_ROLE})`;
 const rolePermissionsCount = sql<number>`(case when ${q(roles.name)} = ${SUPER_ADMIN_ROLE} then (select count(*)::int from ${permissions}) else (select count(*)::int from ${rolePermissions} where ${q(rolePermissions.role_id)} = ${q(roles.id)}) end)`;
 const roleUsersCount = countOf(userRoles, userRoles.role_id, roles.id);
 
-/** The role screen's checkbox grid: modules in table order, each with its permissions. */
-const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, R.roles.permissions.list, {
-  summary: 'Permissions grouped by module, for the role form',
+/** Where the app's own permissions come in the grid: the order domain/permissions.ts lists them. */
+const knownOrder = new Map<string, number>(PERMISSIONS.map((p, i) => [p, i]));
+
+/**
+ * The role screen's checkbox grid: modules in table order, each with its permissions and what
+ * each allows: the app's own in the order it lists them (a database migrated to finer rights
+ * added them last), an administrator's own after them. Who may create or edit a role needs it
+ * as much as who may list them.
+ */
+const permissionGrid = route('GET', `${R.roles.api}/permission-grid`, [R.roles.permissions.list, R.roles.permissions.create, R.roles.permissions.edit], {
+  summary: 'Permissions grouped by module, with what each allows, for the role form',
   handler: async (c) => {
     const { db } = c.var;
     const mods = await db.select({ id: permissionModules.id, name: permissionModules.name }).from(permissionModules).orderBy(asc(permissionModules.id));
-    const perms = await db
-      .select({ id: permissions.id, name: permissions.name, module_id: permissions.module_id })
-      .from(permissions)
-      .orderBy(asc(permissions.id));
+    const rank = (p: { name: string; id: number }) => [knownOrder.get(p.name) ?? Number.MAX_SAFE_INTEGER, p.id] as const;
+    const perms = (
+      await db
+        .select({ id: permissions.id, name: permissions.name, description: permissions.description, module_id: permissions.module_id })
+        .from(permissions)
+        .orderBy(asc(permissions.id))
+    ).sort((a, b) => {
+      const [ra, ia] = rank(a);
+      const [rb, ib] = rank(b);
+      return ra - rb || ia - ib;
+    });
     const data = mods.map((m) => ({
       ...m,
-      permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name }) => ({ id, name })),
+      permissions: perms.filter((p) => p.module_id === m.id).map(({ id, name, description }) => ({ id, name, description })),
     }));
     return c.json({ data }, 200);
   },
@@ -160,12 +181,13 @@ export const roleResource = serverResource({
       throw new ApiError(409, 'The Super Admin role always holds every permission, so it cannot be renamed.', { code: 'protected' });
     }
   },
-  afterWrite: async (tx, id, body) => {
+  afterWrite: async (tx, id, body, { c, before }) => {
     // Whatever the form sent, Super Admin keeps every permission; its rows mirror that.
     const ids =
       body.name === SUPER_ADMIN_ROLE
         ? (await tx.select({ id: permissions.id }).from(permissions)).map((p) => p.id)
         : body.permission_ids;
+    if (body.name !== SUPER_ADMIN_ROLE) await checkPermissionsGrantable(tx, c, before ? id : undefined, ids);
     await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
     if (ids.length) await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: id, permission_id })));
   },
@@ -218,7 +240,7 @@ export const permissionResource = serverResource({
   },
   joins: [{ table: permissionModules, on: eq(permissionModules.id, permissions.module_id) }],
   sort: { name: permissions.name, module_name: permissionModules.name },
-  search: [permissions.name],
+  search: [permissions.name, permissions.description],
   unique: { permissions_name_unique: { field: 'name', message: 'Another permission already has this name.' } },
   references: {
     permissions_module_id_permission_modules_id_fk: { field: 'module_id', message: 'This module no longer exists. Choose another.' },

@@ -1,3 +1,4 @@
+import type { Permission } from '../../domain/permissions.ts';
 import { SINGLETONS } from '../../domain/resources/index.ts';
 import type { RouteDef } from '../http/context.ts';
 import { permissionModuleResource, permissionResource, roleResource, userResource } from './administration.ts';
@@ -6,6 +7,8 @@ import { expenseCategoryResource, expenseResource } from './expense.ts';
 import { customerCategoryResource, customerResource, supplierResource } from './people.ts';
 import { attributeResource, attributeValueResource, brandResource, categoryResource, colorResource, unitResource } from './products.ts';
 import { optionsAccess } from './relations.ts';
+import { productResource, productUses } from './product.ts';
+import { STOCK_ACCESS } from '../../domain/stock/access.ts';
 import { settingRoutes, settingUsedBy } from './settings.ts';
 import { bannerResource, serviceResource, solutionResource } from './website.ts';
 
@@ -24,12 +27,16 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   attributeValueResource,
   colorResource,
   unitResource,
+  productResource,
   expenseCategoryResource,
   expenseResource,
   serviceResource,
   bannerResource,
   solutionResource,
 ];
+
+/** Pickers of resources no resource form points at yet: the stock screen picks products. */
+const EXTRA_OPTIONS_ACCESS: Record<string, readonly Permission[]> = { products: STOCK_ACCESS.productOptions };
 
 const byKey = new Map(SERVER_RESOURCES.map((r) => [r.def.key, r]));
 
@@ -41,7 +48,15 @@ function withSettingUses(res: ServerResource): ServerResource {
   return uses.length ? { ...res, usedBy: [...(res.usedBy ?? []), ...uses] } : res;
 }
 
+/** Products keep their category, brand, unit, colour and attribute values; movements keep who made them. */
+function withProductUses(res: ServerResource): ServerResource {
+  const uses = productUses(res.def.key);
+  return uses.length ? { ...res, usedBy: [...(res.usedBy ?? []), ...uses] } : res;
+}
+
 export const resourceRoutes: RouteDef[] = [
-  ...SERVER_RESOURCES.flatMap((res) => crudRoutes(withSettingUses(res), { optionsAccess: optionsAccess(res.def.key) })),
+  ...SERVER_RESOURCES.flatMap((res) =>
+    crudRoutes(withProductUses(withSettingUses(res)), { optionsAccess: optionsAccess(res.def.key) ?? EXTRA_OPTIONS_ACCESS[res.def.key] }),
+  ),
   ...Object.values(SINGLETONS).flatMap((def) => settingRoutes(def, (key) => byKey.get(key)?.table)),
 ];

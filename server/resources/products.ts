@@ -79,6 +79,8 @@ export const attributeResource = serverResource({
 export const attributeValueResource = serverResource({
   def: R.attributeValues,
   table: attributeValues,
+  // A product picks values of every attribute, so its picker says whose value each is: "Size: XL".
+  label: sql`((select ${q(attributes.name)} from ${attributes} where ${q(attributes.id)} = ${q(attributeValues.attribute_id)}) || ': ' || ${q(attributeValues.name)})`,
   parent: { table: attributes, choose: 'Choose an attribute.', missing: 'This attribute does not exist. It may have been deleted.' },
   sort: { name: attributeValues.name, created_at: attributeValues.created_at },
   search: [attributeValues.name],

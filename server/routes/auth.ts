@@ -8,13 +8,16 @@ import {
   profileBody,
   type LoginResponse,
 } from '../../domain/auth.ts';
-import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { HashGateBusy } from '../auth/hash-gate.ts';
+import { dummyHash, hashGate, hashPassword, needsRehash, verifyPassword, verifySignIn } from '../auth/password.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
 import { shopInfo } from '../auth/shop.ts';
-import { clearFailures, lockedFor, recordFailure } from '../auth/throttle.ts';
+import { accountLimitKey, addressLimitKey, clearFailures, lockedFor, recordFailure, releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../crud/db-errors.ts';
 import { accessTokens, users } from '../db/schema.ts';
+import { DEMO_PASSWORD } from '../seed.ts';
 import { route, type AppContext, type RouteDef, type RouteInput } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
@@ -33,23 +36,59 @@ function tooMany(seconds: number): ApiError {
   });
 }
 
+const busy = () => new ApiError(503, 'The server is busy checking sign-ins. Try again in a moment.', { headers: { 'Retry-After': '1' } });
+
 async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNever>): Promise<Response> {
   const { db, config, now } = c.var;
   const body = await input.body();
   const email = body.email.toLowerCase();
-  const key = `${email}|${clientAddress(c)}`;
+  const address = clientAddress(c);
+  const key = `${email}|${address}`;
+  // A flood fills the gate's queue: refuse before any database work, so refusing stays cheap.
+  if (hashGate.full) throw busy();
 
   const wait = await lockedFor(db, key, now());
   if (wait > 0) throw tooMany(wait);
 
+  // The attempt is counted for the account and the address before the password is checked, so
+  // concurrent attempts cannot pass a limit together; a success gives both back.
+  const at = now();
+  const limits: string[] = [];
+  const giveBack = () => Promise.all(limits.map((k) => releaseAttempt(db, k, at)));
+  for (const [limitKey, max] of [
+    [accountLimitKey(email), config.loginAccountMaxFailures],
+    [addressLimitKey(address), config.loginAddressMaxFailures],
+  ] as const) {
+    const taken = await reserveAttempt(db, limitKey, at, max);
+    if (!taken.ok) {
+      await giveBack();
+      throw tooMany(taken.retryAfter);
+    }
+    limits.push(limitKey);
+  }
+
   const user = await findUserByEmail(db, email);
-  // Unknown email still pays for one argon2 verify, so timing does not reveal accounts.
-  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
-  if (!user || !ok) {
+  let ok: boolean;
+  try {
+    // Unknown email still pays for one argon2 verify, so timing does not reveal accounts.
+    ok = await verifySignIn(user?.password_hash ?? (await dummyHash()), body.password);
+  } catch (err) {
+    if (!(err instanceof HashGateBusy)) throw err;
+    await giveBack();
+    throw busy();
+  }
+  // In production the demo password signs nobody in, whatever a database made in development holds.
+  const demo = config.production && body.password === DEMO_PASSWORD;
+  if (!user || !ok || demo) {
     await recordFailure(db, key, now(), config);
     throw new ApiError(422, AUTH_MESSAGES.invalidCredentials);
   }
+  await giveBack();
   await clearFailures(db, key);
+  // Hashes made before the one-lane setting (or by an older version) are replaced as people sign in.
+  if (needsRehash(user.password_hash)) {
+    await db.update(users).set({ password_hash: await hashPassword(body.password) }).where(eq(users.id, user.id));
+  }
 
   if (user.status !== 'active') {
     return c.json({ Status: 'failed', message: AUTH_MESSAGES.inactive } satisfies LoginResponse, 200);
@@ -99,6 +138,8 @@ async function updateProfile(c: AppContext, input: RouteInput<typeof profileBody
 async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBody, z.ZodNever>): Promise<Response> {
   const { db, now, auth } = c.var;
   const body = await input.body();
+  const problem = await passwordProblem(body.password);
+  if (problem) throw validationError({ password: [problem] });
   if (!(await verifyPassword(auth.row.password_hash, body.current_password))) {
     throw validationError({ current_password: ['The current password is incorrect.'] });
   }

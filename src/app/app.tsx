@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
-import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind } from '../../machines/navigation.machine.ts';
+import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPageTitle } from '../../machines/navigation.machine.ts';
 import { AlertMessage } from '../components/ui/alert.tsx';
 import { BlankLayout } from '../layouts/blank-layout.tsx';
 import { LoginScreen } from '../screens/login/login-screen.tsx';
@@ -29,6 +29,7 @@ function Page() {
   const { navigation, auth } = useAppSystem();
   const kind = useSelector(navigation, selectPageKind);
   const match = useSelector(navigation, selectMatch);
+  const title = useSelector(navigation, selectPageTitle);
   const unreachable = useSelector(auth, selectUnreachable);
   const signedIn = useSelector(auth, selectSignedIn);
 
@@ -67,10 +68,10 @@ function Page() {
   }
   const Screen = screenFor(match.route.screen);
   return (
-    <Shell title={match.route.title}>
+    <Shell title={title}>
       <ScreenBoundary key={`${match.route.name}:${JSON.stringify(match.params)}`} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
         <Suspense fallback={<PageLoading />}>
-          <Screen title={match.route.title} params={match.params} screen={match.route.screen} />
+          <Screen title={title} params={match.params} screen={match.route.screen} />
         </Suspense>
       </ScreenBoundary>
     </Shell>

@@ -61,13 +61,18 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
           document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
           ui.send({ type: 'route.changed' });
         },
+        retitle: (_, { title }) => {
+          document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+        },
+        signOut: () => signOut(),
       },
     }),
     { input: { url: `${location.pathname}${location.search}` }, inspect, systemId: 'navigation' },
   );
 
-  // The auth actor is created after the API, whose 401 hook must reach it.
+  // The auth actor is created after the API and navigation, whose hooks must reach it.
   let sessionExpired = () => {};
+  let signOut = () => {};
   const api = createApi({
     getToken: () => storage.token(),
     onUnauthorized: () => sessionExpired(),
@@ -93,6 +98,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     { input: { stored: storage.loadSession() }, inspect, systemId: 'auth' },
   );
   sessionExpired = () => auth.send({ type: 'session.expired' });
+  signOut = () => auth.send({ type: 'logout' });
 
   function start() {
     toaster.start();

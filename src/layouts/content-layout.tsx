@@ -2,13 +2,14 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '../../domain/menu.ts';
+import type { Crumb } from '../../domain/page.ts';
 import { css } from 'styled-system/css';
-import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { AppLink } from '../components/ui/link.tsx';
 import { PRODUCT_NAME } from '../components/ui/logo.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
+import { UPGRADE_ROOM, UpgradeButton } from './upgrade.tsx';
 
 export interface ContentLayoutProps {
   /** The page title, shown as the page's h1. */
@@ -16,7 +17,10 @@ export interface ContentLayoutProps {
   user: { name: string; email: string };
   /** Already filtered for the user (domain/menu.ts visibleMenu). */
   menu: readonly MenuEntry[];
-  currentPath: string;
+  /** The menu link marked current: the page's, or its section's on a create or edit page. */
+  currentHref: string | null;
+  /** The trail above the title on nested pages (Customers › Edit customer Aiden Hall). */
+  breadcrumbs?: readonly Crumb[];
   drawerOpen: boolean;
   drawerMini: boolean;
   theme: 'light' | 'dark';
@@ -44,7 +48,7 @@ export function ContentLayout(props: ContentLayoutProps) {
   const drawer = (
     <SideDrawer
       menu={props.menu}
-      currentPath={props.currentPath}
+      currentHref={props.currentHref}
       mini={mini}
       showMiniToggle={!narrow}
       onToggleMini={props.onToggleMini}
@@ -141,10 +145,12 @@ export function ContentLayout(props: ContentLayoutProps) {
           {...(props.onOpenNotifications ? { onOpenNotifications: props.onOpenNotifications } : {})}
         />
         <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', sm: '6' }, pt: '4', pb: '10', outline: 'none' })}>
-          <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default' })}>{title}</h1>
+          {props.breadcrumbs?.length ? <Breadcrumbs trail={props.breadcrumbs} /> : null}
+          <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default', overflowWrap: 'anywhere' })}>{title}</h1>
           {children}
         </main>
-        <footer className={css({ px: { base: '4', sm: '6' } })}>
+        {/* The floating upgrade button's room: the page ends above it, so it never covers the footer's text. */}
+        <footer className={css({ px: { base: '4', sm: '6' } })} style={{ paddingBottom: UPGRADE_ROOM }}>
           <div
             className={css({
               maxW: 'content',
@@ -165,16 +171,35 @@ export function ContentLayout(props: ContentLayoutProps) {
         </footer>
       </div>
 
-      {/* Cosmetic (SPEC §2): there is no Pro edition to buy. */}
-      <Button
-        aria-label="Upgrade to Pro"
-        size={narrow ? 'md' : 'lg'}
-        square={narrow}
-        className={css({ position: 'fixed', insetEnd: '6', bottom: '6', zIndex: 'banner', borderRadius: 'full', boxShadow: '0 6px 20px rgba(124, 58, 237, 0.45)' })}
-      >
-        <Icon name="rocket" />
-        {narrow ? null : 'Upgrade to Pro'}
-      </Button>
+      <UpgradeButton narrow={narrow} />
     </div>
+  );
+}
+
+/** Where a nested page sits: links back up, the current page last (marked as the page). */
+function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className={css({ mb: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+      <ol className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', listStyle: 'none', minW: '0' })}>
+        {trail.map((c, i) => (
+          <li key={`${i}:${c.label}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', minW: '0' })}>
+            {i > 0 ? (
+              <span aria-hidden="true" className={css({ color: 'fg.muted' })}>
+                ›
+              </span>
+            ) : null}
+            {c.href ? (
+              <AppLink href={c.href} className={css({ color: 'primary.fg', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecorationThickness: '2px' } })}>
+                {c.label}
+              </AppLink>
+            ) : (
+              <span aria-current="page" className={css({ color: 'fg.default', overflowWrap: 'anywhere' })}>
+                {c.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }

@@ -13,7 +13,8 @@ import { SimpleTooltip } from '../components/ui/tooltip.tsx';
 
 export interface SideDrawerProps {
   menu: readonly MenuEntry[];
-  currentPath: string;
+  /** The link marked current: the page's own, or its section's on a create or edit page. */
+  currentHref: string | null;
   mini: boolean;
   /** The mini toggle makes no sense in the temporary (overlay) drawer. */
   showMiniToggle: boolean;
@@ -23,8 +24,8 @@ export interface SideDrawerProps {
   onToggleGroup?(label: string): void;
 }
 
-const holds = (node: MenuGroup | MenuSubgroup, path: string): boolean =>
-  node.children.some((c) => (isLink(c) ? c.href === path : holds(c, path)));
+const holds = (node: MenuGroup | MenuSubgroup, href: string | null): boolean =>
+  node.children.some((c) => (isLink(c) ? c.href === href : holds(c, href)));
 
 const itemBase = css.raw({
   display: 'flex',
@@ -79,7 +80,10 @@ export function SideDrawer(props: SideDrawerProps) {
   const { menu, mini, showMiniToggle, onToggleMini } = props;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', h: 'full', minH: '0' })}>
-      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: '2', h: '16', px: mini ? '0' : '4', flexShrink: 0 })}>
+      {/* One toggle in one place for both widths (under the logo in the rail), so the focus stays on it as the rail collapses or expands. */}
+      <div
+        className={css({ display: 'flex', flexDirection: mini ? 'column' : 'row', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: '2', minH: '16', py: mini ? '3' : '0', px: mini ? '0' : '4', flexShrink: 0 })}
+      >
         <AppLink
           href={DASHBOARD_PATH}
           aria-label={`${PRODUCT_NAME}: dashboard`}
@@ -87,15 +91,12 @@ export function SideDrawer(props: SideDrawerProps) {
         >
           <Logo withName={!mini} />
         </AppLink>
-        {showMiniToggle && !mini ? <IconButton icon="chevron-left" size="sm" aria-label="Collapse menu to icons" onClick={onToggleMini} /> : null}
-      </div>
-      {showMiniToggle && mini ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', pb: '2' })}>
-          <SimpleTooltip content="Expand menu" placement="right">
-            <IconButton icon="chevron-right" size="sm" aria-label="Expand menu" onClick={onToggleMini} />
+        {showMiniToggle ? (
+          <SimpleTooltip content={mini ? 'Expand menu' : 'Collapse menu to icons'} placement="right">
+            <IconButton icon={mini ? 'chevron-right' : 'chevron-left'} size="sm" aria-label={mini ? 'Expand menu' : 'Collapse menu to icons'} onClick={onToggleMini} />
           </SimpleTooltip>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       <nav aria-label="Main menu" className={css({ flex: '1', minH: '0', overflowY: 'auto', overflowX: 'hidden', px: mini ? '2' : '3', pb: '4', scrollbarWidth: 'thin' })}>
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none' })}>
           {menu.map((entry) => (
@@ -108,11 +109,11 @@ export function SideDrawer(props: SideDrawerProps) {
   );
 }
 
-function NavLink({ link, currentPath, nested }: { link: MenuLink; currentPath: string; nested?: boolean }) {
+function NavLink({ link, currentHref, nested }: { link: MenuLink; currentHref: string | null; nested?: boolean }) {
   return (
     <AppLink
       href={link.href}
-      aria-current={link.href === currentPath ? 'page' : undefined}
+      aria-current={link.href === currentHref ? 'page' : undefined}
       className={cx(item, nested ? css({ minH: '9', fontWeight: 'normal' }) : undefined)}
     >
       <Icon name={link.icon} size={nested ? 'sm' : 'md'} />
@@ -122,7 +123,7 @@ function NavLink({ link, currentPath, nested }: { link: MenuLink; currentPath: s
 }
 
 function Entry({ entry, ...p }: { entry: MenuEntry } & SideDrawerProps) {
-  if (isLink(entry)) return <NavLink link={entry} currentPath={p.currentPath} />;
+  if (isLink(entry)) return <NavLink link={entry} currentHref={p.currentHref} />;
   if (entry.children.length === 0) return <EmptyGroup group={entry} />;
   return <Group node={entry} {...p} />;
 }
@@ -133,7 +134,7 @@ function Group({ node, nested, ...p }: { node: MenuGroup | MenuSubgroup; nested?
     <Collapsible.Root
       {...(controlled
         ? { open: p.openGroups?.includes(node.label) ?? false, onOpenChange: () => p.onToggleGroup?.(node.label) }
-        : { defaultOpen: holds(node, p.currentPath) })}
+        : { defaultOpen: holds(node, p.currentHref) })}
       lazyMount
     >
       <Collapsible.Trigger className={cx(item, nested ? css({ minH: '9', fontWeight: 'normal' }) : undefined)}>
@@ -146,7 +147,7 @@ function Group({ node, nested, ...p }: { node: MenuGroup | MenuSubgroup; nested?
           {node.children.map((child) => (
             <li key={child.label}>
               {isLink(child) ? (
-                <NavLink link={child} currentPath={p.currentPath} nested />
+                <NavLink link={child} currentHref={p.currentHref} nested />
               ) : (
                 <Group node={child} nested {...p} />
               )}
@@ -169,11 +170,11 @@ function EmptyGroup({ group }: { group: MenuGroup }) {
   );
 }
 
-function MiniEntry({ entry, currentPath }: { entry: MenuEntry } & SideDrawerProps) {
+function MiniEntry({ entry, currentHref }: { entry: MenuEntry } & SideDrawerProps) {
   if (isLink(entry)) {
     return (
       <SimpleTooltip content={entry.label} placement="right">
-        <AppLink href={entry.href} aria-current={entry.href === currentPath ? 'page' : undefined} className={miniItem}>
+        <AppLink href={entry.href} aria-current={entry.href === currentHref ? 'page' : undefined} className={miniItem}>
           <Icon name={entry.icon} />
           <span className={css({ srOnly: true })}>{entry.label}</span>
         </AppLink>
@@ -187,11 +188,11 @@ function MiniEntry({ entry, currentPath }: { entry: MenuEntry } & SideDrawerProp
       </button>
     );
   }
-  return <MiniGroup group={entry} currentPath={currentPath} />;
+  return <MiniGroup group={entry} currentHref={currentHref} />;
 }
 
-function MiniGroup({ group: entry, currentPath }: { group: MenuGroup; currentPath: string }) {
-  const active = holds(entry, currentPath);
+function MiniGroup({ group: entry, currentHref }: { group: MenuGroup; currentHref: string | null }) {
+  const active = holds(entry, currentHref);
   // Tooltip and menu share one trigger element; zag finds its trigger by id, so they share the id.
   const triggerId = `rail-${useId()}`;
   // In the rail a group opens as a flyout menu beside it, so every link stays one click away.
@@ -208,7 +209,7 @@ function MiniGroup({ group: entry, currentPath }: { group: MenuGroup; currentPat
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{entry.label}</Menu.ItemGroupLabel>
               {entry.children.filter(isLink).map((l) => (
-                <FlyoutLink key={l.href} link={l} currentPath={currentPath} />
+                <FlyoutLink key={l.href} link={l} currentHref={currentHref} />
               ))}
             </Menu.ItemGroup>
             {entry.children.map((c) =>
@@ -217,7 +218,7 @@ function MiniGroup({ group: entry, currentPath }: { group: MenuGroup; currentPat
                   <Menu.Separator />
                   <Menu.ItemGroupLabel>{c.label}</Menu.ItemGroupLabel>
                   {c.children.map((l) => (
-                    <FlyoutLink key={l.href} link={l} currentPath={currentPath} />
+                    <FlyoutLink key={l.href} link={l} currentHref={currentHref} />
                   ))}
                 </Menu.ItemGroup>
               ),
@@ -229,10 +230,10 @@ function MiniGroup({ group: entry, currentPath }: { group: MenuGroup; currentPat
   );
 }
 
-function FlyoutLink({ link, currentPath }: { link: MenuLink; currentPath: string }) {
+function FlyoutLink({ link, currentHref }: { link: MenuLink; currentHref: string | null }) {
   return (
     <Menu.Item value={link.href} asChild>
-      <AppLink href={link.href} aria-current={link.href === currentPath ? 'page' : undefined}>
+      <AppLink href={link.href} aria-current={link.href === currentHref ? 'page' : undefined}>
         <Icon name={link.icon} />
         {link.label}
       </AppLink>

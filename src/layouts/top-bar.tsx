@@ -50,7 +50,7 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
     >
       <div className={css({ maxW: 'content', mx: 'auto', h: '16', display: 'flex', alignItems: 'center', gap: narrow ? '0.5' : '2' })}>
         <IconButton icon="menu" aria-label={drawerOpen ? 'Hide navigation menu' : 'Show navigation menu'} aria-expanded={drawerOpen} aria-controls={drawerId} onClick={onToggleDrawer} />
-        <form role="search" onSubmit={submit} className={css({ position: 'relative', flex: '1', maxW: '96', minW: '20', ms: '1', me: narrow ? '1' : '0' })}>
+        <form role="search" aria-label="Search the shop" onSubmit={submit} className={css({ position: 'relative', flex: '1', maxW: '96', minW: '20', ms: '1', me: narrow ? '1' : '0' })}>
           <Icon name="search" size="sm" className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' })} />
           <Input
             type="search"

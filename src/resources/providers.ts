@@ -2,10 +2,11 @@ import { fromCallback, fromPromise } from 'xstate';
 import { listQueryString, matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
 import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
-import { roles } from '../../domain/resources/index.ts';
+import { resourceByKey, roles } from '../../domain/resources/index.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
 import { listMachine, type DeleteTarget, type ListEvent } from '../../machines/list/list.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
+import { recordNameMachine } from '../../machines/record-name.machine.ts';
 import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
@@ -94,6 +95,7 @@ export function resourceListMachine(system: AppSystem, def: ResourceDef, parentI
 function formEffects(system: AppSystem, back: string) {
   const { navigation } = system;
   return {
+    nameRecord: () => {},
     notify: notifyWith(system),
     goToList: () => navigation.send({ type: 'nav.go', to: back, resume: true }),
     finish: (_: unknown, { created }: { created?: Row | undefined }) => navigation.send({ type: 'nav.done', to: back, ...(created ? { created } : {}) }),
@@ -122,7 +124,32 @@ export function resourceFormMachine(system: AppSystem, def: ResourceDef, parentI
         return { message: data.message, data: data.data, version: headers.get('etag') };
       }),
     },
-    actions: formEffects(system, resourceHref.list(def, { parent: parentId })),
+    actions: {
+      ...formEffects(system, resourceHref.list(def, { parent: parentId })),
+      nameRecord: (_, { id, name }) =>
+        id !== undefined && system.navigation.send({ type: 'page.named', path: resourceHref.edit(def, id, { parent: parentId }), name }),
+    },
+  });
+}
+
+/**
+ * Names the parent record of a child resource's pages (the attribute whose values they are):
+ * its name titles the child list ("Values of Size") and the breadcrumbs under it.
+ */
+export function parentNameMachine(system: AppSystem, def: ResourceDef, parentId: string) {
+  const { api, navigation } = system;
+  const parent = resourceByKey(def.parent!.resource);
+  return recordNameMachine.provide({
+    actors: {
+      loadName: fromPromise(async ({ input }) => {
+        const row = (await api.call<{ data: Row }>(`${parent.api}/${encodeURIComponent(input.id)}`)).data;
+        const name = row[parent.titleField];
+        return typeof name === 'string' ? name : null;
+      }),
+    },
+    actions: {
+      tell: (_, { name }) => navigation.send({ type: 'page.named', path: resourceHref.list(def, { parent: parentId }), name }),
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-/** What every screen receives from the page: its route's title, the address's params and its screen key. */
+/** What every screen receives from the page: its title (naming its record once loaded), the address's params and its screen key. */
 export interface ScreenProps {
   title: string;
   params: Record<string, string>;

@@ -48,6 +48,26 @@ export const tokens = defineTokens({
   durations: {
     toast: { value: '400ms' },
   },
+  /**
+   * Stacking order. Panda's preset has no z-index scale any more, so `zIndex: 'modal'` was
+   * written as the invalid `z-index: modal` and everything stacked by document order: the skip
+   * link, first in the document, was drawn under the drawer when it was focused. Pop-ups
+   * (dropdown) sit above the sticky top bar and the floating button, and above a dialog they
+   * are opened from.
+   */
+  zIndex: {
+    hide: { value: -1 },
+    base: { value: 0 },
+    docked: { value: 10 },
+    sticky: { value: 1100 },
+    banner: { value: 1200 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    dropdown: { value: 1500 },
+    skipLink: { value: 1600 },
+    toast: { value: 1700 },
+    tooltip: { value: 1800 },
+  },
 });
 
 /**

@@ -20,11 +20,13 @@ export interface HarnessOptions {
 
 export interface RequestOptions {
   token?: string | undefined;
-  /** An object is sent as JSON; a string is sent as-is (for malformed bodies). */
+  /** An object is sent as JSON; a string or bytes are sent as they are (malformed bodies, files). */
   body?: unknown;
   /** Send the XSRF cookie + matching header (default true). */
   xsrf?: boolean;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (default: none, which the server calls "local"). */
+  address?: string;
 }
 
 export interface TestResponse<T = any> {
@@ -89,12 +91,18 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       headers['X-XSRF-TOKEN'] = XSRF_VALUE;
     }
     if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
-    let body: string | undefined;
-    if (o.body !== undefined) {
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (o.body instanceof Uint8Array) {
+      // A file (an image upload): sent as it is.
+      body = new Uint8Array(o.body);
+      headers['content-type'] ??= 'application/octet-stream';
+    } else if (o.body !== undefined) {
       body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.request(path, { method, headers, body });
+    // @hono/node-server's getConnInfo reads the socket from the env, as a real server gives it.
+    const env = o.address ? { incoming: { socket: { remoteAddress: o.address, remoteFamily: o.address.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+    const res = await app.request(path, { method, headers, body }, env);
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);

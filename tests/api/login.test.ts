@@ -21,7 +21,7 @@ describe('POST /api/v1/admin/login', () => {
       'Manager',
       PERMISSIONS.filter((p) => !(PERMISSION_MODULES.Administration as readonly string[]).includes(p)),
     ],
-    ['cashier@example.com', 'Cashier', ['dashboard', 'pos', 'sales list', 'sales create', 'customer list']],
+    ['cashier@example.com', 'Cashier', ['dashboard', 'pos', 'sales list', 'sales create', 'customer list', 'customer create', 'customer edit']],
   ])('signs in %s with role %s and exactly its permissions', async (email, role, expected) => {
     const res = await h.request('POST', LOGIN, { body: { email, password: 'password' } });
     expect(res.status).toBe(200);

@@ -4,6 +4,8 @@ import { sessionUser } from '../../domain/auth.ts';
 import { users } from '../../server/db/schema.ts';
 import { createHarness, type Harness } from './harness.ts';
 
+const COMMON_PASSWORD = 'This is one of the most common passwords, which attackers try first. Choose one that is harder to guess.';
+
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
@@ -76,6 +78,13 @@ describe('PATCH /api/password', () => {
     const res = await h.request('PATCH', '/api/password', { token, body });
     expect(res.status).toBe(422);
     expect(res.body.errors[field]?.length).toBeGreaterThan(0);
+  });
+
+  it.each(['password1', 'Qwertyuiop', 'iloveyou'])('refuses the common password %s on password, saying why', async (password) => {
+    const token = await h.tokenFor('sam@example.com');
+    const res = await h.request('PATCH', '/api/password', { token, body: { current_password: 'password', password, password_confirmation: password } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ password: [COMMON_PASSWORD] });
   });
 
   it('changes the password and ends the other sessions only', async () => {

@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
+const COMMON_PASSWORD = 'This is one of the most common passwords, which attackers try first. Choose one that is harder to guess.';
 const tokensOf = async (id: number) => (await h.db.select().from(accessTokens).where(eq(accessTokens.user_id, id))).length;
 const status = async (token: string) => (await h.request('GET', '/me', { token })).status;
 
@@ -67,6 +68,8 @@ describe('users', () => {
     [{ name: 'X', email: 'x@example.com' }, 'password', undefined],
     [{ name: 'X', email: 'x@example.com', password: 'long-enough', role_ids: [999999] }, 'role_ids', 'One of the chosen roles no longer exists. Reload and choose again.'],
     [{ name: 'X', email: 'x@example.com', password: 'long-enough', password_hash: 'x' }, 'password_hash', 'This field is not allowed.'],
+    [{ name: 'X', email: 'x@example.com', password: 'password123' }, 'password', COMMON_PASSWORD],
+    [{ name: 'X', email: 'x@example.com', password: 'SUNSHINE1' }, 'password', COMMON_PASSWORD],
   ])('refuses %j', async (body, field, text) => {
     expectFieldError(await api.post(U.api, body), field, text);
   });
@@ -74,6 +77,11 @@ describe('users', () => {
   it('keeps the password when an edit leaves it empty, and replaces the roles', async () => {
     const updated = await api.update(U.api, nina.id, { name: 'Nina C.', email: 'nina.clerk@example.com', password: '', role_ids: [roleId.get('Cashier')] });
     expect(updated).toMatchObject({ name: 'Nina C.', role_ids: [roleId.get('Cashier')], role_names: ['Cashier'] });
+    expect(await h.login('nina.clerk@example.com', 'counter-top-9')).toBeTruthy();
+  });
+
+  it('refuses a common password on an edit too, and keeps the old one', async () => {
+    expectFieldError(await api.put(`${U.api}/${nina.id}`, { name: 'Nina C.', email: 'nina.clerk@example.com', password: 'qwerty123', role_ids: [] }), 'password', COMMON_PASSWORD);
     expect(await h.login('nina.clerk@example.com', 'counter-top-9')).toBeTruthy();
   });
 
@@ -88,7 +96,7 @@ describe('users', () => {
   it('changing your own password keeps this session and ends the others', async () => {
     const other = await h.tokenFor('admin@example.com');
     const admin = (await api.rows(U.api, { search: 'admin@example.com' }))[0];
-    await api.update(U.api, admin.id, { name: 'Admin', email: 'admin@example.com', password: 'password', role_ids: [roleId.get(SUPER_ADMIN_ROLE)] });
+    await api.update(U.api, admin.id, { name: 'Admin', email: 'admin@example.com', password: 'admin-own-new-9', role_ids: [roleId.get(SUPER_ADMIN_ROLE)] });
     expect(await status(adminToken)).toBe(200);
     expect(await status(other)).toBe(401);
   });
@@ -127,7 +135,7 @@ describe('roles', () => {
     const rows = await api.rows(R.api);
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     expect(byName[SUPER_ADMIN_ROLE]).toMatchObject({ permissions_count: PERMISSIONS.length, users_count: 1, protected: true });
-    expect(byName.Cashier).toMatchObject({ permissions_count: 5, users_count: 1, protected: false });
+    expect(byName.Cashier).toMatchObject({ permissions_count: 7, users_count: 1, protected: false });
     expect(byName.Manager.protected).toBe(false);
     const sorted = await api.rows(R.api, { sort: 'permissions_count', dir: 'desc' });
     expect(sorted[0].name).toBe(SUPER_ADMIN_ROLE);
@@ -206,10 +214,10 @@ describe('permission modules', () => {
     expect(renamed.name).toBe('Reporting');
     expectFieldError(await api.post(PM.api, { name: 'People' }), 'name', 'Another permission module already has this name.');
     const rows = await api.rows(PM.api, { sort: 'permissions_count', dir: 'desc' });
-    // Inventory and Products hold 6 each; the later id comes first when sorting descending.
+    // Products holds the most: product create and list, and five rights for each of five resources.
     expect(rows.slice(0, 2).map((r) => [r.name, r.permissions_count])).toEqual([
-      ['Inventory', 6],
-      ['Products', 6],
+      ['Products', 27],
+      ['Administration', 20],
     ]);
   });
 
@@ -217,7 +225,7 @@ describe('permission modules', () => {
     const people = (await api.rows(PM.api, { search: 'People' }))[0];
     const res = await api.del(`${PM.api}/${people.id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This permission module cannot be deleted: it still holds 3 permissions.');
+    expect(res.body.message).toBe('This permission module cannot be deleted: it still holds 15 permissions.');
     const empty = await api.create(PM.api, { name: 'Empty' });
     expect((await api.del(`${PM.api}/${empty.id}`)).status).toBe(200);
   });
@@ -230,14 +238,21 @@ describe('permissions', () => {
   });
 
   it('lists the module name and how many roles grant each permission', async () => {
+    // The search looks at names and what each allows ("Export the customer list as CSV").
     const rows = await api.rows(P.api, { search: 'customer list' });
-    // Super Admin, Manager and Cashier.
-    expect(rows).toEqual([expect.objectContaining({ name: 'customer list', module_name: 'People', roles_count: 3 })]);
+    expect(rows.map((r) => r.name).sort()).toEqual(['customer export', 'customer list']);
+    // Super Admin, Manager and Cashier; the Cashier may not export.
+    expect(rows.find((r) => r.name === 'customer list')).toMatchObject({ module_name: 'People', roles_count: 3 });
+    expect(rows.find((r) => r.name === 'customer export')).toMatchObject({ module_name: 'People', roles_count: 2 });
     const sorted = await api.rows(P.api, { sort: 'module_name' });
     const names = sorted.map((r) => r.module_name);
     expect(names).toEqual([...names].sort());
     const people = (await api.rows(PM.api, { search: 'People' }))[0];
-    expect((await api.rows(P.api, { module_id: people.id })).map((r) => r.name).sort()).toEqual(['customer category list', 'customer list', 'supplier list']);
+    expect((await api.rows(P.api, { module_id: people.id })).map((r) => r.name).sort()).toEqual(
+      ['customer', 'customer category', 'supplier'].flatMap((n) => ['list', 'create', 'edit', 'delete', 'export'].map((r) => `${n} ${r}`)).sort(),
+    );
+    // Each says what it allows, as the role screen shows it.
+    expect((await api.rows(P.api, { search: 'customer delete' }))[0]).toMatchObject({ description: 'Delete customers' });
   });
 
   it('refuses to rename or delete a permission the application checks, but lets it move', async () => {
@@ -287,8 +302,9 @@ describe('the Super Admin role is guarded from users who are not Super Admins', 
   let adminId: number;
 
   beforeAll(async () => {
-    // A role holding exactly 'user list': it may run accounts, not hand out Super Admin.
-    const role = await api.create(R.api, { name: 'Account clerk', permission_ids: [permId.get('user list')] });
+    // A role that may run accounts (list, create, edit, delete), not hand out Super Admin.
+    const rights = ['user list', 'user create', 'user edit', 'user delete'].map((p) => permId.get(p));
+    const role = await api.create(R.api, { name: 'Account clerk', permission_ids: rights });
     await h.createUser({ email: 'accounts@example.com', name: 'Accounts', roles: [role.name] });
     clerk = client(h, await h.tokenFor('accounts@example.com'));
     adminId = (await api.rows(U.api, { search: 'admin@example.com' }))[0].id;
@@ -299,7 +315,11 @@ describe('the Super Admin role is guarded from users who are not Super Admins', 
   it('refuses to give the role, naming the roles field', async () => {
     expectFieldError(await clerk.post(U.api, body([roleId.get(SUPER_ADMIN_ROLE)!])), 'role_ids', /Only a Super Admin/);
     expect(await api.rows(U.api, { search: 'sam.clerk' })).toEqual([]);
-    expect((await clerk.post(U.api, body([roleId.get('Cashier')!]))).status).toBe(201);
+    // Roles the clerk may give are those whose permissions the clerk holds (privilege bounds):
+    // not the Cashier's, but the clerk's own.
+    expectFieldError(await clerk.post(U.api, body([roleId.get('Cashier')!])), 'role_ids', /You can only give roles whose permissions you hold yourself/);
+    const clerkRole = (await api.rows(R.api, { search: 'Account clerk' }))[0].id as number;
+    expect((await clerk.post(U.api, body([clerkRole]))).status).toBe(201);
   });
 
   it("refuses to change or delete a Super Admin's account", async () => {

@@ -382,3 +382,26 @@ describe('relation options', () => {
     expect((await cashier.get(CC.api)).status).toBe(403);
   });
 });
+
+describe('the demo cashier and customers (customer list, create and edit; PRODUCT §1)', () => {
+  it('lists, adds and edits customers, but may neither delete nor export them', async () => {
+    const cashier = client(h, await h.tokenFor('cashier@example.com'));
+    expect((await cashier.get(C.api)).status).toBe(200);
+    const created = await cashier.post(C.api, { name: 'Till Walk-up', status: 'active' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const shown = await cashier.get(`${C.api}/${id}`);
+    expect(shown.status).toBe(200);
+    expect((await cashier.put(`${C.api}/${id}`, { name: 'Till Walk-up Jr', status: 'active' })).status).toBe(200);
+    for (const res of [
+      await cashier.del(`${C.api}/${id}`),
+      await cashier.post(`${C.api}/bulk-delete`, { ids: [id] }),
+      await cashier.get(`${C.api}/export`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'You do not have permission to access this page.', code: 403 });
+    }
+    // Still there: nothing the cashier was refused happened.
+    expect((await api.get(`${C.api}/${id}`)).body.data).toMatchObject({ name: 'Till Walk-up Jr' });
+  });
+});

@@ -1,4 +1,4 @@
-import { asc, count } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -7,6 +7,9 @@ import * as T from '../../server/db/schema.ts';
 import { SERVER_RESOURCES } from '../../server/resources/index.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { seedDemoShop } from '../../server/seed-demo.ts';
+import { seedDemoStock } from '../../server/seed-stock.ts';
+import { barcodeProblem } from '../../domain/stock/barcode.ts';
+import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -31,6 +34,8 @@ const TABLES = {
   banners: T.banners,
   solutions: T.solutions,
   settings: T.settings,
+  products: T.products,
+  images: T.images,
 } satisfies Record<string, PgTable>;
 
 async function counts(db: Harness['db']) {
@@ -62,7 +67,9 @@ describe('demo shop', () => {
       services: 4,
       banners: 3,
       solutions: 4,
-      settings: 3, // POS, website and the seed's own marker
+      settings: 4, // POS, website and the markers of the shop and of its goods
+      products: 201,
+      images: 9, // one picture per category, shared by its products
     });
     const cats = await api.rows(RESOURCES.customerCategories!.api);
     expect(Object.fromEntries(cats.map((c) => [c.name, c.discount_bps]))).toEqual({ Retail: 0, Wholesale: 1000, VIP: 500 });
@@ -136,10 +143,38 @@ describe('demo shop', () => {
     }
   });
 
+  it('stocks every product through the ledger: each level equals its movements, serial products their serials in stock', async () => {
+    const res = await h.db.execute(sql`
+      select p.id, p.tracks_serials, p.alert_quantity, p.barcode, p.image, coalesce(l.qty, 0)::int as qty,
+        (select coalesce(sum(quantity), 0) from stock_movements m where m.product_id = p.id)::int as moved,
+        (select count(*) from stock_movements m where m.product_id = p.id)::int as movements,
+        (select count(*) from stock_movements m where m.product_id = p.id and m.kind = 'opening')::int as openings,
+        (select count(*) from serials s where s.product_id = p.id and s.state = 'in_stock')::int as serials_in
+      from products p left join stock_levels l on l.product_id = p.id`);
+    const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, any>[];
+    expect(rows.length).toBe(201);
+    for (const r of rows) {
+      expect(r.qty, `product ${r.id}`).toBe(r.moved);
+      expect(r.openings, `product ${r.id} has one opening`).toBe(1);
+      expect(r.movements, `product ${r.id} has opening stock and a few adjustments`).toBeGreaterThanOrEqual(2);
+      if (r.tracks_serials) expect(r.serials_in, `product ${r.id}`).toBe(r.qty);
+      if (r.barcode) expect(barcodeProblem(r.barcode), r.barcode).toBeUndefined();
+      expect(r.image).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(rows.filter((r) => r.tracks_serials).length).toBeGreaterThanOrEqual(4);
+    expect(rows.filter((r) => r.qty === 0).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((r) => r.qty > 0 && r.qty <= r.alert_quantity).length).toBeGreaterThanOrEqual(10);
+    const bell = await api.get(STOCK_ALERTS_API);
+    expect(bell.body.count).toBeGreaterThanOrEqual(13);
+    const [phone] = await api.rows(RESOURCES.products!.api, { search: 'Pixelon 8 Pro, 128' });
+    expect((await h.app.request(phone.thumbnail_url)).status).toBe(200);
+  });
+
   it('a second start adds nothing', async () => {
     const before = await counts(h.db);
     await seedDemo(h.db);
     expect(await seedDemoShop(h.db)).toBe(false);
+    expect(await seedDemoStock(h.db)).toBe(false);
     expect(await counts(h.db)).toEqual(before);
   });
 
@@ -154,8 +189,12 @@ describe('demo shop', () => {
       expect(await spend(other.db)).toEqual(await spend(h.db));
       const [oldest] = await other.db.select({ date: T.expenses.date }).from(T.expenses).orderBy(asc(T.expenses.date)).limit(1);
       expect(oldest!.date >= '2025-10-17').toBe(true);
+      expect(await seedDemoStock(other.db, new Date('2026-01-15T12:00:00Z'))).toBe(true);
+      const goods = (db: Harness['db']) =>
+        db.select({ sku: T.products.sku, barcode: T.products.barcode, price: T.products.sale_price, image: T.products.image, qty: T.stockLevels.qty }).from(T.products).leftJoin(T.stockLevels, eq(T.stockLevels.product_id, T.products.id)).orderBy(asc(T.products.id));
+      expect(await goods(other.db)).toEqual(await goods(h.db));
     } finally {
       await other.close();
     }
-  });
+  }, 180_000);
 });

@@ -154,9 +154,12 @@ describe('token storage', () => {
 describe('XSRF protection', () => {
   const login = { email: 'admin@example.com', password: 'password' };
   const XSRF_MSG = { message: 'Your page has expired. Reload it and try again.' };
+  // A browser sends the cookies it holds for the site with every request, wanted or not: any
+  // request with a cookie must prove with the header that our own page sent it.
+  const someCookie = 'theme=dark';
 
-  it('refuses a POST without cookie and header', async () => {
-    const res = await h.request('POST', '/api/v1/admin/login', { body: login, xsrf: false });
+  it('refuses a POST that carries a cookie but neither the XSRF cookie nor the header', async () => {
+    const res = await h.request('POST', '/api/v1/admin/login', { body: login, xsrf: false, headers: { cookie: someCookie } });
     expect(res.status).toBe(419);
     expect(res.body).toEqual(XSRF_MSG);
     expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
@@ -164,7 +167,7 @@ describe('XSRF protection', () => {
 
   it.each([
     ['the header missing', { cookie: 'XSRF-TOKEN=abc' }],
-    ['the cookie missing', { 'X-XSRF-TOKEN': 'abc' }],
+    ['the XSRF cookie missing beside another cookie', { cookie: someCookie, 'X-XSRF-TOKEN': 'abc' }],
     ['a mismatch', { cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abd' }],
     ['a length mismatch', { cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abcd' }],
   ])('refuses with %s', async (_, headers) => {
@@ -173,9 +176,9 @@ describe('XSRF protection', () => {
     expect(res.body).toEqual(XSRF_MSG);
   });
 
-  it.each(['PATCH', 'PUT', 'DELETE'])('guards %s too, even with a valid bearer token', async (method) => {
+  it.each(['PATCH', 'PUT', 'DELETE'])('guards %s too, even with a valid bearer token, when a cookie comes along', async (method) => {
     const token = await h.tokenFor('admin@example.com');
-    const res = await h.request(method, '/api/profile', { token, xsrf: false, body: { name: 'X', email: 'x@example.com' } });
+    const res = await h.request(method, '/api/profile', { token, xsrf: false, headers: { cookie: 'XSRF-TOKEN=abc' }, body: { name: 'X', email: 'x@example.com' } });
     expect(res.status).toBe(419);
   });
 
@@ -217,5 +220,65 @@ describe('XSRF protection', () => {
       headers: { cookie: `XSRF-TOKEN=${value}`, 'X-XSRF-TOKEN': value },
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('API clients (scripts, other servers): a bearer token and no cookies', () => {
+  const customers = '/api/v1/admin/customers';
+
+  it('sign in, write, read and sign out with Authorization: Bearer alone', async () => {
+    const signIn = await h.request('POST', '/api/v1/admin/login', { xsrf: false, body: { email: 'manager@example.com', password: 'password' } });
+    expect(signIn.status, signIn.text).toBe(200);
+    const token = signIn.body.access_token as string;
+
+    const created = await h.request('POST', customers, { token, xsrf: false, body: { name: 'Scripted Ltd', status: 'active' } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as number;
+    const updated = await h.request('PUT', `${customers}/${id}`, { token, xsrf: false, body: { name: 'Scripted Ltd (renamed)', status: 'active' } });
+    expect(updated.status, updated.text).toBe(200);
+    expect((await h.request('GET', `${customers}/${id}`, { token, xsrf: false })).body.data.name).toBe('Scripted Ltd (renamed)');
+    expect((await h.request('DELETE', `${customers}/${id}`, { token, xsrf: false })).status).toBe(200);
+    expect((await h.request('POST', '/api/logout', { token, xsrf: false })).status).toBe(200);
+    expect((await h.request('GET', '/me', { token, xsrf: false })).status).toBe(401);
+  });
+
+  it('without a token, a cookie-less write is still refused (401): the token is the credential', async () => {
+    const res = await h.request('POST', customers, { xsrf: false, body: { name: 'Nobody Ltd', status: 'active' } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('request bodies are JSON', () => {
+  const customers = '/api/v1/admin/customers';
+  const UNSUPPORTED = { message: 'Send the request body as JSON, with the header Content-Type: application/json.' };
+
+  it.each([
+    ['text/plain', 'POST', customers, '{"name":"Ann","status":"active"}'],
+    ['application/x-www-form-urlencoded', 'POST', customers, 'name=Ann&status=active'],
+    ['multipart/form-data; boundary=x', 'POST', customers, '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--x--\r\n'],
+    ['application/xml', 'PATCH', '/api/profile', '<p><name>Ann</name></p>'],
+    ['application/jsonx', 'POST', '/api/v1/admin/login', '{}'],
+  ])('a body sent as %s answers 415 saying what to send', async (type, method, path, body) => {
+    const token = await h.tokenFor('admin@example.com');
+    const res = await h.request(method, path, { token, body, headers: { 'content-type': type } });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual(UNSUPPORTED);
+  });
+
+  it('a body without a Content-Type answers 415', async () => {
+    const token = await h.tokenFor('admin@example.com');
+    const res = await h.app.request(customers, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new Blob(['{"name":"Ann","status":"active"}']).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(415);
+  });
+
+  it('accepts application/json with a charset, in any letter case', async () => {
+    const token = await h.tokenFor('admin@example.com');
+    const res = await h.request('POST', customers, { token, body: { name: 'Charset Ltd', status: 'active' }, headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
+    expect(res.status, res.text).toBe(201);
   });
 });

@@ -70,7 +70,7 @@ const [dashboardEntry, ...restOfMenu] = FULL_MENU_WITHOUT_ADMINISTRATION;
 const EXPECTED_MENU: Record<keyof typeof USERS, MenuNode[]> = {
   admin: [dashboardEntry!, ADMINISTRATION, ...restOfMenu],
   manager: FULL_MENU_WITHOUT_ADMINISTRATION,
-  // dashboard, pos, sales list, sales create, customer list
+  // dashboard, pos, sales list, sales create, customer list, create and edit
   cashier: [
     link('Dashboard', '/admin/dashboard'),
     group('People', [link('Customers', '/admin/customers')]),

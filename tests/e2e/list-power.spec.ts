@@ -106,12 +106,12 @@ test('a hidden column stays hidden for the person after a reload, and a saved fi
   await list.seeAddress('');
   await page.reload();
   await page.getByRole('button', { name: 'Saved filters' }).click();
-  await page.getByRole('menuitem', { name }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
   await list.seeAddress('?status=inactive');
   await page.getByRole('button', { name: 'Saved filters' }).click();
   await page.getByRole('menuitem', { name: `Delete “${name}”` }).click();
   await page.getByRole('button', { name: 'Saved filters' }).click();
-  await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name, exact: true })).toHaveCount(0);
 });
 
 test('a row opens its record by click and by Enter; a delete is only sent once its undo window has passed', async ({ page, request }) => {

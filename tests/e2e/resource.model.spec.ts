@@ -58,7 +58,7 @@ import {
   type Path,
 } from './support/brand-models.ts';
 import { HeldCalls, QUICK_POLL, type CallKind } from './support/held-calls.ts';
-import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { AdminApi, FormPage, LeaveDialog, ListPage, LoginPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
 // ================================================================ coverage (of twins replaying each path)
 const UNIT_MODEL = 'tests/model/list.model.test.ts takes it on a real actor';
@@ -122,7 +122,9 @@ const LEAVE_TRANSITIONS = [
   'navigation.showing nav.block#0',
   'navigation.showing nav.go#0',
   'navigation.showing nav.popped#0',
+  'navigation.showing nav.logout#0',
   'navigation.showing.confirmingLeave leave.confirm#0',
+  'navigation.showing.confirmingLeave leave.confirm#1',
   'navigation.showing.confirmingLeave leave.cancel#0',
   'navigation.showing.confirmingLeave nav.done#0',
   'navigation nav.go#1',
@@ -136,7 +138,9 @@ type Effect =
   | { type: 'openRecord'; id: number }
   | { type: 'deleteInBackground' }
   | { type: 'focusField'; name: string }
-  | { type: 'setLeaveGuard'; dirty: boolean };
+  | { type: 'setLeaveGuard'; dirty: boolean }
+  | { type: 'nameRecord'; id?: string; name: string }
+  | { type: 'signOut' };
 
 const never = () => fromPromise(() => new Promise<never>(() => {}));
 const record = (out: Effect[], type: Effect['type']) => (_: unknown, params: object | undefined) => out.push({ type, ...(params ?? {}) } as Effect);
@@ -163,10 +167,17 @@ function twinOf(coverage: Coverage, input: unknown, serialize: (s: never) => str
       : coverage.machine === formMachine
         ? formMachine.provide({
             actors: { loadRecord: never(), saveRecord: never() } as never,
-            actions: { notify: fx('notify'), goToList: fx('goToList'), finish: fx('finish'), focusField: fx('focusField'), setLeaveGuard: fx('setLeaveGuard') } as never,
+            actions: {
+              notify: fx('notify'),
+              goToList: fx('goToList'),
+              finish: fx('finish'),
+              focusField: fx('focusField'),
+              setLeaveGuard: fx('setLeaveGuard'),
+              nameRecord: fx('nameRecord'),
+            } as never,
           })
         : navigationMachine.provide({
-            actions: { writeUrl: fx('writeUrl'), notify: fx('notify'), leaveApp: () => {}, announcePage: () => {} } as never,
+            actions: { writeUrl: fx('writeUrl'), notify: fx('notify'), leaveApp: () => {}, announcePage: () => {}, retitle: () => {}, signOut: fx('signOut') } as never,
           });
   // A simulated clock: the search pause passes only when the path says so.
   const actor = createActor(logic as AnyStateMachine, { input, inspect: local.inspect, clock: new SimulatedClock() });
@@ -531,6 +542,8 @@ async function checkForm(c: Ctx, form: FormPage, s: FormSnapshot, event: AnyEven
   if (s.matches('loading')) return form.seeLoading(DEF.label.one);
   if (s.matches('loadFailed')) return form.seeLoadFailed(DEF.label.one, s.context.loadError ?? '');
   await form.seeForm();
+  // The title names the record as it was loaded (what is typed changes it only once saved).
+  if (s.context.recordName) await form.seeTitle(`${FORM_TITLE.edit} ${real(c, s.context.recordName)}`);
   await expect(form.field(fieldLabel('name'))).toHaveValue(real(c, String(s.context.values.name)));
   expect(await c.leave.reloadWouldAsk(), 'unsaved changes make reloading or closing the tab ask first').toBe(selectDirty(s));
   if (s.matches('submitting')) return form.seeSaving();
@@ -574,25 +587,36 @@ async function execNav(c: Ctx, form: FormPage, e: AnyEventObject, from: NavSnaps
       await route.continue();
       return;
     }
+    case 'nav.logout':
+      // The test's session is shared by every test: the page's logout call is answered without ending it.
+      await c.page.route('**/api/logout', (route) => route.fulfill({ status: 200, json: { message: 'Logged out.' } }));
+      return c.shell.clickLogout();
     case 'leave.cancel':
       return c.leave.clickStay();
     case 'leave.confirm':
-      return c.leave.clickLeave();
+      return from.context.pendingLogout ? c.leave.clickLogOut() : c.leave.clickLeave();
     default:
       throw new Error(`no way to make ${e.type} happen in the browser`);
   }
 }
 
-async function checkNav(c: Ctx, form: FormPage, s: NavSnapshot): Promise<void> {
+async function checkNav(c: Ctx, form: FormPage, s: NavSnapshot, effects: Effect[]): Promise<void> {
   if (s.matches('waitingForAuth')) {
     await expect(c.page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    return;
+  }
+  if (effects.some((fx) => fx.type === 'signOut')) {
+    // Logged out: the login page, and nothing asks any more.
+    await new LoginPage(c.page).seeForm();
+    await c.leave.seeClosed();
+    expect(await c.leave.reloadWouldAsk()).toBe(false);
     return;
   }
   const { pathname, blocked } = s.context;
   await expect.poll(() => new URL(c.page.url()).pathname, { message: 'the address bar', intervals: QUICK_POLL }).toBe(pathname);
   if (s.matches({ showing: 'confirmingLeave' })) {
     // The question is modal: the page behind it is hidden from assistive technology until it is answered.
-    await c.leave.seeOpen();
+    await c.leave.seeOpen(s.context.pendingLogout ? 'logout' : 'page');
     return;
   }
   await c.leave.seeClosed();
@@ -759,7 +783,7 @@ test.describe('leaving a brand form with unsaved changes: the navigation machine
       await runPath(c, path, () => page.goto(LIST_PATH).then(() => {}), {
         twin: twinOf(navCoverage, NAV_INPUT, serializeNav as never),
         exec: (e, from, next) => execNav(c, form, e, from, next),
-        check: (s) => checkNav(c, form, s),
+        check: (s, _e, effects) => checkNav(c, form, s, effects),
       });
       counts.nav.passed++;
     });

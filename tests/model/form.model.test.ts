@@ -14,7 +14,7 @@ import { TestModel, type StatePath } from 'xstate/graph';
 import { formMachine, type FormFailure, type FormSpec, type LoadedRecord, type SaveInput } from '../../machines/form/form.machine.ts';
 import { fieldsFor, toBody, toFormValues, validate, type FormMode } from '../../domain/form-values.ts';
 import { formSpecOf, singletonSpecOf } from '../../machines/form/form.spec.ts';
-import { errorsUnder, selectFormStatus } from '../../machines/form/form.selectors.ts';
+import { errorsUnder, selectFormStatus, selectRecordName } from '../../machines/form/form.selectors.ts';
 import { z } from 'zod';
 import { attributeValues, customers, posSetting, roles } from '../../domain/resources/index.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
@@ -121,6 +121,7 @@ function harness(input: FormInput) {
     finish: vi.fn<(p: { created?: unknown }) => void>(),
     setLeaveGuard: vi.fn<(p: { dirty: boolean }) => void>(),
     focusField: vi.fn<(p: { name: string }) => void>(),
+    nameRecord: vi.fn<(p: { id: string | undefined; name: string }) => void>(),
   };
   const machine = formMachine.provide({
     actors: {
@@ -133,6 +134,7 @@ function harness(input: FormInput) {
       finish: (_, p) => spy.finish(p),
       setLeaveGuard: (_, p) => spy.setLeaveGuard(p),
       focusField: (_, p) => spy.focusField(p),
+      nameRecord: (_, p) => spy.nameRecord(p),
     },
   });
   const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
@@ -248,6 +250,11 @@ function executors(h: Harness) {
       // A loaded record is clean: nothing to tell navigation (a reload already said so).
       expect(spy.setLeaveGuard).toHaveBeenCalledTimes(guards);
       expect(snap().context.conflict).toBeNull();
+      // The page's title names the loaded record ("Edit customer Acme Ltd"); settings have no name.
+      const title = before.context.spec.titleField ? output.data[before.context.spec.titleField] : undefined;
+      const name = typeof title === 'string' && title.trim() ? title.trim() : null;
+      expect(selectRecordName(snap())).toBe(name);
+      expect(lastCall(spy.nameRecord)).toEqual({ id: before.context.id, name: name ?? '' });
     },
     'xstate.error.actor.loadRecord': async ({ event }: Ev) => {
       await settle(() => h.loads.only().reject(event.error));

@@ -32,7 +32,9 @@ import {
   selectChips,
   selectColumnChooser,
   selectColumns,
+  selectCanExport,
   selectConfirmation,
+  selectFocusAfterDelete,
   selectPagination,
   selectPhase,
   selectPinned,
@@ -722,7 +724,7 @@ describe('list machine, scenarios', () => {
   });
 
   it('without the delete permission nothing can be selected or deleted, whatever is sent', async () => {
-    const h = await loaded('', PAGE, { abilities: { create: true, edit: true, delete: false } });
+    const h = await loaded('', PAGE, { abilities: { create: true, edit: true, delete: false, export: true } });
     for (const event of [{ type: 'row.toggle', id: 1 }, { type: 'rows.toggleAll' }, { type: 'row.delete', id: 1 }, { type: 'rows.deleteSelected' }, { type: 'selection.all' }] as const) {
       const before = serialize(h.snap());
       expect(h.snap().can(event)).toBe(false);
@@ -734,9 +736,18 @@ describe('list machine, scenarios', () => {
   });
 
   it('without the edit permission rows do not open', async () => {
-    const h = await loaded('', PAGE, { abilities: { create: false, edit: false, delete: true } });
+    const h = await loaded('', PAGE, { abilities: { create: false, edit: false, delete: true, export: true } });
     expect(await h.effects(() => h.actor.send({ type: 'row.open', id: 1 }))).toEqual(NOTHING);
     expect(selectRows(h.snap()).some((r) => r.openable || r.editable)).toBe(false);
+  });
+
+  it('without the export permission no CSV is made, whatever is sent', async () => {
+    const h = harness({ ...INPUT, abilities: { create: true, edit: true, delete: true, export: false } });
+    await h.effects(() => h.loads.only().resolve(PAGE), true);
+    expect(selectCanExport(h.snap())).toBe(false);
+    expect(h.snap().can({ type: 'list.export' })).toBe(false);
+    expect(await h.effects(() => h.actor.send({ type: 'list.export' }))).toEqual(NOTHING);
+    expect(h.snap().matches({ export: 'idle' })).toBe(true);
   });
 
   it("the view model takes each row's rights from the machine: a protected row cannot be selected or deleted, and says why", async () => {
@@ -843,6 +854,37 @@ describe('list machine, scenarios', () => {
     expect(selectColumnChooser(h.snap()).map((c) => c.name)).not.toContain('name');
     h.actor.send({ type: 'columns.toggle', name: 'email' });
     expect(selectColumns(h.snap()).map((c) => c.name)).not.toContain('email');
+  });
+
+  it('the view model says which row the keyboard carries on from after a delete: the next, else the one before', async () => {
+    const h = await loaded();
+    expect(selectFocusAfterDelete(h.snap())).toBeNull();
+    h.actor.send({ type: 'row.delete', id: 1 });
+    expect(selectFocusAfterDelete(h.snap())).toBe(2);
+    h.actor.send({ type: 'delete.confirm' });
+    // Still known while the delete is undoable and while its request is on its way.
+    expect(selectFocusAfterDelete(h.snap())).toBe(2);
+    h.clock.increment(UNDO_WINDOW_MS);
+    expect(selectFocusAfterDelete(h.snap())).toBe(2);
+    await h.effects(() => h.deletes.only().reject(IN_USE), true);
+    h.actor.send({ type: 'row.toggle', id: 1 });
+    h.actor.send({ type: 'row.toggle', id: 2 });
+    h.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectFocusAfterDelete(h.snap())).toBe(3);
+    h.actor.send({ type: 'delete.cancel' });
+    h.actor.send({ type: 'selection.clear' });
+    h.actor.send({ type: 'row.toggle', id: 2 });
+    h.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectFocusAfterDelete(h.snap())).toBe(3);
+    // The last row: the one before it; nothing left: null (the list itself takes the focus).
+    const two = harness();
+    await two.effects(() => two.loads.only().resolve(page(ROWS.slice(0, 2))), true);
+    two.actor.send({ type: 'row.delete', id: 2 });
+    expect(selectFocusAfterDelete(two.snap())).toBe(1);
+    two.actor.send({ type: 'delete.cancel' });
+    two.actor.send({ type: 'rows.toggleAll' });
+    two.actor.send({ type: 'rows.deleteSelected' });
+    expect(selectFocusAfterDelete(two.snap())).toBeNull();
   });
 
   it('the view model says which phase the page is in and what the pager can do', async () => {

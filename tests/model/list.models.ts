@@ -12,7 +12,7 @@ import { customers } from '../../domain/resources/index.ts';
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 export type ListInput = { spec: typeof customers; search: string; abilities: ListAbilities; created?: Row | null };
 export const SPEC = customers;
-export const ALL: ListAbilities = { create: true, edit: true, delete: true };
+export const ALL: ListAbilities = { create: true, edit: true, delete: true, export: true };
 export const INPUT: ListInput = { spec: SPEC, search: '', abilities: ALL };
 
 // ---------------------------------------------------------------- fixtures

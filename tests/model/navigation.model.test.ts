@@ -4,15 +4,17 @@
  * actor whose address bar is a fake (writeUrl writes it, nav.popped moves it like the
  * browser's back button). Every state is checked against invariants of SPEC §2 and §6 that
  * do not depend on the path: a shown page is allowed for who is signed in, the address bar
- * shows what the machine decided, redirects do not loop, and a page with unsaved changes
- * (nav.block) keeps its address until the person confirms leaving it.
+ * shows what the machine decided, redirects do not loop, a page with unsaved changes
+ * (nav.block) keeps its address until the person confirms leaving it (Logout included), and a
+ * page's title names its record once told (page.named).
  */
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type ActorLogic, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
-import { FORBIDDEN_MESSAGE, navigationMachine, selectHandoff, type NavEvent } from '../../machines/navigation.machine.ts';
+import { FORBIDDEN_MESSAGE, navigationMachine, selectHandoff, selectLeaveReason, type NavEvent } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
+import { pageTitle } from '../../domain/page.ts';
 import { matchRoute } from '../../domain/routes.ts';
 import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 import { Coverage, edgePaths } from './coverage.ts';
@@ -40,6 +42,8 @@ const block: NavEvent = { type: 'nav.block', blocked: true };
 const unblock: NavEvent = { type: 'nav.block', blocked: false };
 const confirmLeave: NavEvent = { type: 'leave.confirm' };
 const cancelLeave: NavEvent = { type: 'leave.cancel' };
+const logout: NavEvent = { type: 'nav.logout' };
+const named = (path: string, name: string): NavEvent => ({ type: 'page.named', path, name });
 
 const EVENTS: NavEvent[] = [
   ...[guest, admin, cashier, noDashboard],
@@ -60,6 +64,21 @@ const LEAVE_EVENTS: NavEvent[] = [
   ...[block, unblock, confirmLeave, cancelLeave],
   // The form saved: back to its list, or where the person already asked to go.
   { type: 'nav.done', to: '/admin/users' },
+  // Logout from the user menu: asks first on a page with unsaved changes, like a link.
+  logout,
+];
+
+/**
+ * Pages about a record: an edit form names its record once loaded, a child list its parent
+ * (told by whoever loads them, maybe late, maybe for a page already left, maybe blank).
+ */
+const NAME_EVENTS: NavEvent[] = [
+  ...[guest, admin],
+  ...['/admin/customers/edit/7', '/admin/attribute/value/3', '/admin/attribute/value/3/edit/5'].map(go),
+  named('/admin/customers/edit/7', 'Aiden Hall'),
+  named('/admin/attribute/value/3', 'Size'),
+  named('/admin/attribute/value/3/edit/5', 'XL'),
+  named('/admin/customers/edit/7', '  '),
 ];
 
 /**
@@ -86,8 +105,10 @@ const serialize = (s: NavSnapshot): string =>
     permissions: PERMISSION_LABELS.get(JSON.stringify(s.context.permissions)) ?? s.context.permissions,
     blocked: s.context.blocked,
     pendingTo: s.context.pendingTo,
+    pendingLogout: s.context.pendingLogout,
     searches: s.context.searches,
     handoff: s.context.handoff ? `${s.context.handoff.pathname}#${s.context.handoff.created.id}` : null,
+    names: s.context.names,
   });
 
 /**
@@ -110,18 +131,23 @@ function modelFor(input: NavInput, events: NavEvent[] = EVENTS) {
 
 function harness(input: NavInput) {
   let addressBar = input.url;
+  let documentTitle = '';
   const spy = {
     writeUrl: vi.fn<(p: { url: string; replace: boolean }) => void>(),
     leaveApp: vi.fn<(p: { url: string }) => void>(),
     notify: vi.fn<(p: Notice) => void>(),
     announcePage: vi.fn<(p: { title: string }) => void>(),
+    retitle: vi.fn<(p: { title: string }) => void>(),
+    signOut: vi.fn<() => void>(),
   };
   const machine = guarded(navigationMachine.provide({
     actions: {
       writeUrl: (_, p) => (spy.writeUrl(p), (addressBar = p.url)),
       leaveApp: (_, p) => spy.leaveApp(p),
       notify: (_, p) => spy.notify(p),
-      announcePage: (_, p) => spy.announcePage(p),
+      announcePage: (_, p) => (spy.announcePage(p), (documentTitle = p.title)),
+      retitle: (_, p) => (spy.retitle(p), (documentTitle = p.title)),
+      signOut: () => spy.signOut(),
     },
   }));
   const actor = createActor(machine, { input, inspect: coverage.inspect });
@@ -135,7 +161,11 @@ function harness(input: NavInput) {
     shown,
     /** The query each page was last shown with, as the person saw it (the test's own record). */
     remembered: new Map<string, string>(),
+    /** The record names pages were told, by address (the test's own record). */
+    names: {} as Record<string, string>,
     addressBar: () => addressBar,
+    /** The title the document shows (announced with the page, updated once its record is named). */
+    documentTitle: () => documentTitle,
     /** The browser moved by itself (back/forward). */
     pop: (to: string) => {
       addressBar = to;
@@ -193,11 +223,14 @@ function executors(h: Harness) {
   return {
     'xstate.init': () => {},
     'auth.changed': ({ event }: { event: NavEvent }) => {
-      if (event.type === 'auth.changed' && event.status === 'guest') h.remembered.clear();
+      if (event.type === 'auth.changed' && event.status === 'guest') {
+        h.remembered.clear();
+        h.names = {};
+      }
       const written = step(event);
       expect(written.every((w) => w.replace)).toBe(true);
       expect(actor.getSnapshot().context.status).toBe(event.type === 'auth.changed' ? event.status : '?');
-      expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null });
+      expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null, pendingLogout: false });
     },
     'nav.go': ({ event }: { event: NavEvent }) => {
       if (event.type !== 'nav.go') throw new Error('unexpected');
@@ -214,6 +247,7 @@ function executors(h: Harness) {
         // Unsaved changes: ask first, write nothing.
         expect(written).toEqual([]);
         expect(asking() && actor.getSnapshot().context.pendingTo === to).toBe(true);
+        expect(actor.getSnapshot().context.pendingLogout).toBe(false);
       } else {
         expect(written[0]).toEqual({ url: normalized(to), replace: false });
       }
@@ -254,7 +288,10 @@ function executors(h: Harness) {
       // Only a shown page can have unsaved changes.
       if (!actor.getSnapshot().matches('showing')) return expectIgnored(event);
       const before = actor.getSnapshot();
+      const signOuts = spy.signOut.mock.calls.length;
       const written = step(event);
+      // Saved while "Leave this page?" was open for Logout: nothing is lost any more, so it logs out.
+      if (asking(before) && !event.blocked && before.context.pendingLogout) return expectLoggedOut(before, written, signOuts);
       // Saved while "Leave this page?" was open: nothing is lost any more, so it goes.
       if (asking(before) && !event.blocked) {
         expect(written[0]).toEqual({ url: normalized(before.context.pendingTo!), replace: false });
@@ -268,6 +305,10 @@ function executors(h: Harness) {
       if (event.type !== 'nav.done') throw new Error('unexpected');
       if (!actor.getSnapshot().matches('showing')) return expectIgnored(event);
       const before = actor.getSnapshot();
+      if (asking(before) && before.context.pendingLogout) {
+        const signOuts = spy.signOut.mock.calls.length;
+        return expectLoggedOut(before, step(event), signOuts);
+      }
       const to = normalized(asking(before) ? before.context.pendingTo! : event.to + (h.remembered.get(event.to) ?? ''));
       const written = step(event);
       // Where the person already asked to go wins over where the page meant to go next.
@@ -282,6 +323,11 @@ function executors(h: Harness) {
     },
     'leave.confirm': ({ event }: { event: NavEvent }) => {
       if (!asking()) return expectIgnored(event);
+      const before = actor.getSnapshot();
+      if (before.context.pendingLogout) {
+        const signOuts = spy.signOut.mock.calls.length;
+        return expectLoggedOut(before, step(event), signOuts);
+      }
       const pendingTo = actor.getSnapshot().context.pendingTo!;
       const written = step(event);
       expect(written[0]).toEqual({ url: normalized(pendingTo), replace: false });
@@ -292,10 +338,53 @@ function executors(h: Harness) {
       const before = actor.getSnapshot();
       expect(step(event)).toEqual([]);
       // Stay, still blocked, with the address as it was.
-      expect(actor.getSnapshot()).toMatchObject({ value: { showing: 'idle' }, context: { blocked: true, pendingTo: null, pathname: before.context.pathname } });
+      expect(actor.getSnapshot()).toMatchObject({
+        value: { showing: 'idle' },
+        context: { blocked: true, pendingTo: null, pendingLogout: false, pathname: before.context.pathname },
+      });
       expect(h.addressBar()).toBe(urlOf(before));
     },
+    'nav.logout': ({ event }: { event: NavEvent }) => {
+      const before = actor.getSnapshot();
+      const signOuts = spy.signOut.mock.calls.length;
+      const written = step(event);
+      expect(written).toEqual([]);
+      if (before.matches('showing') && before.context.blocked) {
+        // Unsaved changes: "Leave this page?" first, nothing ended yet.
+        expect(asking()).toBe(true);
+        expect(actor.getSnapshot().context).toMatchObject({ pendingLogout: true, pendingTo: null, blocked: true });
+        expect(spy.signOut).toHaveBeenCalledTimes(signOuts);
+      } else {
+        // Nothing to lose: the session ends now; signing out (auth.changed) moves the page.
+        expect(spy.signOut).toHaveBeenCalledTimes(signOuts + 1);
+        expect(serialize(actor.getSnapshot())).toBe(serialize(before));
+      }
+    },
+    'page.named': ({ event }: { event: NavEvent }) => {
+      if (event.type !== 'page.named') throw new Error('unexpected');
+      const before = actor.getSnapshot();
+      const retitles = spy.retitle.mock.calls.length;
+      expect(step(event)).toEqual([]);
+      if (event.name.trim()) h.names[event.path] = event.name.trim();
+      const s = actor.getSnapshot();
+      expect(s.context.names).toEqual(h.names);
+      expect(s.value).toEqual(before.value);
+      // A shown page's document title follows at once (a blank name changes nothing).
+      if (before.matches('showing')) {
+        expect(spy.retitle).toHaveBeenCalledTimes(retitles + 1);
+        expect(lastCall(spy.retitle)).toEqual({ title: pageTitle(s.context.match, s.context.pathname, h.names) });
+      } else expect(spy.retitle).toHaveBeenCalledTimes(retitles);
+    },
   };
+  /** Logout confirmed (or nothing left to lose while asking): the session ends, the page stays until signed out. */
+  function expectLoggedOut(before: NavSnapshot, written: unknown[], signOutsBefore: number) {
+    expect(written).toEqual([]);
+    expect(spy.signOut).toHaveBeenCalledTimes(signOutsBefore + 1);
+    expect(actor.getSnapshot()).toMatchObject({
+      value: { showing: 'idle' },
+      context: { blocked: false, pendingTo: null, pendingLogout: false, pathname: before.context.pathname },
+    });
+  }
 }
 
 function stateChecks(h: Harness) {
@@ -327,7 +416,8 @@ function stateChecks(h: Harness) {
         expect(route.access).toBe('auth');
         if (route.permission) expect(permissions).toContain(route.permission);
       }
-      expect(lastCall(spy.announcePage)).toEqual({ title: route.title });
+      // The route's title, naming the page's record once told.
+      expect(h.documentTitle()).toBe(pageTitle(match, actor.getSnapshot().context.pathname, h.names));
       // Listeners hear where the page now is, and the page's query is remembered.
       const { pathname, search } = actor.getSnapshot().context;
       expect(h.shown.at(-1)).toEqual({ pathname, search });
@@ -335,8 +425,13 @@ function stateChecks(h: Harness) {
       else h.remembered.delete(pathname);
       expect(actor.getSnapshot().context.searches).toEqual(Object.fromEntries(h.remembered));
     },
-    'showing.idle': () => expect(actor.getSnapshot().context.pendingTo).toBeNull(),
-    'showing.confirmingLeave': () => expect(actor.getSnapshot().context).toMatchObject({ blocked: true, pendingTo: expect.any(String) }),
+    'showing.idle': () => expect(actor.getSnapshot().context).toMatchObject({ pendingTo: null, pendingLogout: false }),
+    // Asked about exactly one thing: a place to go, or logging out.
+    'showing.confirmingLeave': () => {
+      const { blocked, pendingTo, pendingLogout } = actor.getSnapshot().context;
+      expect(blocked).toBe(true);
+      expect(pendingLogout ? pendingTo === null : typeof pendingTo === 'string').toBe(true);
+    },
     forbidden: (model: NavSnapshot) => {
       common(model);
       addressShown();
@@ -392,6 +487,14 @@ describe('navigation machine, model paths on a real actor', () => {
   describe('leave prompt: every edge', () => {
     edgePaths(leaveModel, serialize).forEach((path, i) =>
       it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, leaveModel, leave)),
+    );
+  });
+
+  const naming = { url: '/admin/customers/edit/7' };
+  const namingModel = modelFor(naming, NAME_EVENTS);
+  describe('page titles naming records: every edge', () => {
+    edgePaths(namingModel, serialize).forEach((path, i) =>
+      it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path, namingModel, naming)),
     );
   });
 
@@ -568,6 +671,38 @@ describe('navigation machine, leave prompt', () => {
     expect(h.addressBar()).toBe('/admin/users');
     h.actor.send(confirmLeave);
     expect(h.addressBar()).toBe('/admin/dashboard');
+  });
+
+  it('Logout on a page with unsaved changes asks first: Stay keeps the session, confirming ends it', () => {
+    const h = dirtyAt('/admin/customers/edit/7');
+    h.actor.send(logout);
+    expect(h.actor.getSnapshot()).toMatchObject({ value: ASKING, context: { pendingLogout: true, pendingTo: null } });
+    expect(selectLeaveReason(h.actor.getSnapshot())).toBe('logout');
+    expect(h.spy.signOut).not.toHaveBeenCalled();
+    h.actor.send(cancelLeave);
+    expect(h.actor.getSnapshot()).toMatchObject({ value: SHOWN, context: { blocked: true, pendingLogout: false } });
+    expect(h.spy.signOut).not.toHaveBeenCalled();
+    h.actor.send(logout);
+    h.actor.send(confirmLeave);
+    expect(h.spy.signOut).toHaveBeenCalledTimes(1);
+    expect(h.actor.getSnapshot()).toMatchObject({ value: SHOWN, context: { blocked: false, pendingLogout: false } });
+    // The session's end moves the page: to the login page, with nothing asked.
+    h.actor.send(guest);
+    expect(h.actor.getSnapshot().context.pathname).toBe(LOGIN_PATH);
+    expect(h.spy.writeUrl.mock.calls).toEqual([[{ url: LOGIN_PATH, replace: true }]]);
+  });
+
+  it('Logout without unsaved changes signs out at once; a link after Logout was asked asks about the link', () => {
+    const h = harness({ url: '/admin/users' });
+    h.actor.send(admin);
+    h.actor.send(logout);
+    expect(h.spy.signOut).toHaveBeenCalledTimes(1);
+    expect(h.actor.getSnapshot().value).toEqual(SHOWN);
+    const d = dirtyAt('/admin/users');
+    d.actor.send(logout);
+    d.actor.send(go('/admin/roles'));
+    expect(d.actor.getSnapshot().context).toMatchObject({ pendingLogout: false, pendingTo: '/admin/roles' });
+    expect(selectLeaveReason(d.actor.getSnapshot())).toBe('page');
   });
 
   it('saved while asking: it goes where the person asked to; signing out never asks', () => {

@@ -3,7 +3,8 @@
  * machine's graph, for several starting inputs, replayed on a REAL actor whose `persist` and
  * `applyTheme` are spies: toggles remember exactly the preference they changed, the theme is
  * applied on every entry, a narrow screen closes the drawer and navigation closes it only there,
- * a phone shows lists as cards.
+ * the overlay's toggles on a narrow screen remember nothing, and widening brings back the drawer
+ * the person had open on a wide screen, a phone shows lists as cards.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
@@ -26,7 +27,8 @@ const EVENTS: UiEvent[] = [
   { type: 'viewport.notPhone' },
 ];
 
-const serialize = (s: UiSnapshot) => JSON.stringify(s.value);
+// The wide-screen preference decides what widening does, so it is part of the state.
+const serialize = (s: UiSnapshot) => JSON.stringify({ value: s.value, wideDrawerOpen: s.context.wideDrawerOpen });
 
 const view = (s: UiSnapshot) => ({
   narrow: s.matches({ viewport: 'narrow' }),
@@ -34,6 +36,8 @@ const view = (s: UiSnapshot) => ({
   mini: s.matches({ rail: 'mini' }),
   theme: (s.matches({ theme: 'dark' }) ? 'dark' : 'light') as Theme,
   cards: s.matches({ lists: 'cards' }),
+  /** What the drawer does on a wide screen, as the person last chose there. */
+  wideDrawerOpen: s.context.wideDrawerOpen,
 });
 
 function harness(input: UiInput) {
@@ -68,14 +72,21 @@ function executors(h: Harness) {
   };
   return {
     'xstate.init': () => {},
-    'drawer.toggle': () => step({ type: 'drawer.toggle' }, (b) => ({ open: !b.open }), (b) => ({ drawerOpen: !b.open })),
+    // On a wide screen a toggle is the person's preference, remembered; the narrow overlay's is not.
+    'drawer.toggle': () =>
+      step(
+        { type: 'drawer.toggle' },
+        (b) => (b.narrow ? { open: !b.open } : { open: !b.open, wideDrawerOpen: !b.open }),
+        (b) => (b.narrow ? null : { drawerOpen: !b.open }),
+      ),
     'drawer.close': () => step({ type: 'drawer.close' }, () => ({ open: false })),
     'drawer.mini.toggle': () => step({ type: 'drawer.mini.toggle' }, (b) => ({ mini: !b.mini }), (b) => ({ mini: !b.mini })),
     'theme.toggle': () =>
       step({ type: 'theme.toggle' }, (b) => ({ theme: b.theme === 'dark' ? 'light' : 'dark' }), (b) => ({ theme: b.theme === 'dark' ? 'light' : 'dark' })),
     // A narrow screen turns the drawer into an overlay: it closes, nothing is remembered.
     'viewport.narrow': () => step({ type: 'viewport.narrow' }, () => ({ narrow: true, open: false })),
-    'viewport.wide': () => step({ type: 'viewport.wide' }, () => ({ narrow: false })),
+    // Widening shows the drawer again when the person had it open on a wide screen.
+    'viewport.wide': () => step({ type: 'viewport.wide' }, (b) => ({ narrow: false, open: b.open || (b.narrow && b.wideDrawerOpen) })),
     // Navigation closes the overlay drawer only.
     'route.changed': () => step({ type: 'route.changed' }, (b) => (b.narrow ? { open: false } : {})),
     // A phone shows lists as cards; nothing else changes and nothing is remembered.
@@ -105,21 +116,25 @@ async function run(path: StatePath<UiSnapshot, UiEvent>, model: TestModel<UiSnap
 }
 
 const INPUTS: { label: string; input: UiInput; start: ReturnType<typeof view> }[] = [
-  { label: 'first visit, light system, wide', input: { stored: null, systemTheme: 'light', narrow: false }, start: { narrow: false, open: true, mini: false, theme: 'light', cards: false } },
+  {
+    label: 'first visit, light system, wide',
+    input: { stored: null, systemTheme: 'light', narrow: false },
+    start: { narrow: false, open: true, mini: false, theme: 'light', wideDrawerOpen: true, cards: false },
+  },
   {
     label: 'first visit, dark system, narrow phone',
     input: { stored: null, systemTheme: 'dark', narrow: true, phone: true },
-    start: { narrow: true, open: false, mini: false, theme: 'dark', cards: true },
+    start: { narrow: true, open: false, mini: false, theme: 'dark', wideDrawerOpen: true, cards: true },
   },
   {
     label: 'stored closed+mini+dark over a light system',
     input: { stored: { drawerOpen: false, mini: true, theme: 'dark' }, systemTheme: 'light', narrow: false },
-    start: { narrow: false, open: false, mini: true, theme: 'dark', cards: false },
+    start: { narrow: false, open: false, mini: true, theme: 'dark', wideDrawerOpen: false, cards: false },
   },
   {
     label: 'stored light over a dark system, stored open but narrow',
     input: { stored: { theme: 'light', drawerOpen: true }, systemTheme: 'dark', narrow: true },
-    start: { narrow: true, open: false, mini: false, theme: 'light', cards: false },
+    start: { narrow: true, open: false, mini: false, theme: 'light', wideDrawerOpen: true, cards: false },
   },
 ];
 
@@ -173,7 +188,27 @@ describe('ui machine, scenarios', () => {
     expect(h.actor.getSnapshot().matches({ drawer: 'open' })).toBe(true);
     h.actor.send({ type: 'route.changed' });
     expect(h.actor.getSnapshot().matches({ drawer: 'closed' })).toBe(true);
-    expect(h.spy.persist.mock.calls).toEqual([[{ drawerOpen: true }]]);
+    // The overlay is temporary: opening and closing it remembers nothing.
+    expect(h.spy.persist).not.toHaveBeenCalled();
+  });
+
+  it('narrowing below 960 px and widening again brings the drawer back', () => {
+    const h = harness({ stored: null, systemTheme: 'light', narrow: false });
+    h.actor.send({ type: 'viewport.narrow' });
+    expect(h.actor.getSnapshot().matches({ drawer: 'closed' })).toBe(true);
+    h.actor.send({ type: 'viewport.wide' });
+    expect(h.actor.getSnapshot().matches({ drawer: 'open' })).toBe(true);
+  });
+
+  it('a drawer the person hid on a wide screen stays hidden after narrowing and widening', () => {
+    const h = harness({ stored: null, systemTheme: 'light', narrow: false });
+    h.actor.send({ type: 'drawer.toggle' });
+    h.actor.send({ type: 'viewport.narrow' });
+    h.actor.send({ type: 'drawer.toggle' });
+    h.actor.send({ type: 'drawer.close' });
+    h.actor.send({ type: 'viewport.wide' });
+    expect(h.actor.getSnapshot().matches({ drawer: 'closed' })).toBe(true);
+    expect(h.spy.persist.mock.calls).toEqual([[{ drawerOpen: false }]]);
   });
 
   it('toggles remember only what changed', () => {

@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -13,19 +13,30 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   onCancel(): void;
   onConfirm(): void;
+  /**
+   * Where the focus goes after the confirming answer, when what opened the question is gone
+   * (the deleted row's button, the link of a page that was left). Null: back to the opener.
+   */
+  focusAfterConfirm?: () => HTMLElement | null;
 }
 
 /**
  * A question with a safe and a destructive answer (delete, leave with unsaved changes). The
  * safe answer has the focus first, so Enter or Escape never destroys anything.
  */
-export function ConfirmDialog({ open, title, description, cancelLabel, confirmLabel, onCancel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, cancelLabel, confirmLabel, onCancel, onConfirm, focusAfterConfirm }: ConfirmDialogProps) {
   const cancelId = useId();
+  // Which answer closed it: only the confirming one moves the focus elsewhere.
+  const confirmed = useRef(false);
   return (
     <Dialog.Root
       open={open}
       role="alertdialog"
-      initialFocusEl={() => document.getElementById(cancelId)}
+      initialFocusEl={() => {
+        confirmed.current = false;
+        return document.getElementById(cancelId);
+      }}
+      finalFocusEl={() => (confirmed.current ? (focusAfterConfirm?.() ?? null) : null)}
       closeOnInteractOutside={false}
       lazyMount
       unmountOnExit
@@ -43,7 +54,13 @@ export function ConfirmDialog({ open, title, description, cancelLabel, confirmLa
               <Button id={cancelId} variant="outline" tone="neutral" onClick={onCancel}>
                 {cancelLabel}
               </Button>
-              <Button tone="error" onClick={onConfirm}>
+              <Button
+                tone="error"
+                onClick={() => {
+                  confirmed.current = true;
+                  onConfirm();
+                }}
+              >
                 {confirmLabel}
               </Button>
             </div>

@@ -9,7 +9,12 @@ export { createListCollection } from '@ark-ui/react/select';
 // The style context drops Root's item type; this puts it back, so `collection` stays typed.
 const { withProvider, withContext } = createStyleContext(select);
 
-/** Ark Select parts with the select slot recipe; give Root a `createListCollection` collection. */
+/**
+ * Ark Select parts with the select slot recipe; give Root a `createListCollection` collection.
+ * Items go straight into Content, which is the list box: Ark's List part is a focusable
+ * element with no role, which a list box may not hold (axe: aria-required-children), so it is
+ * not offered here.
+ */
 export const Select = {
   Root: withProvider(ArkSelect.Root, 'root') as <T extends CollectionItem>(props: ArkSelect.RootProps<T> & RefAttributes<HTMLDivElement>) => JSX.Element,
   Label: withContext(ArkSelect.Label, 'label'),
@@ -20,7 +25,6 @@ export const Select = {
   ClearTrigger: withContext(ArkSelect.ClearTrigger, 'clearTrigger'),
   Positioner: withContext(ArkSelect.Positioner, 'positioner'),
   Content: withContext(ArkSelect.Content, 'content'),
-  List: withContext(ArkSelect.List, 'list'),
   Item: withContext(ArkSelect.Item, 'item'),
   ItemText: withContext(ArkSelect.ItemText, 'itemText'),
   ItemIndicator: withContext(ArkSelect.ItemIndicator, 'itemIndicator'),

@@ -10,6 +10,7 @@ import { useAppSystem } from '../../app/app-context.tsx';
 import { resourceFormMachine, singletonFormMachine } from '../../resources/providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { FormView } from './form-view.tsx';
+import { ParentName } from './parent-name.tsx';
 
 /** `form:<resource>` (create and edit) and `single:<setting>` routes: one form screen for all. */
 export default function FormRoute({ screen, params, title }: ScreenProps) {
@@ -32,14 +33,17 @@ function ResourceForm({ def, params, title }: { def: ResourceDef; params: Record
   });
   const backHref = useSelector(system.navigation, selectResumed(resourceHref.list(def, { parent: params.parent })));
   return (
-    <FormView
-      actor={actor}
-      title={title}
-      fields={fieldsFor(def.fields, mode)}
-      what={def.label.one}
-      back={{ href: backHref, label: `Back to ${def.label.many}` }}
-      lockedHint={def.protectedHint}
-    />
+    <>
+      {def.parent && params.parent ? <ParentName def={def} parentId={params.parent} /> : null}
+      <FormView
+        actor={actor}
+        title={title}
+        fields={fieldsFor(def.fields, mode)}
+        what={def.label.one}
+        back={{ href: backHref, label: `Back to ${def.label.many}` }}
+        lockedHint={def.protectedHint}
+      />
+    </>
   );
 }
 

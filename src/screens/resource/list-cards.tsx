@@ -17,6 +17,7 @@ import {
 import { useDisplay } from '../../app/display.ts';
 import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Cell, RowActions, rowHandlers, TitleCell, titleColumnOf } from './list-cells.tsx';
+import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
 const checkbox = css({ w: '5', h: '5', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', flexShrink: 0, _disabled: { cursor: 'not-allowed' } });
@@ -133,6 +134,7 @@ function RecordCard({ view, pinned = false, columns, titleColumn, display }: { v
         {can.delete && !pinned ? (
           <input
             type="checkbox"
+            id={pinned ? undefined : rowCheckboxId(def.key, row.id)}
             aria-label={`Select ${title}`}
             checked={view.selected}
             disabled={!view.selectable}
@@ -142,7 +144,7 @@ function RecordCard({ view, pinned = false, columns, titleColumn, display }: { v
         ) : null}
         {image ? <Cell column={image} value={row[image.name]} display={display} /> : null}
         <div className={css({ flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'md' })}>
-          {titleColumn ? <TitleCell view={can.edit ? view : { ...view, editable: false }} column={titleColumn} display={display} href={editHref} /> : title}
+          {titleColumn ? <TitleCell view={can.edit ? view : { ...view, editable: false }} column={titleColumn} display={display} href={editHref} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} /> : title}
         </div>
         {status ? <Cell column={status} value={row[status.name]} display={display} /> : null}
       </div>

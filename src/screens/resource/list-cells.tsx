@@ -77,14 +77,14 @@ export function Cell({ column, value, display }: { column: ColumnDef; value: unk
 }
 
 /** The record's title cell: a link to its edit page when it may be edited, its value otherwise. */
-export function TitleCell({ view, column, display, href }: { view: RowView; column: ColumnDef; display: Display; href: string }) {
+export function TitleCell({ view, column, display, href, linkId }: { view: RowView; column: ColumnDef; display: Display; href: string; linkId?: string }) {
   const value = view.row[column.name];
   const empty = value === null || value === undefined || value === '';
   const content = empty ? view.title : <Cell column={column} value={value} display={display} />;
   return (
     <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', maxW: 'full', minW: '0' })}>
       {view.editable ? (
-        <AppLink href={href} className={titleLink} style={view.delete === 'shown' ? undefined : { textDecoration: 'line-through' }}>
+        <AppLink href={href} id={linkId} className={titleLink} style={view.delete === 'shown' ? undefined : { textDecoration: 'line-through' }}>
           {content}
         </AppLink>
       ) : (

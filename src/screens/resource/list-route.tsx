@@ -12,6 +12,7 @@ import { relationOptionsMachine, resourceListMachine } from '../../resources/pro
 import type { ScreenProps } from '../screen-props.ts';
 import { ListScreenContext, type ListScreen as ListScreenValue, type OptionsActor } from './list-context.ts';
 import { ListView } from './list-view.tsx';
+import { ParentName } from './parent-name.tsx';
 
 /**
  * `list:<key>` routes: one list machine per visit (navigation tells it when the address bar
@@ -48,6 +49,7 @@ function ListScreen(props: ListScreenValue) {
   const list = useMemo(() => ({ def, parentId, actor, relations }), [def, parentId, actor, relations]);
   return (
     <ListScreenContext value={list}>
+      {parentId ? <ParentName def={def} parentId={parentId} /> : null}
       <ListView />
     </ListScreenContext>
   );

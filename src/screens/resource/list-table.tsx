@@ -16,6 +16,7 @@ import {
 } from '../../../machines/list/list.selectors.ts';
 import { useDisplay } from '../../app/display.ts';
 import { Cell, isNumeric, RowActions, rowHandlers, TitleCell, titleColumnOf } from './list-cells.tsx';
+import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
 // One line per row: long text is cut with an ellipsis (the full text is in the edit form).
@@ -163,6 +164,7 @@ function TableRow({ view, pinned = false, columns, titleColumn, display, showSel
           {pinned ? null : (
             <input
               type="checkbox"
+              id={rowCheckboxId(def.key, row.id)}
               aria-label={`Select ${title}`}
               checked={view.selected}
               disabled={!view.selectable}
@@ -175,7 +177,7 @@ function TableRow({ view, pinned = false, columns, titleColumn, display, showSel
       {columns.map((c) => (
         <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
           {c === titleColumn ? (
-            <TitleCell view={showEdit ? view : { ...view, editable: false }} column={c} display={display} href={editHref} />
+            <TitleCell view={showEdit ? view : { ...view, editable: false }} column={c} display={display} href={editHref} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
           ) : (
             <Cell column={c} value={row[c.name]} display={display} />
           )}

@@ -8,6 +8,7 @@ import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase, 
 import { selectResumed } from '../../../machines/navigation.machine.ts';
 import { selectListCards } from '../../../machines/ui.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
+import { listRegionId } from '../../resources/dom-ids.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -59,7 +60,8 @@ export function ListView() {
           ) : null
         }
       />
-      <Card.Root aria-busy={busy} className={css({ overflow: 'clip' })}>
+      {/* Focusable, so the keyboard has somewhere to carry on when a delete empties it. */}
+      <Card.Root id={listRegionId(def.key)} tabIndex={-1} aria-busy={busy} className={css({ overflow: 'clip', outline: 'none' })}>
         <ListToolbar />
         <ListChips />
         <NoticeBar />

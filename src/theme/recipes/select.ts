@@ -24,8 +24,8 @@ export const select = defineSlotRecipe({
     indicator: { display: 'inline-flex', color: 'fg.muted', transition: 'transform 150ms', _open: { transform: 'rotate(180deg)' }, '& svg': { w: '4', h: '4' } },
     clearTrigger: {},
     positioner: { zIndex: 'dropdown' },
+    // The list box itself (items go straight into it; see src/components/ui/select.tsx).
     content: listContentStyles,
-    list: {},
     item: listItemStyles,
     itemText: { flex: '1', minW: '0' },
     itemIndicator: listItemIndicatorStyles,

@@ -1,11 +1,13 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiRoute } from '../../../server/app.ts';
-import { isPermission, type Permission } from '../../../domain/permissions.ts';
+import { isPermission, SUPER_ADMIN_ROLE, type Permission } from '../../../domain/permissions.ts';
 import type { FieldDef, ResourceDef, SingletonDef } from '../../../domain/resource.ts';
 import { RESOURCES, SINGLETONS } from '../../../domain/resources/index.ts';
-import { permissions } from '../../../server/db/schema.ts';
+import { verifyPassword } from '../../../server/auth/password.ts';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema.ts';
 import type { Harness, TestResponse } from '../harness.ts';
+import { stockFixture } from './stock-fixtures.ts';
 
 /**
  * Valid requests for every API route, derived from the resource and singleton definitions
@@ -22,6 +24,8 @@ export interface PreparedRequest {
   /** Concrete path with query string. */
   path: string;
   body?: unknown;
+  /** Extra headers (the type of a file sent as the body). */
+  headers?: Record<string, string>;
   /** The request ends the session it is sent with (logout): send it with a token of its own. */
   freshToken?: boolean;
 }
@@ -73,7 +77,11 @@ export interface Fixtures {
   /** The fixture for a route, or undefined when no fixture knows it. */
   resolve(route: { method: string; path: string }): RouteFixture | undefined;
   /** A valid create (or update) body for a resource; values are unique per call. */
-  sample(def: ResourceDef, mode: 'create' | 'update'): Promise<Record<string, unknown>>;
+  /**
+   * With an actor, roles and permissions in the body are ones that actor may grant (those they
+   * hold): the server refuses to let anyone grant more (privilege bounds).
+   */
+  sample(def: ResourceDef, mode: 'create' | 'update', actor?: Actor): Promise<Record<string, unknown>>;
   singletonSample(def: SingletonDef): Promise<Record<string, unknown>>;
   /** A record that stays (for show routes and as the target of relations). */
   anchor(key: string): Promise<number>;
@@ -86,9 +94,17 @@ export interface Fixtures {
 }
 
 /** Explicit requests for routes that are not built from a resource definition. */
-type ExplicitTable = Record<string, { slow?: boolean; freshToken?: boolean; body?: (actor: Actor) => unknown; observe?: 'me' }>;
+type ExplicitTable = Record<string, { slow?: boolean; freshToken?: boolean; body?: (actor: Actor, h: Harness) => unknown; observe?: 'me' }>;
 
 const DEMO_PASSWORD = 'password';
+/** A password the password rule accepts (the demo one is too common to be set). */
+const FIXTURE_PASSWORD = 'fixture-gate-key-42';
+
+/** The actor's current password: the demo one, or the fixture's once a request changed it. */
+async function currentPassword(h: Harness, email: string): Promise<string> {
+  const [row] = await h.db.select({ hash: users.password_hash }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row && (await verifyPassword(row.hash, FIXTURE_PASSWORD)) ? FIXTURE_PASSWORD : DEMO_PASSWORD;
+}
 
 export const EXPLICIT: ExplicitTable = {
   'GET /sanctum/csrf-cookie': {},
@@ -100,12 +116,14 @@ export const EXPLICIT: ExplicitTable = {
   'GET /api/user': {},
   // The actor's own email, so the request is valid for whoever sends it.
   'PATCH /api/profile': { body: (a) => ({ name: `Profile of ${a.email}`, email: a.email }), observe: 'me' },
-  // Same password again: valid, and the next request can still use it.
+  // From whatever the actor has now to the fixture's password: valid however often it is sent.
   'PATCH /api/password': {
     slow: true,
-    body: () => ({ current_password: DEMO_PASSWORD, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD }),
+    body: async (a, h) => ({ current_password: await currentPassword(h, a.email), password: FIXTURE_PASSWORD, password_confirmation: FIXTURE_PASSWORD }),
   },
   'GET /api/v1/admin/roles/permission-grid': {},
+  'GET /api/openapi.json': {},
+  'GET /api/docs': {},
 };
 
 let seq = 0;
@@ -177,9 +195,31 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
       .limit(2)
       .then((rows) => rows.map((r) => r.id)));
 
-  async function valueFor(owner: string, key: string, field: FieldDef | undefined, parent: ResourceDef['parent'], n: number): Promise<unknown[]> {
+  /** What `email` holds: their roles but Super Admin, their permission ids, and whether they are a Super Admin. */
+  async function grantsOf(email: string): Promise<{ superAdmin: boolean; roleIds: number[]; permissionIds: number[] }> {
+    const held = await h.db
+      .select({ id: roles.id, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.role_id))
+      .innerJoin(users, eq(users.id, userRoles.user_id))
+      .where(eq(users.email, email.toLowerCase()))
+      .orderBy(asc(roles.id));
+    const superAdmin = held.some((r) => r.name === SUPER_ADMIN_ROLE);
+    const others = held.filter((r) => r.name !== SUPER_ADMIN_ROLE).map((r) => r.id);
+    const links = others.length ? await h.db.select().from(rolePermissions).where(inArray(rolePermissions.role_id, others)) : [];
+    return { superAdmin, roleIds: others, permissionIds: [...new Set(links.map((l) => l.permission_id))].sort((a, b) => a - b) };
+  }
+
+  async function valueFor(owner: string, key: string, field: FieldDef | undefined, parent: ResourceDef['parent'], n: number, actor?: Actor): Promise<unknown[]> {
     if (parent && key === parent.field) return [await anchor(parent.resource)];
     if (!field) return [];
+    // An actor who is not a Super Admin grants only what they hold: their own permissions, and
+    // (never Super Admin) their own roles.
+    const grants = actor && !opts.offline ? await grantsOf(actor.email) : undefined;
+    if (grants && !grants.superAdmin) {
+      if (field.kind === 'permissionGrid') return [grants.permissionIds.slice(0, 2)];
+      if (field.relation === 'roles') return field.kind === 'relation' ? grants.roleIds.slice(0, 1) : [grants.roleIds.slice(0, 1)];
+    }
     if (field.kind === 'permissionGrid') return [await somePermissionIds(), []];
     if (field.kind === 'relation' || field.kind === 'relationMany') {
       const rel = field.relation;
@@ -200,6 +240,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
     defaults: Record<string, unknown>,
     mode: 'create' | 'update',
     parent?: ResourceDef['parent'],
+    actor?: Actor,
   ): Promise<Record<string, unknown>> {
     const shape = shapeOf(schema);
     if (!shape) throw new Error(`fixtures: the schema of ${owner} is not an object schema; add a sample for it`);
@@ -208,7 +249,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
     const skip = mode === 'create' ? 'edit' : 'create';
     for (const [key, fieldSchema] of Object.entries(shape)) {
       const field = fields.find((f) => f.name === key && f.only !== skip) ?? fields.find((f) => f.name === key);
-      const tries = [...(await valueFor(owner, key, field, parent, n)), ...(key in defaults ? [defaults[key]] : [])];
+      const tries = [...(await valueFor(owner, key, field, parent, n, actor)), ...(key in defaults ? [defaults[key]] : [])];
       const hit = tries.find((v) => fieldSchema.safeParse(v).success);
       if (hit !== undefined) body[key] = hit;
       else if (!fieldSchema.safeParse(undefined).success) {
@@ -220,8 +261,8 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
     return body;
   }
 
-  const sample: Fixtures['sample'] = (def, mode) =>
-    build(def.key, mode === 'update' ? (def.updateSchema ?? def.schema) : def.schema, def.fields, def.defaults, mode, def.parent);
+  const sample: Fixtures['sample'] = (def, mode, actor) =>
+    build(def.key, mode === 'update' ? (def.updateSchema ?? def.schema) : def.schema, def.fields, def.defaults, mode, def.parent, actor);
 
   const singletonSample: Fixtures['singletonSample'] = (def) => build(def.key, def.schema, def.fields, def.defaults, 'create');
 
@@ -303,7 +344,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
       };
     }
     if (rest === '' && method === 'POST') {
-      return { ...r, kind: 'create', slow, build: async () => req(def.api, await sample(def, 'create')), observe: () => total(def) };
+      return { ...r, kind: 'create', slow, build: async (actor) => req(def.api, await sample(def, 'create', actor)), observe: () => total(def) };
     }
     if (rest === '/bulk-delete' && method === 'POST') {
       return {
@@ -355,7 +396,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         ...r,
         kind: 'update',
         slow,
-        build: async () => req(idPath(await target(def.key)), await sample(def, 'update')),
+        build: async (actor) => req(idPath(await target(def.key)), await sample(def, 'update', actor)),
         observe: (q) => show(q.path),
       };
     }
@@ -381,7 +422,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         build: async (actor) => ({
           method: route.method,
           path: route.path,
-          ...(explicit.body ? { body: explicit.body(actor) } : {}),
+          ...(explicit.body ? { body: await explicit.body(actor, h) } : {}),
           ...(explicit.freshToken ? { freshToken: true } : {}),
         }),
         ...(explicit.observe === 'me'
@@ -406,6 +447,8 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         };
       }
     }
+    const stock = stockFixture(route, { h, admin, anchor, adminToken });
+    if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
     const defs = Object.values(RESOURCES).sort((a, b) => b.api.length - a.api.length);
     for (const def of defs) {

@@ -210,7 +210,7 @@ export function lastPageEvents(s: ListSnapshot): AnyEventObject[] {
 
 export type ListInput = { spec: typeof DEF; search: string; abilities: ListAbilities };
 /** The admin the tests sign in as may do everything on the list. */
-const ALL: ListAbilities = { create: true, edit: true, delete: true };
+const ALL: ListAbilities = { create: true, edit: true, delete: true, export: true };
 export interface ListModel {
   name: string;
   input: ListInput;
@@ -305,19 +305,25 @@ export const SAVED = { type: 'nav.done', to: LIST_PATH };
 export const go = (to: string) => ({ type: 'nav.go', to });
 
 export const serializeNav = (s: NavSnapshot): string =>
-  JSON.stringify({ value: s.value, pathname: s.context.pathname, blocked: s.context.blocked, pendingTo: s.context.pendingTo });
+  JSON.stringify({ value: s.value, pathname: s.context.pathname, blocked: s.context.blocked, pendingTo: s.context.pendingTo, pendingLogout: s.context.pendingLogout });
 
-/** The list, "New brand", typing (blocks), clearing (unblocks), leaving by menu, Back or Cancel. */
+/**
+ * The list, "New brand", typing (blocks), clearing (unblocks), leaving by menu, Back, Cancel or
+ * Logout. Confirming Logout ends the session: the page is the login page, and the path ends
+ * there (the navigation machine's next news is the auth machine's).
+ */
 export function leaveEvents(s: NavSnapshot): AnyEventObject[] {
   const { pathname, blocked, pendingTo } = s.context;
-  if (s.matches('waitingForAuth')) return [{ type: 'auth.changed', status: 'user', permissions: ['dashboard', 'brand list'] }];
+  if (s.matches('waitingForAuth')) return [{ type: 'auth.changed', status: 'user', permissions: ['dashboard', 'brand list', 'brand create'] }];
   if (s.matches({ showing: 'confirmingLeave' })) {
     return pendingTo === DASHBOARD_PATH ? [{ type: 'leave.cancel' }, { type: 'leave.confirm' }, SAVED] : [{ type: 'leave.cancel' }, { type: 'leave.confirm' }];
   }
   if (!s.matches({ showing: 'idle' })) return [];
   if (pathname === LIST_PATH) return [go(CREATE_PATH)];
   if (pathname !== CREATE_PATH) return [];
-  return blocked ? [UNBLOCK, go(DASHBOARD_PATH), { type: 'nav.popped', to: LIST_PATH }, go(LIST_PATH)] : [BLOCK, go(DASHBOARD_PATH)];
+  return blocked
+    ? [UNBLOCK, go(DASHBOARD_PATH), { type: 'nav.popped', to: LIST_PATH }, go(LIST_PATH), { type: 'nav.logout' }]
+    : [BLOCK, go(DASHBOARD_PATH)];
 }
 
 // ================================================================ paths

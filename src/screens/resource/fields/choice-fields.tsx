@@ -28,16 +28,14 @@ export function SelectField({ field, value, error, readOnly, onChange }: FieldPr
         <Portal>
           <Select.Positioner>
             <Select.Content>
-              <Select.List>
-                {collection.items.map((o) => (
-                  <Select.Item key={o.value} item={o}>
-                    <Select.ItemText>{o.label}</Select.ItemText>
-                    <Select.ItemIndicator>
-                      <Icon name="check" />
-                    </Select.ItemIndicator>
-                  </Select.Item>
-                ))}
-              </Select.List>
+              {collection.items.map((o) => (
+                <Select.Item key={o.value} item={o}>
+                  <Select.ItemText>{o.label}</Select.ItemText>
+                  <Select.ItemIndicator>
+                    <Icon name="check" />
+                  </Select.ItemIndicator>
+                </Select.Item>
+              ))}
             </Select.Content>
           </Select.Positioner>
         </Portal>

@@ -24,7 +24,7 @@ const moduleBox = css({
 
 /**
  * A role's permissions: one group per module with a "Select all" box (checked, empty or
- * partly checked), then a box per permission. Every box is a real checkbox: Tab moves between
+ * partly checked), then a box per permission, saying what it allows ("Delete customers"). Every box is a real checkbox: Tab moves between
  * them and Space toggles them.
  */
 export function PermissionGrid({ field, value, error, readOnly, locked, lockedHint, onChange }: FieldProps) {
@@ -132,7 +132,9 @@ function ModuleGroup({ module, chosen, locked, readOnly, firstInputId, onSet }: 
               readOnly={readOnly}
               onCheckedChange={(d) => onSet([p.id], d.checked === true)}
             >
-              {p.name}
+              {/* What it allows first, in plain words; the name the app checks under it. */}
+              {p.description ?? p.name}
+              {p.description ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' })}>{p.name}</span> : null}
             </CheckboxItem>
           </li>
         ))}

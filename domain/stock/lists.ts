@@ -1,0 +1,99 @@
+import { isoDate, STATUS_OPTIONS } from '../fields.ts';
+import type { ColumnDef, FilterDef, SortDir } from '../resource.ts';
+import { MOVEMENT_KIND_OPTIONS, SERIAL_STATES, STOCK_STATE_OPTIONS } from './kinds.ts';
+
+/**
+ * The stock screen's two lists and a product's serial numbers, declared like a resource's list
+ * (columns, filters, default sort), so the list engine can show them and the API reads their
+ * query strictly with apiListQuery.
+ */
+export interface ListDef {
+  key: string;
+  api: string;
+  columns: readonly ColumnDef[];
+  filters: readonly FilterDef[];
+  defaultSort: { field: string; dir: SortDir };
+  searchHint?: string;
+  /** Query keys of a date range (YYYY-MM-DD, days in UTC, both ends included), when the list has one. */
+  dateRange?: { from: string; to: string };
+}
+
+export const STOCK_API = '/api/v1/admin/stock';
+export const MOVEMENTS_API = '/api/v1/admin/stock/movements';
+export const STOCK_ALERTS_API = '/api/v1/admin/stock/alerts';
+
+/** Every product's stock: on hand, alert quantity, average cost and value; `totals` for the filter. */
+export const stockList = {
+  key: 'stock',
+  api: STOCK_API,
+  columns: [
+    { name: 'name', label: 'Product', sortable: true },
+    { name: 'sku', label: 'SKU', sortable: true, minor: true },
+    { name: 'on_hand', label: 'On hand', kind: 'number', sortable: true },
+    { name: 'alert_quantity', label: 'Alert at', kind: 'number', sortable: true, minor: true },
+    { name: 'avg_cost', label: 'Average cost', kind: 'money', sortable: true },
+    { name: 'stock_value', label: 'Value', kind: 'money', sortable: true },
+  ],
+  filters: [
+    { name: 'category_id', label: 'Category', kind: 'relation', relation: 'categories' },
+    { name: 'brand_id', label: 'Brand', kind: 'relation', relation: 'brands' },
+    { name: 'stock_state', label: 'Stock', kind: 'select', options: STOCK_STATE_OPTIONS },
+    { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
+  ],
+  defaultSort: { field: 'name', dir: 'asc' },
+  searchHint: 'Search name or SKU, or scan a barcode',
+} as const satisfies ListDef;
+
+/** Movement filters shared by the ledger and a product's history: kind (and a date range, dateRange). */
+const movementFilters: FilterDef[] = [{ name: 'kind', label: 'Kind', kind: 'select', options: MOVEMENT_KIND_OPTIONS }];
+const DATE_RANGE = { from: 'from', to: 'to' } as const;
+const movementColumns: ColumnDef[] = [
+  { name: 'created_at', label: 'When', kind: 'datetime', sortable: true },
+  { name: 'product_name', label: 'Product' },
+  { name: 'kind', label: 'Kind' },
+  { name: 'quantity', label: 'Quantity', kind: 'number' },
+  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: true },
+  { name: 'qty_after', label: 'On hand after', kind: 'number' },
+  { name: 'value_after', label: 'Value after', kind: 'money', minor: true },
+  { name: 'user_name', label: 'By', minor: true },
+];
+
+/** The movement ledger of every product (the stock screen), newest first. */
+export const movementList = {
+  key: 'stockMovements',
+  api: MOVEMENTS_API,
+  columns: movementColumns,
+  filters: [{ name: 'product_id', label: 'Product', kind: 'relation', relation: 'products' }, ...movementFilters],
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  dateRange: DATE_RANGE,
+} as const satisfies ListDef;
+
+/** One product's history (its view page): GET {products.api}/:id/movements. */
+export const productMovementList = {
+  key: 'productMovements',
+  api: '/api/v1/admin/products/:id/movements',
+  columns: movementColumns.filter((c) => c.name !== 'product_name'),
+  filters: movementFilters,
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  dateRange: DATE_RANGE,
+} as const satisfies ListDef;
+
+export const SERIAL_STATE_OPTIONS = Object.entries(SERIAL_STATES).map(([value, label]) => ({ value, label }));
+
+/** One product's serial numbers (its view page): GET {products.api}/:id/serials. */
+export const productSerialList = {
+  key: 'productSerials',
+  api: '/api/v1/admin/products/:id/serials',
+  columns: [
+    { name: 'serial', label: 'Serial number', sortable: true },
+    { name: 'state', label: 'State', sortable: true },
+    { name: 'unit_cost', label: 'Cost', kind: 'money', minor: true },
+    { name: 'created_at', label: 'First came in', kind: 'datetime', sortable: true, minor: true },
+  ],
+  filters: [{ name: 'state', label: 'State', kind: 'select', options: SERIAL_STATE_OPTIONS }],
+  defaultSort: { field: 'serial', dir: 'asc' },
+  searchHint: 'Search serial number',
+} as const satisfies ListDef;
+
+/** A date-range value: a day that exists. */
+export const isDay = (v: string) => isoDate('a date').safeParse(v).success;

@@ -1,0 +1,61 @@
+import { and, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { accessTokens, loginAttempts, loginLimits } from '../db/schema.ts';
+import { LIMIT_WINDOW_MS } from './throttle.ts';
+
+/** How often a running server purges (it also purges once at start). */
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes what can no longer be used: tokens past their absolute expiry or unused for longer
+ * than the idle limit (checkToken refuses both, but only deletes one it is shown), sign-in
+ * records that are not locked and whose window has passed (the next failure starts afresh),
+ * and hourly counts of accounts and addresses with no attempt in the last hour.
+ */
+export async function purgeStale(db: Db, now: Date, config: Config): Promise<{ tokens: number; signIns: number }> {
+  const idleSince = new Date(now.getTime() - config.tokenIdleMinutes * 60_000);
+  const tokens = await db
+    .delete(accessTokens)
+    .where(or(lte(accessTokens.expires_at, now), lte(accessTokens.last_used_at, idleSince)))
+    .returning({ id: accessTokens.id });
+  const windowStart = new Date(now.getTime() - config.loginWindowSeconds * 1000);
+  const signIns = await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        or(isNull(loginAttempts.locked_until), lte(loginAttempts.locked_until, now)),
+        lte(loginAttempts.first_failed_at, windowStart),
+      ),
+    )
+    .returning({ key: loginAttempts.key });
+  // An account's or address's hourly count whose newest attempt is over an hour old counts nothing.
+  const hourAgo = new Date(now.getTime() - LIMIT_WINDOW_MS).toISOString();
+  const limits = await db
+    .delete(loginLimits)
+    .where(sql`coalesce(${loginLimits.failed_at}[cardinality(${loginLimits.failed_at})], '-infinity') <= ${hourAgo}::timestamptz`)
+    .returning({ key: loginLimits.key });
+  return { tokens: tokens.length, signIns: signIns.length + limits.length };
+}
+
+/**
+ * Purges now and then every PURGE_EVERY_MS. Never keeps the process alive; the stop function
+ * resolves once a purge under way has finished, so the database can be closed after it.
+ */
+export function startPurging(db: Db, config: Config, now: () => Date = () => new Date()): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = purgeStale(db, now(), config)
+      .then(({ tokens, signIns }) => {
+        if (tokens || signIns) console.log(`Purged ${tokens} ended session(s) and ${signIns} old sign-in record(s).`);
+      })
+      .catch((err: unknown) => console.error('Purging old sessions failed:', err));
+  };
+  run();
+  const timer = setInterval(run, PURGE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

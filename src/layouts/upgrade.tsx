@@ -1,0 +1,59 @@
+import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { css } from 'styled-system/css';
+import { Button } from '../components/ui/button.tsx';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { Icon } from '../components/ui/icon.tsx';
+
+/**
+ * The room the floating button takes at the bottom of the window (its height and the gaps
+ * around it). The page ends this far above the window's bottom edge, and the document's
+ * scroll padding (src/theme/global-css.ts) keeps a focused control out of it.
+ */
+export const UPGRADE_ROOM = '6rem';
+
+/**
+ * SPEC §2's floating upgrade button. It opens a plain dialog saying what Pro would bring and
+ * that it cannot be bought yet. Ark's own dialog state opens and closes it and returns the
+ * focus to the button: nothing in the app depends on it.
+ */
+export function UpgradeButton({ narrow }: { narrow: boolean }) {
+  return (
+    <Dialog.Root lazyMount unmountOnExit>
+      <Dialog.Trigger asChild>
+        <Button
+          aria-label={narrow ? 'Upgrade to Pro' : undefined}
+          size={narrow ? 'md' : 'lg'}
+          square={narrow}
+          className={css({ position: 'fixed', insetEnd: { base: '4', sm: '6' }, bottom: '6', zIndex: 'banner', borderRadius: 'full', boxShadow: '0 6px 20px rgba(124, 58, 237, 0.45)' })}
+        >
+          <Icon name="rocket" />
+          {narrow ? null : 'Upgrade to Pro'}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Title>Pro edition</Dialog.Title>
+            <Dialog.Description>There is no Pro edition to buy yet. If there were one, it would bring:</Dialog.Description>
+            <ul className={css({ mt: '3', ps: '5', listStyle: 'disc', display: 'grid', gap: '1.5', fontSize: 'sm' })}>
+              <li>Stock for several stores, with transfers between them.</li>
+              <li>Advanced reports: margins, best sellers and slow movers over any period.</li>
+              <li>Priority support from a person who knows your shop.</li>
+            </ul>
+            <p className={css({ mt: '3', fontSize: 'sm', color: 'fg.muted' })}>Everything in this back office stays free to use.</p>
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', mt: '6' })}>
+              {/* Ark's unstyled part: the recipe's close trigger is the corner ×, this is a plain button. */}
+              <ArkDialog.CloseTrigger asChild>
+                <Button variant="outline" tone="neutral">
+                  Close
+                </Button>
+              </ArkDialog.CloseTrigger>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

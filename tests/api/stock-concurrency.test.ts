@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products as P, units as UN } from '../../domain/resources/index.ts';
+import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { post } from '../../server/stock/ledger.ts';
+import { client, type Client } from './crud-helpers.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+/**
+ * Races on PostgreSQL, where requests really run at the same time (up to the pool's 10
+ * connections). PGlite runs one query at a time, so there these would prove nothing: skipped.
+ */
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!onPostgres) {
+  console.info('stock-concurrency: skipped on PGlite, which runs one query at a time; set TEST_DATABASE_URL to race on PostgreSQL.');
+}
+
+let h: Harness;
+let api: Client;
+let unitId: number;
+let adminId: number;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  h = await createHarness();
+  api = client(h, await h.tokenFor('admin@example.com'));
+  unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
+  adminId = (await api.get('/me')).body.id;
+});
+afterAll(() => h?.close());
+
+let n = 0;
+const product = (fields: Record<string, unknown> = {}) =>
+  api.create(P.api, { name: `Last one ${++n}`, sku: `LAST-${n}`, unit_id: unitId, sale_price: 100, ...fields });
+
+describe.skipIf(!onPostgres)('concurrent adjustments on PostgreSQL', () => {
+  it('50 adjustments taking the last unit: exactly one succeeds, the others are 409s naming the product', async () => {
+    const p = await product({ name: 'The last kettle' });
+    expect((await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 1, reason: 'opening' })).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: -1, reason: 'loss' })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const r of answers.filter((a) => a.status === 409)) {
+      expect(r.body).toMatchObject({ code: 'insufficient_stock', product: { id: p.id, name: 'The last kettle', available: 0 } });
+      expect(r.body.message).toBe('Not enough stock of “The last kettle”: 0 available, 1 needed.');
+    }
+    const after = (await api.get(`${P.api}/${p.id}`)).body.data;
+    expect(after).toMatchObject({ on_hand: 0, movements_count: 2 });
+  });
+
+  it('50 adjustments taking the last serial number: exactly one succeeds', async () => {
+    const p = await product({ name: 'The last phone', tracks_serials: true });
+    expect((await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 1, reason: 'opening', serials: ['ONLY-1'] })).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: -1, reason: 'damage', serials: ['ONLY-1'] })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409 && r.body.product?.id === p.id)).toHaveLength(49);
+    expect((await api.get(`${P.api}/${p.id}`)).body.data).toMatchObject({ on_hand: 0, serials_in_stock_count: 0 });
+  });
+
+  it('50 adjustments adding at once lose none of them, and the average cost comes out the same', async () => {
+    const p = await product();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 2, reason: 'found', unit_cost: i % 2 ? 100 : 300 })),
+    );
+    expect(answers.every((r) => r.status === 201)).toBe(true);
+    expect((await api.get(`${P.api}/${p.id}`)).body.data).toMatchObject({ on_hand: 100, avg_cost: 200, stock_value: 20_000, movements_count: 50 });
+  });
+
+  it('documents touching the same products in opposite orders never deadlock, and never oversell', async () => {
+    const a = await product();
+    const b = await product();
+    await h.db.transaction((tx) => post(tx, { kind: 'purchase_receipt', userId: adminId, lines: [{ productId: a.id, quantity: 15, unitCost: 10 }, { productId: b.id, quantity: 15, unitCost: 10 }] }));
+    const sales = Array.from({ length: 20 }, (_, i) =>
+      h.db
+        .transaction((tx) =>
+          post(tx, {
+            kind: 'sale',
+            userId: adminId,
+            lines: i % 2 ? [{ productId: a.id, quantity: -1 }, { productId: b.id, quantity: -1 }] : [{ productId: b.id, quantity: -1 }, { productId: a.id, quantity: -1 }],
+          }),
+        )
+        .then(
+          () => 'sold',
+          (e: { status?: number }) => (e.status === 409 ? 'refused' : e),
+        ),
+    );
+    const results = await Promise.all(sales);
+    expect(results.filter((r) => r === 'sold')).toHaveLength(15);
+    expect(results.filter((r) => r === 'refused')).toHaveLength(5);
+    expect((await api.get(`${P.api}/${a.id}`)).body.data.on_hand).toBe(0);
+    expect((await api.get(`${P.api}/${b.id}`)).body.data.on_hand).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * What every resource declaration must get right before a server or a browser reads it: a
+ * default sort the list can ask for, and one permission per right, each described in plain
+ * words for the role screen.
+ */
+import { describe, expect, it } from 'vitest';
+import { sortableColumns } from '../../domain/list-query.ts';
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS, RIGHTS, rights } from '../../domain/permissions.ts';
+import { RESOURCES } from '../../domain/resources/index.ts';
+
+describe.each(Object.values(RESOURCES).map((def) => [def.key, def] as const))('resource %s', (_key, def) => {
+  it('sorts by default on a sortable column (the server refuses any other)', () => {
+    expect(sortableColumns(def)).toContain(def.defaultSort.field);
+  });
+
+  it('has a permission for each right, all of them known', () => {
+    expect(Object.keys(def.permissions).sort()).toEqual([...RIGHTS].sort());
+    for (const p of Object.values(def.permissions)) expect(PERMISSIONS).toContain(p);
+  });
+});
+
+describe('permissions', () => {
+  it('rights(noun) names the list permission of SPEC §6 and four finer ones beside it', () => {
+    expect(rights('customer')).toEqual({
+      list: 'customer list',
+      create: 'customer create',
+      edit: 'customer edit',
+      delete: 'customer delete',
+      export: 'customer export',
+    });
+  });
+
+  it('keeps every name SPEC §6 lists', () => {
+    const spec = [
+      'dashboard', 'user list', 'role list', 'permission module list', 'permission list', 'customer list', 'customer category list',
+      'supplier list', 'product create', 'product list', 'category list', 'brand list', 'attribute list', 'color list', 'sales list',
+      'sales create', 'pos', 'purchase list', 'purchase create', 'stock', 'expense list', 'expense create', 'quotation list',
+      'quotation create', 'order list', 'setting', 'pos setting', 'website setting', 'service list', 'banner list', 'solution list',
+    ];
+    expect(PERMISSIONS).toEqual(expect.arrayContaining(spec));
+    expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
+  });
+
+  it('describes each one in a few plain words', () => {
+    expect(Object.keys(PERMISSION_DESCRIPTIONS).sort()).toEqual([...PERMISSIONS].sort());
+    for (const text of Object.values(PERMISSION_DESCRIPTIONS)) expect(text).toMatch(/^[A-Z][a-z-]* [\w -]+$/);
+    expect(PERMISSION_DESCRIPTIONS['customer list']).toBe('See the customer list');
+    expect(PERMISSION_DESCRIPTIONS['customer delete']).toBe('Delete customers');
+    expect(PERMISSION_DESCRIPTIONS['customer export']).toBe('Export the customer list as CSV');
+  });
+});
