@@ -48,7 +48,7 @@ export const userResource = serverResource({
   },
   afterWrite: async (tx, id, body, { c, before }) => {
     const roleIds = body.role_ids;
-    // 'user list' lets a manager run accounts, not make themself (or anyone) a Super Admin.
+    // 'user create' and 'user edit' let a manager run accounts, not make themself (or anyone) a Super Admin.
     const superId = await superAdminRoleId(tx);
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
       throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
