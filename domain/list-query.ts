@@ -270,7 +270,9 @@ export function bulkDeleteBody(def: Pick<ResourceDef, 'filters' | 'parent'>) {
       if (v.ids) return { ids: v.ids };
       const { search = '', ...filters } = v.matching!;
       return { matching: { search: search.trim(), filters: onlyValues(filters) }, count: v.count! };
-    });
+    })
+    // The refinement above in JSON Schema, so the API document says one of the two is required.
+    .meta({ anyOf: [{ required: ['ids'] }, { required: ['matching', 'count'] }] });
 }
 
 /** The body of a bulk delete of everything matching the list's query (its parent's id is a filter too). */
