@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LOGIN_LIMITS, LOGIN_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type LoginBody, type LoginResponse, type SessionUser } from './auth.ts';
+import { EMAIL_PATTERN, LOGIN_LIMITS, LOGIN_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type LoginBody, type LoginResponse, type SessionShop, type SessionUser } from './auth.ts';
 
 /**
  * The zod schemas of the sign-in and the session (the server validates with them; the tests
@@ -23,7 +23,9 @@ export const loginBody = z.strictObject({
 export const sessionPermission = z.object({ id: z.number(), name: z.string() });
 export const sessionRole = z.object({ id: z.number(), name: z.string(), permissions: z.array(sessionPermission) });
 
-/** The user record of SPEC §3 as GET /me, GET /api/user and the login response return it. */
+export const sessionShop = z.object({ name: z.string(), currency: z.string() }) satisfies z.ZodType<SessionShop>;
+
+/** The user record of SPEC §3 as GET /me, GET /api/user, PATCH /api/profile and the login response return it. */
 export const sessionUser = z.object({
   id: z.number(),
   name: z.string(),
@@ -31,6 +33,7 @@ export const sessionUser = z.object({
   phone: z.string().nullable(),
   status: z.enum(['active', 'inactive']),
   roles: z.array(sessionRole),
+  shop: sessionShop.optional(),
 }) satisfies z.ZodType<SessionUser>;
 
 export const loginSuccess = z.object({

@@ -19,7 +19,19 @@ export interface SessionRole {
   name: string;
   permissions: SessionPermission[];
 }
-/** The user record of SPEC §3 as GET /me, GET /api/user and the login response return it. */
+/**
+ * What every signed-in person needs to read amounts: the shop's name and currency (the website
+ * setting's). It rides along with the user record, so a stored session has it before the
+ * first list shows an amount; saving the website setting refreshes it.
+ */
+export interface SessionShop {
+  name: string;
+  currency: string;
+}
+/**
+ * The user record of SPEC §3 as GET /me, GET /api/user, PATCH /api/profile and the login
+ * response return it; `shop` is ours (above). Sessions stored before it existed lack it.
+ */
 export interface SessionUser {
   id: number;
   name: string;
@@ -27,6 +39,7 @@ export interface SessionUser {
   phone: string | null;
   status: 'active' | 'inactive';
   roles: SessionRole[];
+  shop?: SessionShop;
 }
 
 export type LoginResponse =

@@ -72,7 +72,7 @@ export interface FieldDef {
   autoComplete?: string;
 }
 
-export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'datetime' | 'status' | 'colour' | 'tags' | 'email';
+export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'datetime' | 'status' | 'colour' | 'tags' | 'email' | 'image';
 
 export interface ColumnDef {
   name: string;
@@ -84,9 +84,10 @@ export interface ColumnDef {
 }
 
 export interface FilterDef {
+  /** The query key; a date range uses `${name}_from` and `${name}_to` (YYYY-MM-DD, either may be left open). */
   name: string;
   label: string;
-  kind: 'select' | 'relation';
+  kind: 'select' | 'relation' | 'dateRange';
   options?: readonly Option[];
   relation?: string;
 }
@@ -158,6 +159,8 @@ export interface SingletonDef<S extends z.ZodType = z.ZodType> {
   defaults: Record<string, unknown>;
   fields: readonly FieldDef[];
   route: string;
+  /** Saving it changes what the session carries (the website setting: the shop's name and currency). */
+  refreshesSession?: boolean;
 }
 
 export const defineFacts = (facts: ResourceFacts) => facts;

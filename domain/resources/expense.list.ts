@@ -23,7 +23,10 @@ export const expenses = defineList({
     { name: 'amount', label: 'Amount', kind: 'money', sortable: true },
     { name: 'note', label: 'Note', minor: true },
   ],
-  filters: [{ name: 'category_id', label: 'Category', kind: 'relation', relation: 'expenseCategories' }],
+  filters: [
+    { name: 'date', label: 'Date', kind: 'dateRange' },
+    { name: 'category_id', label: 'Category', kind: 'relation', relation: 'expenseCategories' },
+  ],
   searchHint: 'Search reference or note',
   defaultSort: { field: 'date', dir: 'desc' },
   titleField: 'reference',

@@ -9,10 +9,12 @@ const ACTIVE_OPTIONS = [
 const content = (f: ResourceFacts) =>
   defineList({
     ...f,
+    // The title opens the record; the image is a preview of what the website shows.
     columns: [
-      { name: 'sort_order', label: 'Order', kind: 'number', sortable: true },
+      { name: 'image', label: 'Image', kind: 'image' },
       { name: 'title', label: 'Title', sortable: true },
       { name: 'subtitle', label: 'Subtitle', minor: true },
+      { name: 'sort_order', label: 'Order', kind: 'number', sortable: true },
       { name: 'active', label: 'Shown', kind: 'status', sortable: true },
     ],
     filters: [{ name: 'active', label: 'Shown', kind: 'select', options: ACTIVE_OPTIONS }],

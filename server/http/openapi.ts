@@ -32,10 +32,9 @@ const error = (description: string) => ({
 /** A file route's body: the file itself in one of its types, or the `file` part of a form. */
 function fileContent(types: readonly string[]): Record<string, unknown> {
   const file = { type: 'string', contentMediaType: 'application/octet-stream' };
-  return {
-    ...Object.fromEntries(types.map((t) => [t, { schema: file }])),
-    'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file } } },
-  };
+  return Object.fromEntries(
+    types.map((t) => [t, { schema: t === 'multipart/form-data' ? { type: 'object', required: ['file'], properties: { file } } : file }]),
+  );
 }
 
 export function openApiDocument(routes: readonly RouteDef[]): Record<string, unknown> {

@@ -49,7 +49,9 @@ const movementSource = {
   },
 } satisfies ListSource;
 
-const movementView = listView(movementSource, ['product_id', 'kind', 'from', 'to']);
+// Plain filters by name ('from' and 'to' are the source's own day filters, not a range kind); no money column to total.
+const plain = (names: string[]) => ({ filters: names.map((name) => ({ name, kind: 'select' as const })), columns: [] });
+const movementView = listView(movementSource, plain(['product_id', 'kind', 'from', 'to']));
 
 /** A page of movements; a product's unfiltered history takes its total from the level, without counting. */
 export async function movementPage(db: Db, query: ReturnType<typeof movementQuery.parse>): Promise<ListResponse> {
@@ -77,7 +79,7 @@ const serialSource = {
   filters: { state: (v: string) => (v in SERIAL_STATES ? eq(s.state, v as keyof typeof SERIAL_STATES) : undefined) },
 } satisfies ListSource;
 
-const serialView = listView(serialSource, ['product_id', 'state']);
+const serialView = listView(serialSource, plain(['product_id', 'state']));
 
 export function serialPage(db: Db, query: ReturnType<typeof serialQuery.parse>, productId: number): Promise<ListResponse> {
   const q2 = { ...query, filters: { ...query.filters, product_id: String(productId) } };

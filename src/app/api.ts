@@ -15,6 +15,8 @@ export interface CallOptions {
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** The request outlives the page (a delete sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 function readCookie(name: string): string | null {
@@ -33,6 +35,7 @@ export function failureOf(status: number, statusText: string, data: unknown, ret
     status,
     message: typeof body.message === 'string' ? body.message : status === 0 ? UNREACHABLE : statusText || 'Request failed.',
     ...(body.errors ? { errors: body.errors } : {}),
+    ...(body.code !== undefined ? { code: body.code } : {}),
     ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
   };
 }
@@ -82,6 +85,7 @@ export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BA
         headers,
         credentials: 'include',
         ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch {
       throw failureOf(0, '', undefined, null);

@@ -13,6 +13,8 @@ import type { ScreenLoader } from './screen-loader.ts';
 import { createStorage } from './storage.ts';
 
 const NARROW_QUERY = '(max-width: 959.98px)';
+/** Under SPEC's first breakpoint (600 px) lists show cards. */
+const PHONE_QUERY = '(max-width: 599.98px)';
 const APP_NAME = 'Back office';
 
 /**
@@ -28,6 +30,7 @@ export function createAppSystem(options: {
   const screens = options.screens;
   const storage = createStorage();
   const narrow = window.matchMedia(NARROW_QUERY);
+  const phone = window.matchMedia(PHONE_QUERY);
   const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
 
   const toaster = createActor(toasterMachine, { input: {}, inspect, systemId: 'toaster' });
@@ -44,7 +47,7 @@ export function createAppSystem(options: {
       },
     }),
     {
-      input: { stored: storage.loadPreferences(), systemTheme: systemDark ? 'dark' : 'light', narrow: narrow.matches },
+      input: { stored: storage.loadPreferences(), systemTheme: systemDark ? 'dark' : 'light', narrow: narrow.matches, phone: phone.matches },
       inspect,
       systemId: 'ui',
     },
@@ -137,13 +140,17 @@ export function createAppSystem(options: {
     });
     window.addEventListener('popstate', () => navigation.send({ type: 'nav.popped', to: `${location.pathname}${location.search}` }));
     narrow.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.narrow' : 'viewport.wide' }));
+    phone.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.phone' : 'viewport.notPhone' }));
     // Signed out in another tab: end this one's session too.
     window.addEventListener('storage', (e) => {
       if (e.key === STORAGE_KEYS.token && e.newValue === null) auth.send({ type: 'session.expired' });
     });
   }
 
-  self = { toaster, alert, ui, navigation, auth, screen, pages, screens, api, start, notify, inspect };
+  /** The person's locale for amounts, numbers and dates (the browser's language). */
+  const locale = navigator.languages?.[0] ?? navigator.language ?? undefined;
+
+  self = { toaster, alert, ui, navigation, auth, screen, pages, screens, api, start, notify, inspect, locale };
   return self;
 }
 
@@ -161,4 +168,6 @@ export interface AppSystem {
   start(): void;
   notify(notice: Notice): void;
   inspect: Observer<InspectionEvent> | ((e: InspectionEvent) => void) | undefined;
+  /** The person's locale for amounts, numbers and dates (the browser's language). */
+  locale: string | undefined;
 }

@@ -1,7 +1,9 @@
 import { createActor } from 'xstate';
 import { listByKey } from '../../domain/resources/lists.ts';
+import { resourceHref } from '../../domain/paths.ts';
 import { selectPermissions } from '../../machines/auth.machine.ts';
 import { abilitiesFor } from '../../machines/list/list.selectors.ts';
+import { selectHandoff } from '../../machines/navigation.machine.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import type { AppSystem } from '../app/system.ts';
 import { resourceListMachine } from './list-providers.ts';
@@ -18,7 +20,10 @@ export function listPageActor(system: AppSystem, { screen, pathname, search, par
   const parentId = def.parent ? params.parent : undefined;
   const abilities = abilitiesFor(selectPermissions(system.auth.getSnapshot()), def.permissions);
   return system.pages.ensure(pathname, JSON.stringify(abilities), () =>
-    createActor(resourceListMachine(system, def, parentId), { input: { spec: def, search, parentId, abilities }, inspect: system.inspect }),
+    createActor(resourceListMachine(system, def, parentId), {
+      input: { spec: def, search, parentId, abilities, created: selectHandoff(resourceHref.list(def, { parent: parentId }))(system.navigation.getSnapshot()) },
+      inspect: system.inspect,
+    }),
   );
 }
 

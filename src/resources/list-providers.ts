@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
+import { listQueryString, matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { resourceHref } from '../../domain/paths.ts';
 import type { ResourceFacts, ResourceList, Row } from '../../domain/resource.ts';
 import { listByKey } from '../../domain/resources/lists.ts';
-import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
+import { listMachine, type DeleteTarget, type ListEvent } from '../../machines/list/list.machine.ts';
 import { recordNameMachine } from '../../machines/record-name.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
@@ -30,32 +30,57 @@ function saveFile(blob: Blob, filename: string) {
 
 export const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
 
-/** The list machine with real HTTP, address bar and toasts for one resource. */
+/** The list machine with real HTTP, address bar, navigation and toasts for one resource. */
 export function resourceListMachine(system: AppSystem, def: ResourceList, parentId: string | undefined) {
   const { api, navigation } = system;
   const path = resourceHref.list(def, { parent: parentId });
   const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
     `${listQueryString(def, q, { full: true })}${parentQuery(def, parent)}`;
+  const parentFilter = def.parent && parentId ? { field: def.parent.field, id: parentId } : undefined;
+  // `keepalive`: a delete sent as the tab closes still reaches the server.
+  const remove = (target: DeleteTarget, keepalive = false) =>
+    'matching' in target
+      ? api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: matchingBody(target.matching, target.count, parentFilter), keepalive })
+      : target.ids.length === 1
+        ? api.call<{ message: string }>(`${def.api}/${target.ids[0]}`, { method: 'DELETE', keepalive })
+        : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: target.ids }, keepalive });
   return listMachine.provide({
     actors: {
       loadList: fromPromise(({ input }) => api.call<ListResponse>(`${def.api}${query(input.query, input.parentId)}`)),
-      deleteRows: fromPromise(({ input }) =>
-        input.ids.length === 1
-          ? api.call<{ message: string }>(`${def.api}/${input.ids[0]}`, { method: 'DELETE' })
-          : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: input.ids } }),
-      ),
+      deleteRows: fromPromise(({ input }) => remove(input)),
       exportCsv: fromPromise(async ({ input }) => {
         const { blob, filename } = await api.download(`${def.api}/export${query(input.query, input.parentId)}`);
         saveFile(blob, filename);
       }),
+      loadSettings: fromPromise(async () => (await api.call<{ data: ListSettings }>(`${def.api}/list-settings`)).data),
+      saveColumns: fromPromise(async ({ input }) => {
+        await api.call(`${def.api}/list-settings/columns`, { method: 'PUT', body: { hidden: input.hidden } });
+      }),
+      createSavedFilter: fromPromise(async ({ input }) => {
+        const res = await api.call<{ data: SavedFilter; message: string }>(`${def.api}/saved-filters`, { method: 'POST', body: input });
+        return { ...res.data, message: res.message };
+      }),
+      removeSavedFilter: fromPromise(({ input }) => api.call<{ message: string }>(`${def.api}/saved-filters/${input.id}`, { method: 'DELETE' })),
       followAddressBar: fromCallback<ListEvent>(({ sendBack }) => {
-        const sub = navigation.on('nav.shown', (e) => e.pathname === path && sendBack({ type: 'list.urlChanged', search: e.search }));
-        return () => sub.unsubscribe();
+        const sub = navigation.on('nav.shown', (e) => sendBack(e.pathname === path ? { type: 'list.urlChanged', search: e.search } : { type: 'list.leave' }));
+        const leave = () => sendBack({ type: 'list.leave' });
+        window.addEventListener('pagehide', leave);
+        return () => {
+          sub.unsubscribe();
+          window.removeEventListener('pagehide', leave);
+        };
       }),
     },
     actions: {
       writeUrl: (_, { search }) => navigation.send({ type: 'nav.go', to: path + search, replace: true }),
       notify: notifyWith(system),
+      openRecord: (_, { id }) => navigation.send({ type: 'nav.go', to: resourceHref.edit(def, id, { parent: parentId }) }),
+      deleteInBackground: (_, { target, failed }) => {
+        remove(target, true).then(
+          (res) => system.notify({ toastType: 'success', body: res.message }),
+          (e: { message?: string }) => system.notify({ toastType: 'error', body: e.message || failed }),
+        );
+      },
     },
   });
 }

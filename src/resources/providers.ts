@@ -20,7 +20,7 @@ function formEffects(system: AppSystem, back: string) {
     nameRecord: () => {},
     notify: notifyWith(system),
     goToList: () => navigation.send({ type: 'nav.go', to: back, resume: true }),
-    finish: () => navigation.send({ type: 'nav.done', to: back }),
+    finish: (_: unknown, { created }: { created?: Row | undefined }) => navigation.send({ type: 'nav.done', to: back, ...(created ? { created } : {}) }),
     setLeaveGuard: (_: unknown, { dirty }: { dirty: boolean }) => navigation.send({ type: 'nav.block', blocked: dirty }),
     // After React has shown the error, so the screen reader reads the field with it.
     focusField: (_: unknown, { name }: { name: string }) => requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus()),
@@ -64,6 +64,8 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
       loadRecord: fromPromise(async (): Promise<LoadedRecord> => ({ data: (await api.call<{ data: Record<string, unknown> }>(def.api)).data })),
       saveRecord: fromPromise(async ({ input }) => {
         const res = await api.call<{ data: Record<string, unknown>; message: string }>(def.api, { method: 'PUT', body: input.body });
+        // The session carries the shop's currency: amounts show the new one at once.
+        if (def.refreshesSession) system.auth.send({ type: 'user.updated', user: await api.me() });
         return { message: res.message, data: res.data };
       }),
     },

@@ -1,14 +1,11 @@
-import { useActorRef } from '@xstate/react';
 import { useSelector } from '../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { FilterDef, Option } from '../../../domain/resource.ts';
-import { factsByKey } from '../../../domain/resources/facts.ts';
 import { selectItems, selectLabels, selectListStatus, selectOptionsError } from '../../../machines/options.machine.ts';
-import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { relationOptionsMachine } from '../../resources/options-providers.ts';
+import { useListScreen } from './list-context.ts';
 
 interface FilterSelectProps {
   filter: FilterDef;
@@ -37,13 +34,12 @@ function NativeFilter({ filter, value, options, onChange, busy = false }: Filter
   );
 }
 
-/** The choices are another resource's records: the options machine loads them (and the chosen one's label), with a retry. */
-function RelationFilter({ relation, ...props }: FilterSelectProps & { relation: string }) {
-  const system = useAppSystem();
-  const target = factsByKey(relation);
-  const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
-  const chosen = /^\d+$/.test(props.value) ? [Number(props.value)] : [];
-  const actor = useActorRef(machine, { input: { ids: chosen, eager: true }, inspect: system.inspect });
+/**
+ * The choices are another resource's records: the list's options machine for this filter loads
+ * them (and the chosen one's label), with a retry; the filter's chip reads the same machine.
+ */
+function RelationFilter({ relation: _relation, ...props }: FilterSelectProps & { relation: string }) {
+  const actor = useListScreen().relations[props.filter.name]!;
   const items = useSelector(actor, selectItems);
   const labels = useSelector(actor, selectLabels);
   const status = useSelector(actor, selectListStatus);

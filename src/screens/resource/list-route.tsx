@@ -1,32 +1,78 @@
-import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { parseListQuery } from '../../../domain/list-query.ts';
+import type { FilterDef } from '../../../domain/resource.ts';
+import { factsByKey } from '../../../domain/resources/facts.ts';
 import { listByKey } from '../../../domain/resources/lists.ts';
 import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { listPageActor } from '../../resources/list-page.ts';
+import { relationOptionsMachine } from '../../resources/options-providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { ListScreenContext } from './list-context.ts';
+import { ListScreenContext, type ListScreen as ListScreenValue, type OptionsActor } from './list-context.ts';
 import { ListView } from './list-view.tsx';
 import { ParentName } from './parent-name.tsx';
 
 /**
  * `list:<key>` routes: the view adopts the list actor its page was got ready with (already
- * loading its first page; src/resources/list-page.ts); navigation tells it when the address
- * bar moves.
+ * loading its first page; src/resources/list-page.ts; navigation tells it when the address bar
+ * moves, and hands it the record a form just created), and one options machine per relation
+ * filter, shared by the filter's select and its chip.
  */
 export default function ListRoute({ screen, params }: ScreenProps) {
   const system = useAppSystem();
   const def = listByKey(screen.slice('list:'.length));
   const parentId = def.parent ? params.parent : undefined;
-  const actor = useMemo(() => {
-    const nav = system.navigation.getSnapshot();
-    return listPageActor(system, { screen, pathname: selectPathname(nav), search: selectSearch(nav), params });
+  const nav = system.navigation.getSnapshot();
+  const search = selectSearch(nav);
+  const actor = useMemo(
+    () => listPageActor(system, { screen, pathname: selectPathname(system.navigation.getSnapshot()), search: selectSearch(system.navigation.getSnapshot()), params }),
     // One list per page: the page's address is what its params say.
-  }, [system, screen, JSON.stringify(params)]);
-  const list = useMemo(() => ({ def, parentId, actor }), [def, parentId, actor]);
+    [system, screen, JSON.stringify(params)],
+  );
+  const chosen = parseListQuery(def, search).filters;
+  return (
+    <RelationActors filters={def.filters.filter((f) => f.kind === 'relation' && f.relation)} chosen={chosen} made={{}}>
+      {(relations) => <ListScreen def={def} parentId={parentId} actor={actor} relations={relations} />}
+    </RelationActors>
+  );
+}
+
+function ListScreen(props: ListScreenValue) {
+  const { def, parentId, actor, relations } = props;
+  const list = useMemo(() => ({ def, parentId, actor, relations }), [def, parentId, actor, relations]);
   return (
     <ListScreenContext value={list}>
       {parentId ? <ParentName def={def} parentId={parentId} /> : null}
       <ListView />
     </ListScreenContext>
+  );
+}
+
+interface RelationActorsProps {
+  filters: readonly FilterDef[];
+  /** The values the list opened with (their labels are loaded first). */
+  chosen: Record<string, string>;
+  made: Readonly<Record<string, OptionsActor>>;
+  children(relations: Readonly<Record<string, OptionsActor>>): ReactNode;
+}
+
+/** One options actor per relation filter, made one level at a time (a hook per component). */
+function RelationActors({ filters, chosen, made, children }: RelationActorsProps) {
+  const [first, ...rest] = filters;
+  if (!first) return children(made);
+  return <RelationActor filter={first} chosen={chosen} made={made} rest={rest} render={children} />;
+}
+
+function RelationActor({ filter, chosen, made, rest, render }: { filter: FilterDef; chosen: Record<string, string>; made: Readonly<Record<string, OptionsActor>>; rest: readonly FilterDef[]; render: RelationActorsProps['children'] }) {
+  const system = useAppSystem();
+  const machine = useMemo(() => relationOptionsMachine(system, factsByKey(filter.relation!)), [system, filter]);
+  const value = chosen[filter.name];
+  const actor = useActorRef(machine, { input: { ids: value && /^\d+$/.test(value) ? [Number(value)] : [], eager: true }, inspect: system.inspect });
+  const next = useMemo(() => ({ ...made, [filter.name]: actor }), [made, filter.name, actor]);
+  return (
+    <RelationActors filters={rest} chosen={chosen} made={next}>
+      {render}
+    </RelationActors>
   );
 }
