@@ -26,7 +26,13 @@ export function createPageActors() {
     },
     /** Another page is shown: only the page at `pathname` keeps its actor. */
     keepOnly(pathname: string): void {
-      if (held && held.pathname !== pathname) drop();
+      if (!held || held.pathname === pathname) return;
+      const left = held.actor;
+      held = null;
+      // Stopped once the event that moved the page has reached every listener: the list hears
+      // that its page was left first (and sends a delete still in its undo window), as it did
+      // when its view unmounted.
+      queueMicrotask(() => left.stop());
     },
   };
 }

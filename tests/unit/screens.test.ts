@@ -115,7 +115,7 @@ describe('the screen loader', () => {
 describe('the page actors', () => {
   const logic = (stops: string[], name: string) => fromCallback(() => () => void stops.push(name));
 
-  it('keep the actor of the page shown, made once per page and version', () => {
+  it('keep the actor of the page shown, made once per page and version', async () => {
     const stops: string[] = [];
     const pages = createPageActors();
     const a = pages.ensure('/admin/customers', 'v1', () => createActor(logic(stops, 'a')));
@@ -127,8 +127,11 @@ describe('the page actors', () => {
     const b = pages.ensure('/admin/customers', 'v2', () => createActor(logic(stops, 'b')));
     expect(b).not.toBe(a);
     expect(stops).toEqual(['a']);
-    // Another page is shown: the list is dropped.
+    // Another page is shown: the list is dropped, once the event that moved the page has reached
+    // every listener (the list hears that its page was left first).
     pages.keepOnly('/admin/dashboard');
+    expect(stops).toEqual(['a']);
+    await Promise.resolve();
     expect(stops).toEqual(['a', 'b']);
     const c = pages.ensure('/admin/suppliers', 'v2', () => createActor(logic(stops, 'c')));
     pages.ensure('/admin/brands', 'v2', () => createActor(logic(stops, 'd')));
