@@ -81,7 +81,7 @@ export function Cell({ column, value, display }: { column: ColumnDef; value: unk
         className={css({ display: 'block', w: '16', h: '10', objectFit: 'cover', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.muted' })}
       />
     ) : (
-      <span aria-label="No image" className={css({ display: 'grid', placeItems: 'center', w: '16', h: '10', borderRadius: 'md', bg: 'bg.muted', color: 'fg.subtle' })}>
+      <span role="img" aria-label="No image" className={css({ display: 'grid', placeItems: 'center', w: '16', h: '10', borderRadius: 'md', bg: 'bg.muted', color: 'fg.subtle' })}>
         <Icon name="image" size="sm" />
       </span>
     );
