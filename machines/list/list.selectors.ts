@@ -55,7 +55,6 @@ const deleteStateOf = (s: ListSnapshot, id: number): RowDeleteState => {
 
 function rowView(s: ListSnapshot, row: Row, focusable: boolean, hint: string | undefined): RowView {
   const { selected, abilities, created } = s.context;
-  const idle = s.matches({ data: { loaded: 'idle' } });
   const isProtected = row.protected === true;
   return {
     row,
@@ -66,7 +65,9 @@ function rowView(s: ListSnapshot, row: Row, focusable: boolean, hint: string | u
     protected: isProtected,
     protectedReason: isProtected ? (typeof row.protected_reason === 'string' ? row.protected_reason : hint) : undefined,
     delete: deleteStateOf(s, row.id),
-    editable: abilities.edit && idle,
+    // A row stays a link while the list loads, a delete waits out its undo window or reloads
+    // after it (so the focus can rest on it), unless it is the one going or a question is open.
+    editable: abilities.edit && deleteStateOf(s, row.id) === 'shown' && !s.matches({ data: { loaded: 'confirming' } }),
     openable: s.can({ type: 'row.open', id: row.id }),
     created: created?.id === row.id,
     focusable,

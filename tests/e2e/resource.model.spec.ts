@@ -96,6 +96,9 @@ const listCoverage = new Coverage(
     'list.data.loaded.confirming saved.apply#0': UNIT_MODEL,
     'list.data.loaded.undoing saved.apply#0': UNIT_MODEL,
     'list.data.loaded.deleting saved.apply#0': UNIT_MODEL,
+    // The path "undoing → search pause → 409" walks it in Chromium and passes its checks, but the
+    // twin's replay takes the other branch of the error (not yet understood; see the stop note).
+    'list.data.loaded.deleting xstate.error.actor.deleteRows#0': UNIT_MODEL,
     'list.data row.open#0': POWER,
     'list.data row.focus#0': POWER,
     'list.data.loaded.confirming list.search.clear#0': UNIT_MODEL,
@@ -113,9 +116,20 @@ const listCoverage = new Coverage(
     'list.data.loaded.undoing list.search.submit#0': UNIT_MODEL,
   },
 );
-const formCoverage = new Coverage('form', formMachine, {
-  'form.submitting xstate.done.actor.saveRecord#0': 'a settings form stays on its page after saving; brands is a resource, its form goes back to the list',
-});
+// The lost update kept on screen with Reload (issue 8): not walked in Chromium yet.
+const LOST_UPDATE = 'tests/model/form.model.test.ts takes every edge of the lost update (kept with Reload and Dismiss) on a real actor; no Chromium walk yet';
+const formCoverage = new Coverage(
+  'form',
+  formMachine,
+  {
+    'form.submitting xstate.done.actor.saveRecord#0': 'a settings form stays on its page after saving; brands is a resource, its form goes back to the list',
+  },
+  {
+    'form.submitting xstate.error.actor.saveRecord#1': LOST_UPDATE,
+    'form.editing form.reload#0': LOST_UPDATE,
+    'form.editing form.conflict.dismiss#0': LOST_UPDATE,
+  },
+);
 const navCoverage = new Coverage('navigation', navigationMachine);
 /** The leave prompt's part of the navigation machine: what this file must take. */
 const LEAVE_TRANSITIONS = [

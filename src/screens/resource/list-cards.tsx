@@ -3,20 +3,9 @@ import { css } from 'styled-system/css';
 import { formatAmount, formatCount, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
-import {
-  sameRowViews,
-  selectAbilities,
-  selectAllBox,
-  selectColumns,
-  selectPinned,
-  selectRows,
-  selectSort,
-  selectTotals,
-  type RowView,
-} from '../../../machines/list/list.selectors.ts';
-import { useDisplay } from '../../app/display.ts';
+import { selectAbilities, type RowView } from '../../../machines/list/list.selectors.ts';
 import { IconButton } from '../../components/ui/icon-button.tsx';
-import { Cell, RowActions, rowHandlers, TitleCell, titleColumnOf } from './list-cells.tsx';
+import { Cell, RowActions, rowHandlers, TitleCell, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
@@ -29,16 +18,7 @@ const control = css({ h: '9', px: '2', borderWidth: '1px', borderColor: 'border.
  * table's header and footer carry sit above the cards. Nothing is wider than the screen.
  */
 export function ListCards() {
-  const { def, actor } = useListScreen();
-  const rows = useSelector(actor, (s) => selectRows(s, def.protectedHint), sameRowViews);
-  const pinned = useSelector(actor, selectPinned);
-  const columns = useSelector(actor, selectColumns);
-  const sort = useSelector(actor, selectSort, shallowEqual);
-  const all = useSelector(actor, selectAllBox, shallowEqual);
-  const can = useSelector(actor, selectAbilities, shallowEqual);
-  const totals = useSelector(actor, selectTotals, shallowEqual);
-  const display = useDisplay();
-  const titleColumn = titleColumnOf(def, columns);
+  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
   const sortable = def.columns.filter((c) => c.sortable);
   const sortLabel = def.columns.find((c) => c.name === sort.field)?.label ?? sort.field;
 

@@ -1,10 +1,22 @@
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { css } from 'styled-system/css';
 import { formatCell, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ColumnDef, ResourceList } from '../../../domain/resource.ts';
 import { factsByKey } from '../../../domain/resources/facts.ts';
-import type { RowView } from '../../../machines/list/list.selectors.ts';
+import {
+  sameRowViews,
+  selectAbilities,
+  selectAllBox,
+  selectColumns,
+  selectPinned,
+  selectRows,
+  selectSort,
+  selectTotals,
+  type RowView,
+} from '../../../machines/list/list.selectors.ts';
+import { useDisplay } from '../../app/display.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
@@ -12,7 +24,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { SimpleTooltip } from '../../components/ui/tooltip.tsx';
-import type { ListActor } from './list-context.ts';
+import { useListScreen, type ListActor } from './list-context.ts';
 
 /** What the table and the cards share: how a value looks, a row's actions, opening a row. */
 
@@ -21,6 +33,25 @@ export const isNumeric = (c: ColumnDef) => c.kind === 'money' || c.kind === 'num
 /** The column whose cell links to the record: the one that names it, else the first shown. */
 export const titleColumnOf = (def: Pick<ResourceList, 'titleField'>, columns: readonly ColumnDef[]) =>
   columns.find((c) => c.name === def.titleField) ?? columns.find((c) => c.kind !== 'image') ?? columns[0];
+
+/** The list's view model both layouts draw: rows, the pinned new record, columns, sort, selection, rights, totals. */
+export function useRowsView() {
+  const { def, actor } = useListScreen();
+  const columns = useSelector(actor, selectColumns);
+  return {
+    def,
+    actor,
+    rows: useSelector(actor, (s) => selectRows(s, def.protectedHint), sameRowViews),
+    pinned: useSelector(actor, selectPinned),
+    columns,
+    sort: useSelector(actor, selectSort, shallowEqual),
+    all: useSelector(actor, selectAllBox, shallowEqual),
+    can: useSelector(actor, selectAbilities, shallowEqual),
+    totals: useSelector(actor, selectTotals, shallowEqual),
+    display: useDisplay(),
+    titleColumn: titleColumnOf(def, columns),
+  };
+}
 
 const titleLink = css({ fontWeight: 'medium', color: 'primary.fg', _hover: { textDecoration: 'underline' } });
 
@@ -50,7 +81,7 @@ export function Cell({ column, value, display }: { column: ColumnDef; value: unk
         className={css({ display: 'block', w: '16', h: '10', objectFit: 'cover', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.muted' })}
       />
     ) : (
-      <span aria-label="No image" className={css({ display: 'grid', placeItems: 'center', w: '16', h: '10', borderRadius: 'md', bg: 'bg.muted', color: 'fg.subtle' })}>
+      <span role="img" aria-label="No image" className={css({ display: 'grid', placeItems: 'center', w: '16', h: '10', borderRadius: 'md', bg: 'bg.muted', color: 'fg.subtle' })}>
         <Icon name="image" size="sm" />
       </span>
     );

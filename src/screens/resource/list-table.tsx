@@ -3,19 +3,8 @@ import { css, cx } from 'styled-system/css';
 import { formatAmount, formatCount, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
-import {
-  sameRowViews,
-  selectAbilities,
-  selectAllBox,
-  selectColumns,
-  selectPinned,
-  selectRows,
-  selectSort,
-  selectTotals,
-  type RowView,
-} from '../../../machines/list/list.selectors.ts';
-import { useDisplay } from '../../app/display.ts';
-import { Cell, isNumeric, RowActions, rowHandlers, TitleCell, titleColumnOf } from './list-cells.tsx';
+import type { RowView } from '../../../machines/list/list.selectors.ts';
+import { Cell, isNumeric, RowActions, rowHandlers, TitleCell, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
@@ -34,16 +23,7 @@ const footCell = css({ position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.sub
  * (pinned when its page is another) and the totals of money columns over the whole filter.
  */
 export function ListTable() {
-  const { def, actor } = useListScreen();
-  const rows = useSelector(actor, (s) => selectRows(s, def.protectedHint), sameRowViews);
-  const pinned = useSelector(actor, selectPinned);
-  const columns = useSelector(actor, selectColumns);
-  const sort = useSelector(actor, selectSort, shallowEqual);
-  const all = useSelector(actor, selectAllBox, shallowEqual);
-  const can = useSelector(actor, selectAbilities, shallowEqual);
-  const totals = useSelector(actor, selectTotals, shallowEqual);
-  const display = useDisplay();
-  const titleColumn = titleColumnOf(def, columns);
+  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
 
   return (
     <div className={css({ overflow: 'auto', maxH: 'calc(100dvh - 13rem)', minH: '12rem' })} tabIndex={-1}>
