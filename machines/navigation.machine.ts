@@ -379,6 +379,8 @@ type NavSnapshot = SnapshotFrom<typeof navigationMachine>;
 export const selectMatch = (s: NavSnapshot) => s.context.match;
 export const selectPathname = (s: NavSnapshot) => s.context.pathname;
 export const selectSearch = (s: NavSnapshot) => s.context.search;
+/** The query without its `?`, as wouter's search hook gives it. */
+export const selectSearchParams = (s: NavSnapshot) => s.context.search.replace(/^\?/, '');
 export const selectUrl = (s: NavSnapshot) => urlOf(s.context);
 /** The record a form just created, when the page shown is the one it went back to. */
 export const selectHandoff = (pathname: string) => (s: NavSnapshot) => (s.context.handoff?.pathname === pathname ? s.context.handoff.created : null);
