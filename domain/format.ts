@@ -32,6 +32,23 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f;
 }
 
+/**
+ * Makes the formatters these kinds of cells use now, so the first rows drawn do not pay for
+ * them. The first date formatter loads the runtime's locale and time-zone data (tens of ms on a
+ * slow machine): a list asks for it while its first page is on the network.
+ */
+export function warmFormats(kinds: Iterable<ColumnKind | undefined>, display: Display): void {
+  const sample = new Date(0);
+  for (const kind of new Set(kinds)) {
+    if (kind === 'date') {
+      formatDay(sample, display);
+      formatDay('1970-01-01', display);
+    } else if (kind === 'datetime') formatMoment(sample, display);
+    else if (kind === 'number') formatCount(0, display);
+    else if (kind === 'money') formatAmount(0, display);
+  }
+}
+
 /** 123456 cents → "1,234.56" (grouped) or "1234.56" (plain, for CSV and inputs). Screens use formatAmount. */
 export function formatMoney(cents: number, opts: { plain?: boolean } = {}): string {
   const sign = cents < 0 ? '-' : '';

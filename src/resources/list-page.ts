@@ -1,7 +1,8 @@
 import { createActor } from 'xstate';
 import { listByKey } from '../../domain/resources/lists.ts';
 import { resourceHref } from '../../domain/paths.ts';
-import { selectPermissions } from '../../machines/auth.machine.ts';
+import { warmFormats } from '../../domain/format.ts';
+import { selectCurrency, selectPermissions } from '../../machines/auth.machine.ts';
 import { abilitiesFor } from '../../machines/list/list.selectors.ts';
 import { selectHandoff } from '../../machines/navigation.machine.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
@@ -27,7 +28,14 @@ export function listPageActor(system: AppSystem, { screen, pathname, search, par
   );
 }
 
-/** Starts the list of a page being got ready (src/screens/registry.ts calls it). */
+const whenIdle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => work()) : setTimeout(work, 1));
+
+/**
+ * Starts the list of a page being got ready (src/screens/registry.ts calls it). While its first
+ * page is on the network, the idle main thread makes the formatters its cells will need.
+ */
 export function prepare(system: AppSystem, request: ScreenRequest): void {
   listPageActor(system, request);
+  const def = listByKey(request.screen.slice('list:'.length));
+  whenIdle(() => warmFormats(def.columns.map((c) => c.kind), { locale: system.locale, currency: selectCurrency(system.auth.getSnapshot()) }));
 }
