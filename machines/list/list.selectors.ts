@@ -46,16 +46,29 @@ export interface RowView {
   focusable: boolean;
 }
 
-const deleteStateOf = (s: ListSnapshot, id: number): RowDeleteState => {
+/** What every row of one snapshot shares: the phase of a delete, a question open. */
+interface RowPhase {
+  undoing: boolean;
+  deleting: boolean;
+  confirming: boolean;
+}
+const rowPhaseOf = (s: ListSnapshot): RowPhase => ({
+  undoing: s.matches({ data: { loaded: 'undoing' } }),
+  deleting: s.matches({ data: { loaded: 'deleting' } }),
+  confirming: s.matches({ data: { loaded: 'confirming' } }),
+});
+
+const deleteStateOf = (s: ListSnapshot, id: number, phase: RowPhase): RowDeleteState => {
   if (!s.context.pending.includes(id)) return 'shown';
-  if (s.matches({ data: { loaded: 'undoing' } })) return 'doomed';
-  if (s.matches({ data: { loaded: 'deleting' } })) return 'deleting';
+  if (phase.undoing) return 'doomed';
+  if (phase.deleting) return 'deleting';
   return 'shown';
 };
 
-function rowView(s: ListSnapshot, row: Row, focusable: boolean, hint: string | undefined): RowView {
+function rowView(s: ListSnapshot, row: Row, focusable: boolean, hint: string | undefined, phase: RowPhase = rowPhaseOf(s)): RowView {
   const { selected, abilities, created } = s.context;
   const isProtected = row.protected === true;
+  const deleteState = deleteStateOf(s, row.id, phase);
   return {
     row,
     title: rowTitle(s, row),
@@ -64,20 +77,29 @@ function rowView(s: ListSnapshot, row: Row, focusable: boolean, hint: string | u
     deletable: s.can({ type: 'row.delete', id: row.id }),
     protected: isProtected,
     protectedReason: isProtected ? (typeof row.protected_reason === 'string' ? row.protected_reason : hint) : undefined,
-    delete: deleteStateOf(s, row.id),
+    delete: deleteState,
     // A row stays a link while the list loads, a delete waits out its undo window or reloads
     // after it (so the focus can rest on it), unless it is the one going or a question is open.
-    editable: abilities.edit && deleteStateOf(s, row.id) === 'shown' && !s.matches({ data: { loaded: 'confirming' } }),
+    editable: abilities.edit && deleteState === 'shown' && !phase.confirming,
     openable: s.can({ type: 'row.open', id: row.id }),
     created: created?.id === row.id,
     focusable,
   };
 }
 
+// Each row asks the machine three questions (snapshot.can), and each question walks every region
+// of the list's parallel states: a snapshot's rows are worked out once, whoever draws them.
+const rowsOfSnapshot = new WeakMap<ListSnapshot, { hint: string | undefined; rows: RowView[] }>();
+
 export function selectRows(s: ListSnapshot, protectedHint?: string): RowView[] {
+  const known = rowsOfSnapshot.get(s);
+  if (known && known.hint === protectedHint) return known.rows;
   const { rows, cursor } = s.context;
   const entry = cursor !== null && rows.some((r) => r.id === cursor) ? cursor : rows[0]?.id;
-  return rows.map((row) => rowView(s, row, row.id === entry, protectedHint));
+  const phase = rowPhaseOf(s);
+  const views = rows.map((row) => rowView(s, row, row.id === entry, protectedHint, phase));
+  rowsOfSnapshot.set(s, { hint: protectedHint, rows: views });
+  return views;
 }
 
 /** The record created just before: pinned above the rows when this page does not hold it. */

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
-import { useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useId, type KeyboardEvent, type MouseEvent } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { formatCell, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
@@ -37,11 +38,13 @@ export const titleColumnOf = (def: Pick<ResourceList, 'titleField'>, columns: re
 /** The list's view model both layouts draw: rows, the pinned new record, columns, sort, selection, rights, totals. */
 export function useRowsView() {
   const { def, actor } = useListScreen();
+  // One selector per list, so a render with the same snapshot reuses its rows.
+  const rowsOf = useCallback((s: SnapshotFrom<typeof actor>) => selectRows(s, def.protectedHint), [def.protectedHint]);
   const columns = useSelector(actor, selectColumns);
   return {
     def,
     actor,
-    rows: useSelector(actor, (s) => selectRows(s, def.protectedHint), sameRowViews),
+    rows: useSelector(actor, rowsOf, sameRowViews),
     pinned: useSelector(actor, selectPinned),
     columns,
     sort: useSelector(actor, selectSort, shallowEqual),
