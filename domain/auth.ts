@@ -28,6 +28,8 @@ export interface SessionShop {
   name: string;
   currency: string;
 }
+/** The currency of a session that names none (stored before the shop rode along). */
+export const DEFAULT_CURRENCY = 'USD';
 /**
  * The user record of SPEC §3 as GET /me, GET /api/user, PATCH /api/profile and the login
  * response return it; `shop` is ours (above). Sessions stored before it existed lack it.

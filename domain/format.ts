@@ -14,7 +14,8 @@ export interface Display {
   currency: string;
 }
 
-export const DEFAULT_CURRENCY = 'USD';
+// Here for the screens and the server; the sign-in page gets it from auth.ts without the formatters.
+export { DEFAULT_CURRENCY } from './auth.ts';
 
 // Intl formatters are costly to make and a list formats hundreds of cells: one per kind and display.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();

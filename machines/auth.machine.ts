@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { loginProblems, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
-import { DEFAULT_CURRENCY } from '../domain/format.ts';
+import { DEFAULT_CURRENCY, loginProblems, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
 import { permissionsOf, type Permission } from '../domain/permissions.ts';
 import type { Notice } from './toast/toast.constants.ts';
 
