@@ -139,7 +139,11 @@ export default defineConfig({
   base: '/',
   plugins: [react(), preloadAppChunk()],
   resolve: {
-    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+    alias: [
+      { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
+      // The shim (for React < 18) only returns React's own hook on React 19: use that directly.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/app/sync-external-store.ts', import.meta.url)) },
+    ],
   },
   server: {
     host: '127.0.0.1',
