@@ -9,14 +9,17 @@ import type { authMachine } from './auth.machine.ts';
  */
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-const menus = new WeakMap<object, MenuEntry[]>();
-const NOBODY = {};
-/** The side menu this person may see (SPEC §6), the same array while the user is the same. */
+const menus = new Map<string, MenuEntry[]>();
+/**
+ * The side menu this person may see (SPEC §6), the same array while the rights are the same:
+ * GET /me confirming a stored session brings a new user object but, mostly, the same rights,
+ * and then the drawer is not drawn again.
+ */
 export const selectMenu = (s: AuthSnapshot): MenuEntry[] => {
-  const key = s.context.user ?? NOBODY;
+  const held = permissionsOf(s.context.user?.roles);
+  const key = [...held].sort().join();
   let menu = menus.get(key);
   if (!menu) {
-    const held = permissionsOf(s.context.user?.roles);
     menu = visibleMenu((p) => held.has(p));
     menus.set(key, menu);
   }

@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from './use-selector.ts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { selectUser } from '../../machines/auth.machine.ts';
 import { selectMenu } from '../../machines/auth.selectors.ts';
 import { selectBreadcrumbs, selectPathname } from '../../machines/navigation.machine.ts';
@@ -17,7 +17,6 @@ const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
   const { auth, ui, navigation, toaster } = useAppSystem();
-  const notBuilt = (what: string) => toaster.send({ type: 'toast.show', toastType: 'info', body: `${what} is not built yet.` });
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
   const drawerOpen = useSelector(ui, selectDrawerOpen);
@@ -37,10 +36,26 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
   const currentHref = useSelector(navigation, selectMenuHref);
   const breadcrumbs = useSelector(navigation, selectBreadcrumbs, sameCrumbs);
 
+  // Stable props, so the drawer and the top bar (memo) are not drawn again when only the page changes.
+  const person = useMemo(() => ({ name: user?.name ?? '', email: user?.email ?? '' }), [user?.name, user?.email]);
+  const on = useMemo(
+    () => ({
+      toggleDrawer: () => ui.send({ type: 'drawer.toggle' }),
+      closeDrawer: () => ui.send({ type: 'drawer.close' }),
+      toggleMini: () => ui.send({ type: 'drawer.mini.toggle' }),
+      toggleTheme: () => ui.send({ type: 'theme.toggle' }),
+      // Through navigation: with unsaved changes it asks "Leave this page?" first.
+      logout: () => navigation.send({ type: 'nav.logout' }),
+      search: () => toaster.send({ type: 'toast.show', toastType: 'info', body: 'Search is not built yet.' }),
+      notifications: () => toaster.send({ type: 'toast.show', toastType: 'info', body: 'Notifications is not built yet.' }),
+    }),
+    [ui, navigation, toaster],
+  );
+
   return (
     <ContentLayout
       title={title}
-      user={{ name: user?.name ?? '', email: user?.email ?? '' }}
+      user={person}
       menu={menu}
       currentHref={currentHref}
       breadcrumbs={breadcrumbs}
@@ -48,14 +63,13 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       drawerMini={mini}
       narrow={narrow}
       theme={theme}
-      onToggleDrawer={() => ui.send({ type: 'drawer.toggle' })}
-      onCloseDrawer={() => ui.send({ type: 'drawer.close' })}
-      onToggleMini={() => ui.send({ type: 'drawer.mini.toggle' })}
-      onToggleTheme={() => ui.send({ type: 'theme.toggle' })}
-      // Through navigation: with unsaved changes it asks "Leave this page?" first.
-      onLogout={() => navigation.send({ type: 'nav.logout' })}
-      onSearch={() => notBuilt('Search')}
-      onOpenNotifications={() => notBuilt('Notifications')}
+      onToggleDrawer={on.toggleDrawer}
+      onCloseDrawer={on.closeDrawer}
+      onToggleMini={on.toggleMini}
+      onToggleTheme={on.toggleTheme}
+      onLogout={on.logout}
+      onSearch={on.search}
+      onOpenNotifications={on.notifications}
     >
       {children}
       <LeaveDialog />

@@ -1,6 +1,6 @@
 import { Collapsible } from '@ark-ui/react/collapsible';
 import { Portal } from '@ark-ui/react/portal';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { DASHBOARD_PATH } from '../../domain/paths.ts';
 import { isLink, type MenuEntry, type MenuGroup, type MenuLink, type MenuSubgroup } from '../../domain/menu.ts';
 import { css, cx } from 'styled-system/css';
@@ -76,7 +76,8 @@ const collapsibleContent = css({
 });
 const sublist = css({ display: 'flex', flexDirection: 'column', gap: '0.5', mt: '0.5', ps: '4' });
 
-export function SideDrawer(props: SideDrawerProps) {
+/** Drawn again only when its props change (the shell passes stable ones). */
+export const SideDrawer = memo(function SideDrawer(props: SideDrawerProps) {
   const { menu, mini, showMiniToggle, onToggleMini } = props;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', h: 'full', minH: '0' })}>
@@ -107,7 +108,7 @@ export function SideDrawer(props: SideDrawerProps) {
       {mini ? null : <UpgradeBanner />}
     </div>
   );
-}
+});
 
 function NavLink({ link, currentHref, nested }: { link: MenuLink; currentHref: string | null; nested?: boolean }) {
   return (

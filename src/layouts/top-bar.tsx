@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import type { FormEvent } from 'react';
+import { memo, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { POS_SHORTCUT, PROFILE_PATH } from '../../domain/paths.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -30,7 +30,8 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onLogout, onSearch, onOpenNotifications }: TopBarProps) {
+/** Drawn again only when its props change (the shell passes stable ones). */
+export const TopBar = memo(function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onLogout, onSearch, onOpenNotifications }: TopBarProps) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
@@ -85,7 +86,7 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
       </div>
     </header>
   );
-}
+});
 
 const avatar = css({
   display: 'inline-flex',
