@@ -38,11 +38,6 @@ export interface NavContext {
    * another page is shown.
    */
   handoff: { pathname: string; created: Row } | null;
-  /**
-   * While a stored session is being checked: the address of the page it may see, got ready at
-   * once and drawn with the stored session (GET /me confirms it, or the guards move on).
-   */
-  expected: string | null;
 }
 
 export type NavEvent =
@@ -201,7 +196,6 @@ export const navigationMachine = setup({
     }),
     tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, ...pageOf(context) })),
     tellExpected: emit(({ context }) => ({ type: 'nav.expected' as const, ...pageOf(context) })),
-    expect: assign({ expected: ({ context }) => context.pathname }),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
     unblock: assign({ blocked: false, pendingTo: null, pendingLogout: false }),
   },
@@ -218,7 +212,6 @@ export const navigationMachine = setup({
     searches: {},
     handoff: null,
     names: {},
-    expected: null,
   }),
   initial: 'waitingForAuth',
   on: {
@@ -268,7 +261,7 @@ export const navigationMachine = setup({
         'nav.go': { actions: ['take', 'rematch', { type: 'writeUrl', params: ({ context, event }) => ({ url: urlOf(context), replace: !!event.replace }) }] },
         'nav.popped': { actions: ['take', 'rematch'] },
         'nav.forbidden': {},
-        'auth.checking': { guard: 'isAllowedToStored', actions: ['expect', 'tellExpected'] },
+        'auth.checking': { guard: 'isAllowedToStored', actions: 'tellExpected' },
       },
     },
     resolving: {
@@ -400,16 +393,6 @@ export const selectLeaveReason = (s: NavSnapshot): 'page' | 'logout' => (s.conte
 export const selectPageTitle = (s: NavSnapshot) => titleOf(s.context);
 /** The trail above a nested page's title; lists resume the page and search they were left on. */
 export const selectBreadcrumbs = (s: NavSnapshot) => breadcrumbs(s.context.match, s.context.pathname, s.context.names, (to) => resumed(s.context, to));
-/**
- * What the page shows: a route's screen, not found, not allowed, or nothing yet (deciding,
- * redirecting). The page a stored session may see is shown while GET /me checks that session,
- * so its shell and screen are drawn while the network works, not after it answers.
- */
+/** What the page shows: a route's screen, not found, not allowed, or nothing yet (deciding, redirecting). */
 export const selectPageKind = (s: NavSnapshot): 'showing' | 'notFound' | 'forbidden' | 'waiting' =>
-  s.matches('showing') || (s.matches('waitingForAuth') && s.context.expected === s.context.pathname)
-    ? 'showing'
-    : s.matches('notFound')
-      ? 'notFound'
-      : s.matches('forbidden')
-        ? 'forbidden'
-        : 'waiting';
+  s.matches('showing') ? 'showing' : s.matches('notFound') ? 'notFound' : s.matches('forbidden') ? 'forbidden' : 'waiting';

@@ -4,18 +4,14 @@ import { parseListQuery } from '../../../domain/list-query.ts';
 import type { FilterDef } from '../../../domain/resource.ts';
 import { factsByKey } from '../../../domain/resources/facts.ts';
 import { listByKey } from '../../../domain/resources/lists.ts';
-import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import { useSelector } from '../../app/use-selector.ts';
 import { listPageActor } from '../../resources/list-page.ts';
 import { relationOptionsMachine } from '../../resources/options-providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { ListScreenContext, type ListScreen as ListScreenValue, type OptionsActor } from './list-context.ts';
 import { ListView } from './list-view.tsx';
 import { ParentName } from './parent-name.tsx';
-
-const rightsKey = (s: Parameters<typeof selectPermissions>[0]) => [...selectPermissions(s)].sort().join();
 
 /**
  * `list:<key>` routes: the view adopts the list actor its page was got ready with (already
@@ -29,12 +25,10 @@ export default function ListRoute({ screen, params }: ScreenProps) {
   const parentId = def.parent ? params.parent : undefined;
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
-  // Drawn with a stored session while GET /me checks it: rights that /me changes make a new list.
-  const rights = useSelector(system.auth, rightsKey);
   const actor = useMemo(
     () => listPageActor(system, { screen, pathname: selectPathname(system.navigation.getSnapshot()), search: selectSearch(system.navigation.getSnapshot()), params }),
     // One list per page: the page's address is what its params say.
-    [system, screen, JSON.stringify(params), rights],
+    [system, screen, JSON.stringify(params)],
   );
   const chosen = parseListQuery(def, search).filters;
   return (
