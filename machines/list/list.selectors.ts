@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { BULK_DELETE_MAX, hideableColumns, rangeKeys, savedQueryString } from '../../domain/list-query.ts';
+import { recordName, recordTitle } from '../../domain/record-title.ts';
 import { DELETE_CONFIRM, type ColumnDef, type FilterDef, type ResourceDef, type Row } from '../../domain/resource.ts';
 import type { ListAbilities, listMachine } from './list.machine.ts';
 import { isSelectableRow } from './list.setup.ts';
@@ -18,7 +19,7 @@ export const selectPhase = (s: ListSnapshot): ListPhase =>
   s.matches({ data: 'loading' }) ? 'loading' : s.matches({ data: 'failed' }) ? 'failed' : s.matches({ data: 'empty' }) ? 'empty' : 'rows';
 
 /** The name a row goes by in labels and messages ("Delete Acme Ltd"). */
-export const rowTitle = (s: ListSnapshot, row: Row) => String(row[s.context.spec.titleField] ?? `#${row.id}`);
+export const rowTitle = (s: ListSnapshot, row: Row) => recordTitle(s.context.spec, row);
 
 /** Where a row is in a delete: shown as usual, waiting for its undo window, or being deleted. */
 export type RowDeleteState = 'shown' | 'doomed' | 'deleting';
@@ -151,7 +152,7 @@ function deleteWhat(s: ListSnapshot): string {
   if (target && 'matching' in target) return `all ${target.count} ${target.count === 1 ? spec.label.one : spec.label.many} that match this search and filters`;
   if (pending.length !== 1) return `${pending.length} ${spec.label.many}`;
   const row = rows.find((r) => r.id === pending[0]);
-  const name = row ? String(row[spec.titleField] ?? '') : '';
+  const name = row ? recordName(spec, row) : null;
   return name ? `the ${spec.label.one} “${name}”` : `this ${spec.label.one}`;
 }
 

@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { listQueryString, matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
+import { recordName } from '../../domain/record-title.ts';
 import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
 import { resourceByKey, roles } from '../../domain/resources/index.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
@@ -143,8 +144,7 @@ export function parentNameMachine(system: AppSystem, def: ResourceDef, parentId:
     actors: {
       loadName: fromPromise(async ({ input }) => {
         const row = (await api.call<{ data: Row }>(`${parent.api}/${encodeURIComponent(input.id)}`)).data;
-        const name = row[parent.titleField];
-        return typeof name === 'string' ? name : null;
+        return recordName(parent, row);
       }),
     },
     actions: {
