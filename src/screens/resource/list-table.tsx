@@ -1,4 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatAmount, formatCount, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
@@ -24,9 +25,10 @@ const footCell = css({ position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.sub
  */
 export function ListTable() {
   const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
+  const box = useFitToWindow();
 
   return (
-    <div className={css({ overflow: 'auto', maxH: 'calc(100dvh - 13rem)', minH: '12rem' })} tabIndex={-1}>
+    <div ref={box} className={css({ overflow: 'auto', minH: '12rem', maxH: 'calc(100dvh - 13rem)' })} tabIndex={-1}>
       <table className={css({ w: 'full', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' })}>
         <caption className={css({ srOnly: true })}>{sort.caption}</caption>
         <thead className={css({ color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' })}>
@@ -105,6 +107,42 @@ export function ListTable() {
       </table>
     </div>
   );
+}
+
+/** The least the rows' box keeps on a short window (about three rows between header and totals). */
+const MIN_BOX_PX = 192;
+
+/**
+ * The rows' box is as tall as the window leaves it: its top where the toolbar and chips end, its
+ * bottom above what follows it (the pages, the main area's padding, the sticky footer), so the
+ * header, the totals and the pages are on screen together at the top of the page. Layout only:
+ * measured again when the list's card or the window changes size.
+ */
+function useFitToWindow() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    const card = box?.closest<HTMLElement>('[data-list-region]');
+    if (!box || !card) return;
+    const fit = () => {
+      const main = box.closest('main');
+      const footer = document.querySelector('footer');
+      const b = box.getBoundingClientRect();
+      const top = b.top + window.scrollY;
+      const after = card.getBoundingClientRect().bottom - b.bottom + (main ? parseFloat(getComputedStyle(main).paddingBottom) : 0) + (footer?.offsetHeight ?? 0);
+      const max = `${Math.max(MIN_BOX_PX, Math.floor(window.innerHeight - top - after))}px`;
+      if (box.style.maxHeight !== max) box.style.maxHeight = max;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(card);
+    window.addEventListener('resize', fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, []);
+  return ref;
 }
 
 interface TableRowProps {
