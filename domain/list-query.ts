@@ -31,6 +31,8 @@ export interface ListMeta {
 export interface ListResponse {
   data: Row[];
   meta: ListMeta;
+  /** Sums over the whole filter, when the list has them (the stock list's on hand and value). */
+  totals?: Record<string, number>;
 }
 
 export const SEARCH_MAX = 100;

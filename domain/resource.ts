@@ -37,6 +37,14 @@ export interface FieldKinds {
   relationMany: true;
   /** role permissions: checkboxes grouped by permission module */
   permissionGrid: true;
+  /** an uploaded image kept by its id (a product's picture): upload with preview */
+  image: true;
+  /** an uploaded image kept by its address (the website's logo and banners): upload with preview, or an address typed */
+  imageUrl: true;
+  /** a barcode typed, scanned or generated (a valid in-store EAN-13 the server makes) */
+  barcode: true;
+  /** serial numbers, one a line */
+  serials: true;
 }
 export type FieldKind = keyof FieldKinds;
 
@@ -77,7 +85,8 @@ export interface ColumnDef {
 export interface FilterDef {
   name: string;
   label: string;
-  kind: 'select' | 'relation';
+  /** `date`: one end of a date range (YYYY-MM-DD), e.g. the ledger's from and to. */
+  kind: 'select' | 'relation' | 'date';
   options?: readonly Option[];
   relation?: string;
 }

@@ -29,6 +29,8 @@ export interface ListContext {
   searchText: string;
   rows: Row[];
   meta: ListMeta | null;
+  /** The server's sums over the whole filter (the stock list's total value), when it sends them. */
+  totals: Record<string, number> | null;
   error: string | null;
   selected: number[];
   /** The rows the open confirmation is about. */
@@ -133,7 +135,7 @@ const listSetup = setup({
     notify: (_, _notice: Notice) => {},
     take: assign(({ event }) => {
       const r = (event as unknown as { output: ListResponse }).output;
-      return { rows: r.data, meta: r.meta, error: null };
+      return { rows: r.data, meta: r.meta, totals: r.totals ?? null, error: null };
     }),
     takeError: assign({ error: ({ event }) => failureMessage((event as unknown as { error: unknown }).error) }),
     clearSelection: assign({ selected: [] }),
@@ -222,6 +224,7 @@ export const listMachine = listSetup.createMachine({
       searchText: query.search,
       rows: [],
       meta: null,
+      totals: null,
       error: null,
       selected: [],
       pending: [],

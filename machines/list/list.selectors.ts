@@ -55,6 +55,8 @@ export function selectAllBox(s: ListSnapshot) {
   return { checked: all, indeterminate: !all && s.context.selected.length > 0, enabled: s.can({ type: 'rows.toggleAll' }) };
 }
 
+export const selectTotals = (s: ListSnapshot) => s.context.totals;
+export const selectSelectedIds = (s: ListSnapshot) => s.context.selected;
 export const selectAbilities = (s: ListSnapshot) => s.context.abilities;
 export const selectQuery = (s: ListSnapshot) => s.context.query;
 export const selectFilters = (s: ListSnapshot) => s.context.query.filters;

@@ -17,6 +17,7 @@ interface FilterSelectProps {
 
 /** A filter as a native select: "All" plus the def's options, or the related resource's (loaded by the options machine). */
 export function FilterSelect(props: FilterSelectProps) {
+  if (props.filter.kind === 'date') return <DateFilter {...props} />;
   return props.filter.relation ? <RelationFilter {...props} relation={props.filter.relation} /> : <NativeFilter {...props} options={props.filter.options ?? []} />;
 }
 
@@ -62,5 +63,15 @@ function RelationFilter({ relation, ...props }: FilterSelectProps & { relation: 
         </AlertMessage>
       ) : null}
     </>
+  );
+}
+
+/** One end of a date range (the ledger's From and To), a native date input. */
+function DateFilter({ filter, value, onChange }: FilterSelectProps) {
+  return (
+    <Field.Root className={css({ w: 'auto', flex: '0 1 11rem', display: 'flex', flexDirection: 'row', alignItems: 'center', gap: '2' })}>
+      <Field.Label className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })}>{filter.label}</Field.Label>
+      <Field.Input type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+    </Field.Root>
   );
 }

@@ -24,7 +24,7 @@ const titleLink = css({ fontWeight: 'medium', color: 'primary.fg', _hover: { tex
 
 /** The rows, with sortable headers, selection, per-row actions and the per-row deleting state. */
 export function ListTable() {
-  const { def, actor } = useListScreen();
+  const { def, actor, extras } = useListScreen();
   const rows = useSelector(actor, selectRows, sameRowViews);
   const sort = useSelector(actor, selectSort, shallowEqual);
   const all = useSelector(actor, selectAllBox, shallowEqual);
@@ -49,6 +49,11 @@ export function ListTable() {
                   onChange={() => actor.send({ type: 'rows.toggleAll' })}
                   className={checkbox}
                 />
+              </th>
+            ) : null}
+            {extras?.leading ? (
+              <th scope="col" className={cx(cellBase, css({ w: '14' }))}>
+                <span className={css({ srOnly: true })}>{extras.leading.label}</span>
               </th>
             ) : null}
             {def.columns.map((c) => {
@@ -91,9 +96,11 @@ export function ListTable() {
 }
 
 function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; showSelect: boolean; showEdit: boolean; showDelete: boolean }) {
-  const { def, parentId, actor } = useListScreen();
+  const { def, parentId, actor, extras } = useListScreen();
   const { row, title } = view;
   const editHref = resourceHref.edit(def, row.id, { parent: parentId });
+  const titleHref = extras?.titleHref?.(row);
+  const custom = extras?.cells ?? {};
   return (
     <tr aria-busy={view.deleting || undefined} className={css({ _hover: { bg: 'bg.hover' }, opacity: view.deleting ? 0.55 : 1, transition: 'opacity 150ms' })}>
       {showSelect ? (
@@ -109,12 +116,15 @@ function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; s
           />
         </td>
       ) : null}
+      {extras?.leading ? <td className={cx(cellBase, css({ py: '1.5' }))}>{extras.leading.render(row)}</td> : null}
       {def.columns.map((c, i) => (
         <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
-          {i === 0 && showEdit ? (
-            <AppLink href={editHref} id={rowTitleId(def.key, row.id)} className={titleLink}>
+          {i === 0 && (titleHref || showEdit) ? (
+            <AppLink href={titleHref ?? editHref} id={rowTitleId(def.key, row.id)} className={titleLink}>
               <Cell column={c} value={row[c.name]} />
             </AppLink>
+          ) : custom[c.name] ? (
+            custom[c.name]!(row)
           ) : (
             <Cell column={c} value={row[c.name]} />
           )}

@@ -12,7 +12,7 @@ const bar = css.raw({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', g
 
 /** Search, filters, export; or, when rows are selected, the bulk actions. */
 export function ListToolbar() {
-  const { def, actor } = useListScreen();
+  const { def, actor, extras } = useListScreen();
   const searchText = useSelector(actor, selectSearchText);
   const filters = useSelector(actor, selectFilters);
   const selected = useSelector(actor, selectSelectedCount);
@@ -26,10 +26,11 @@ export function ListToolbar() {
         <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })} aria-live="polite">
           {selected} selected
         </span>
-        <div className={css({ display: 'flex', gap: '2', ms: 'auto' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', ms: 'auto' })}>
           <Button variant="ghost" tone="neutral" size="sm" onClick={() => actor.send({ type: 'selection.clear' })}>
             Clear selection
           </Button>
+          {extras?.bulkActions}
           {can.delete ? (
             <Button tone="error" size="sm" disabled={!canBulkDelete} onClick={() => actor.send({ type: 'rows.deleteSelected' })}>
               Delete selected

@@ -1,0 +1,134 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { fieldsFor } from '../../../domain/form-values.ts';
+import { formatMoney } from '../../../domain/format.ts';
+import { ADJUSTMENTS_API } from '../../../domain/stock/adjustment.ts';
+import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
+import { productViewHref } from '../../../domain/stock/labels.ts';
+import { selectPermissions } from '../../../machines/auth.machine.ts';
+import { formMachine } from '../../../machines/form/form.machine.ts';
+import { selectTotals } from '../../../machines/list/list.selectors.ts';
+import { selectSearch } from '../../../machines/navigation.machine.ts';
+import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, stockScreenMachine } from '../../../machines/stock/stock-screen.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import type { AppSystem } from '../../app/system.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { fieldId } from '../../resources/dom-ids.ts';
+import { embeddedListMachine } from '../../resources/stock-providers.ts';
+import { fromPromise } from 'xstate';
+import { ListScreenContext, type ListActor } from '../resource/list-context.ts';
+import { FormView } from '../resource/form-view.tsx';
+import { PageHeader } from '../resource/page-header.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import { OnHand } from '../products/stock-badge.tsx';
+import { EmbeddedList } from './embedded-list.tsx';
+import { LEDGER, NO_ABILITIES, STOCK_LEVELS } from './list-defs.ts';
+import { MOVEMENT_CELLS } from './movement-cells.tsx';
+
+/** /stock: every product's level with the filter's total value, the movement ledger, and the adjustment form. */
+export default function StockRoute(_: ScreenProps) {
+  const system = useAppSystem();
+  const levels = useEmbeddedList(system, STOCK_LEVELS);
+  const ledger = useEmbeddedList(system, LEDGER);
+  const screenMachine = useMemo(
+    () =>
+      stockScreenMachine.provide({
+        actions: {
+          stockChanged: () => {
+            levels.send({ type: 'list.reload' });
+            ledger.send({ type: 'list.reload' });
+            system.stockAlerts.send({ type: 'alerts.refresh' });
+          },
+          releaseLeaveGuard: () => system.navigation.send({ type: 'nav.block', blocked: false }),
+        },
+      }),
+    [system, levels, ledger],
+  );
+  const adjust = new URLSearchParams(selectSearch(system.navigation.getSnapshot())).get('adjust');
+  const screen = useActorRef(screenMachine, { input: { adjust }, inspect: system.inspect });
+  const adjusting = useSelector(screen, selectAdjusting);
+  const canOpen = useSelector(screen, selectCanOpenAdjust);
+  const mayAdjust = useSelector(system.auth, (s) => selectPermissions(s).has(STOCK_ACCESS.stockAdjust));
+  const totals = useSelector(levels, selectTotals);
+
+  const levelsList = useMemo(
+    () => ({ def: STOCK_LEVELS, parentId: undefined, actor: levels, extras: { cells: { on_hand: (row: Parameters<typeof OnHand>[0]['row']) => <OnHand row={row} /> }, titleHref: (row: { id: number }) => productViewHref(row.id) } }),
+    [levels],
+  );
+  const ledgerList = useMemo(() => ({ def: LEDGER, parentId: undefined, actor: ledger, extras: { cells: MOVEMENT_CELLS } }), [ledger]);
+
+  return (
+    <div className={css({ display: 'grid', gap: '5' })}>
+      <PageHeader
+        subtitle="Every unit of stock, and the movements that explain it."
+        actions={
+          mayAdjust ? (
+            <Button disabled={!canOpen} onClick={() => screen.send({ type: 'adjust.open' })}>
+              <Icon name="plus" />
+              Adjust stock
+            </Button>
+          ) : null
+        }
+      />
+      {adjusting && mayAdjust ? (
+        <section aria-labelledby="adjust-title">
+          <h2 id="adjust-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '4' })}>
+            Adjust stock
+          </h2>
+          <AdjustmentForm key={adjusting.key} productId={adjusting.productId} onSaved={() => screen.send({ type: 'adjust.saved' })} onClose={() => screen.send({ type: 'adjust.close' })} />
+        </section>
+      ) : null}
+      <ListScreenContext value={levelsList}>
+        <EmbeddedList
+          title="Stock levels"
+          id="stock-levels"
+          summary={
+            totals ? (
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+                Total for this filter: <strong className={css({ color: 'fg.default' })}>{totals.on_hand ?? 0} units</strong>, value{' '}
+                <strong className={css({ color: 'fg.default' })}>{formatMoney(totals.stock_value ?? 0)}</strong>
+              </p>
+            ) : null
+          }
+        />
+      </ListScreenContext>
+      <ListScreenContext value={ledgerList}>
+        <EmbeddedList title="Movement ledger" id="stock-ledger" />
+      </ListScreenContext>
+    </div>
+  );
+}
+
+function useEmbeddedList(system: AppSystem, def: typeof STOCK_LEVELS): ListActor {
+  const machine = useMemo(() => embeddedListMachine(system, def), [system, def]);
+  return useActorRef(machine, { input: { spec: def, search: '', abilities: NO_ABILITIES }, inspect: system.inspect });
+}
+
+/** The adjustment form: the generic form machine with the shared adjustment schema, saved to the ledger. */
+function AdjustmentForm({ productId, onSaved, onClose }: { productId: string | null; onSaved(): void; onClose(): void }) {
+  const system = useAppSystem();
+  const spec = useMemo(() => adjustmentSpec(productId), [productId]);
+  const machine = useMemo(
+    () =>
+      formMachine.provide({
+        actors: {
+          saveRecord: fromPromise(async ({ input }) => {
+            const res = await system.api.call<{ message: string }>(ADJUSTMENTS_API, { method: 'POST', body: input.body });
+            return { message: res.message };
+          }),
+        },
+        actions: {
+          notify: (_, n) => system.notify(n),
+          goToList: () => onClose(),
+          finish: () => onSaved(),
+          setLeaveGuard: (_, { dirty }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
+          focusField: (_, { name }) => requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus()),
+        },
+      }),
+    [system, onSaved, onClose],
+  );
+  const actor = useActorRef(machine, { input: { spec, mode: 'create' }, inspect: system.inspect });
+  return <FormView actor={actor} title="Adjust stock" fields={fieldsFor(spec.fields, 'create')} what="adjustment" back={{ href: '/admin/stock', label: 'Back to stock' }} />;
+}
