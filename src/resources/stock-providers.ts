@@ -3,6 +3,7 @@ import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
 import type { ResourceDef } from '../../domain/resource.ts';
 import { productViewHref } from '../../domain/stock/labels.ts';
 import { listMachine } from '../../machines/list/list.machine.ts';
+import { labelsMachine } from '../../machines/products/labels.machine.ts';
 import { recordMachine } from '../../machines/record.machine.ts';
 import { products } from '../../domain/resources/index.ts';
 import { IMAGE_UPLOAD_API, type UploadedImage } from '../../domain/stock/image.ts';
@@ -72,5 +73,18 @@ export function productRecordMachine(system: Pick<AppSystem, 'api' | 'navigation
     actions: {
       nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: productViewHref(String(data.id)), name: String(data.name ?? '') }),
     },
+  });
+}
+
+/** The label sheet's products (GET each record; at most LABEL_PRODUCTS_MAX) and the browser's print dialog. */
+export function productLabelsMachine(system: Pick<AppSystem, 'api'>) {
+  return labelsMachine.provide({
+    actors: {
+      loadProducts: fromPromise(async ({ input }) => {
+        const rows = await Promise.all(input.ids.map((id) => system.api.call<{ data: Record<string, unknown> }>(`${products.api}/${id}`).then((r) => r.data)));
+        return rows.map((p) => ({ id: Number(p.id), name: String(p.name ?? ''), price: Number(p.sale_price ?? 0), barcode: typeof p.barcode === 'string' && p.barcode ? p.barcode : null }));
+      }),
+    },
+    actions: { print: () => window.print() },
   });
 }
