@@ -1,4 +1,7 @@
 import { fromPromise } from 'xstate';
+import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { formMachine } from '../../machines/form/form.machine.ts';
+import { fieldId } from './dom-ids.ts';
 import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
 import type { ResourceDef } from '../../domain/resource.ts';
 import { productViewHref } from '../../domain/stock/labels.ts';
@@ -86,5 +89,24 @@ export function productLabelsMachine(system: Pick<AppSystem, 'api'>) {
       }),
     },
     actions: { print: () => window.print() },
+  });
+}
+
+/**
+ * The stock screen's adjustment form: the generic form machine saving to POST
+ * /stock/adjustments; saved and cancelled tell the stock screen's machine, which closes it.
+ */
+export function adjustmentFormMachine(system: Pick<AppSystem, 'api' | 'notify' | 'navigation'>, screen: { saved: () => void; closed: () => void }) {
+  return formMachine.provide({
+    actors: {
+      saveRecord: fromPromise(async ({ input }) => ({ message: (await system.api.call<{ message: string }>(ADJUSTMENTS_API, { method: 'POST', body: input.body })).message })),
+    },
+    actions: {
+      notify: (_, n) => system.notify(n),
+      goToList: () => screen.closed(),
+      finish: () => screen.saved(),
+      setLeaveGuard: (_, { dirty }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
+      focusField: (_, { name }) => requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus()),
+    },
   });
 }

@@ -86,7 +86,7 @@ export default function LabelsRoute(_: ScreenProps) {
     );
   }
   return (
-    <div className={css({ display: 'grid', gap: '5' })}>
+    <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
       <PageHeader
         subtitle={back}
         actions={

@@ -54,7 +54,7 @@ export default function ProductViewRoute({ params }: ScreenProps) {
   }
   const p = productFacts(record.data);
   return (
-    <div className={css({ display: 'grid', gap: '5' })}>
+    <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
       <PageHeader
         subtitle={
           <AppLink href={resourceHref.list(products)} className={css({ color: 'primary.fg' })}>

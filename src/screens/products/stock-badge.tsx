@@ -20,7 +20,7 @@ export function StockStateBadge({ state }: { state: StockState }) {
   return <Badge tone={TONE[state]}>{STOCK_STATES[state]}</Badge>;
 }
 
-const thumb = css({ w: '10', h: '10', borderRadius: 'md', objectFit: 'cover', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default' });
+const thumb = css({ w: '10', minW: '10', maxW: 'none', h: '10', borderRadius: 'md', objectFit: 'cover', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default' });
 
 /** A product's thumbnail (the server's 320 px WebP), or an empty frame. */
 export function Thumbnail({ row }: { row: Row }) {

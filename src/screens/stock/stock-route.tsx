@@ -3,11 +3,9 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { fieldsFor } from '../../../domain/form-values.ts';
 import { formatMoney } from '../../../domain/format.ts';
-import { ADJUSTMENTS_API } from '../../../domain/stock/adjustment.ts';
 import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
 import { productViewHref } from '../../../domain/stock/labels.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
-import { formMachine } from '../../../machines/form/form.machine.ts';
 import { selectTotals } from '../../../machines/list/list.selectors.ts';
 import { selectSearch } from '../../../machines/navigation.machine.ts';
 import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, stockScreenMachine } from '../../../machines/stock/stock-screen.machine.ts';
@@ -15,9 +13,7 @@ import { useAppSystem } from '../../app/app-context.tsx';
 import type { AppSystem } from '../../app/system.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { fieldId } from '../../resources/dom-ids.ts';
-import { embeddedListMachine } from '../../resources/stock-providers.ts';
-import { fromPromise } from 'xstate';
+import { adjustmentFormMachine, embeddedListMachine } from '../../resources/stock-providers.ts';
 import { ListScreenContext, type ListActor } from '../resource/list-context.ts';
 import { FormView } from '../resource/form-view.tsx';
 import { PageHeader } from '../resource/page-header.tsx';
@@ -60,7 +56,7 @@ export default function StockRoute(_: ScreenProps) {
   const ledgerList = useMemo(() => ({ def: LEDGER, parentId: undefined, actor: ledger, extras: { cells: MOVEMENT_CELLS } }), [ledger]);
 
   return (
-    <div className={css({ display: 'grid', gap: '5' })}>
+    <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
       <PageHeader
         subtitle="Every unit of stock, and the movements that explain it."
         actions={
@@ -110,25 +106,7 @@ function useEmbeddedList(system: AppSystem, def: typeof STOCK_LEVELS): ListActor
 function AdjustmentForm({ productId, onSaved, onClose }: { productId: string | null; onSaved(): void; onClose(): void }) {
   const system = useAppSystem();
   const spec = useMemo(() => adjustmentSpec(productId), [productId]);
-  const machine = useMemo(
-    () =>
-      formMachine.provide({
-        actors: {
-          saveRecord: fromPromise(async ({ input }) => {
-            const res = await system.api.call<{ message: string }>(ADJUSTMENTS_API, { method: 'POST', body: input.body });
-            return { message: res.message };
-          }),
-        },
-        actions: {
-          notify: (_, n) => system.notify(n),
-          goToList: () => onClose(),
-          finish: () => onSaved(),
-          setLeaveGuard: (_, { dirty }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
-          focusField: (_, { name }) => requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus()),
-        },
-      }),
-    [system, onSaved, onClose],
-  );
+  const machine = useMemo(() => adjustmentFormMachine(system, { saved: onSaved, closed: onClose }), [system, onSaved, onClose]);
   const actor = useActorRef(machine, { input: { spec, mode: 'create' }, inspect: system.inspect });
   return <FormView actor={actor} title="Adjust stock" fields={fieldsFor(spec.fields, 'create')} what="adjustment" back={{ href: '/admin/stock', label: 'Back to stock' }} />;
 }
