@@ -23,17 +23,18 @@ const trigger = css({
 });
 const count = css({
   position: 'absolute',
-  top: '0.5',
-  insetEnd: '0.5',
+  top: '-0.5',
+  insetEnd: '-1',
   minW: '5',
   h: '5',
-  px: '1',
+  px: '1.5',
   borderRadius: 'full',
   bg: 'error.solid',
   color: 'white',
-  fontSize: '2xs',
+  fontSize: '0.6875rem',
   fontWeight: 'bold',
-  lineHeight: '5',
+  lineHeight: '1.25rem',
+  boxShadow: '0 0 0 2px token(colors.bg.canvas)',
   textAlign: 'center',
 });
 
@@ -52,7 +53,7 @@ export function StockBell({ alerts }: { alerts: AppSystem['stockAlerts'] }) {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className={css({ minW: '72', maxW: 'min(24rem, calc(100vw - 1.5rem))' })}>
+          <Menu.Content className={css({ minW: '72', maxW: 'min(24rem, calc(100vw - 1.5rem))', maxH: 'min(70vh, 34rem)', overflowY: 'auto' })}>
             <p className={css({ px: '4', py: '2', fontWeight: 'semibold', fontSize: 'sm' })}>
               {!bell.watching ? 'No notifications' : bell.count === 0 ? 'No product is low on stock' : `Low stock: ${bell.count} ${bell.count === 1 ? 'product' : 'products'}`}
             </p>
