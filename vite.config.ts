@@ -52,8 +52,11 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: these catch a hang, not slowness. A fresh PGlite (initdb in WASM, then the
+          // migrations and the seed) takes over a minute when a loaded 2-core machine runs
+          // several files at once.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           // One PGlite (or PostgreSQL schema) per file; files run in parallel on the 2 cores.
           fileParallelism: true,
         },

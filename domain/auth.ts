@@ -10,7 +10,18 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const sessionPermission = z.object({ id: z.number(), name: z.string() });
 export const sessionRole = z.object({ id: z.number(), name: z.string(), permissions: z.array(sessionPermission) });
 
-/** The user record of SPEC §3 as GET /me, GET /api/user and the login response return it. */
+/**
+ * What every signed-in person needs to read amounts: the shop's name and currency (the website
+ * setting's). It rides along with the user record, so a stored session has it before the
+ * first list shows an amount; saving the website setting refreshes it.
+ */
+export const sessionShop = z.object({ name: z.string(), currency: z.string() });
+export type SessionShop = z.infer<typeof sessionShop>;
+
+/**
+ * The user record of SPEC §3 as GET /me, GET /api/user, PATCH /api/profile and the login
+ * response return it; `shop` is ours (above). Sessions stored before it existed lack it.
+ */
 export const sessionUser = z.object({
   id: z.number(),
   name: z.string(),
@@ -18,6 +29,7 @@ export const sessionUser = z.object({
   phone: z.string().nullable(),
   status: z.enum(['active', 'inactive']),
   roles: z.array(sessionRole),
+  shop: sessionShop.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceDef, Row, SortDir } from './resource.ts';
+import type { FilterDef, ResourceDef, Row, SortDir } from './resource.ts';
 
 /**
  * A list's query (page, page size, sort, search, filters): the same keys in the browser's
@@ -17,7 +17,7 @@ export interface ListQuery {
   sort: string;
   dir: SortDir;
   search: string;
-  /** filter name → value; only filters the definition declares. */
+  /** query key → value; only keys the definition's filters declare (a date range has two). */
   filters: Record<string, string>;
 }
 
@@ -31,12 +31,19 @@ export interface ListMeta {
 export interface ListResponse {
   data: Row[];
   meta: ListMeta;
-  /** Sums over the whole filter, when the list has them (the stock list's on hand and value). */
+  /**
+   * Money columns summed over every record the search and filters match (not just this page),
+   * in minor units; only lists with money columns have it.
+   */
   totals?: Record<string, number>;
 }
 
 export const SEARCH_MAX = 100;
 export const RESERVED_QUERY_KEYS = ['page', 'per_page', 'sort', 'dir', 'search'] as const;
+/** The most records one bulk delete removes (by ids or by a whole filter). */
+export const BULK_DELETE_MAX = 1000;
+
+type QueryDef = Pick<ResourceDef, 'defaultSort' | 'columns' | 'filters'>;
 
 export const defaultQuery = (def: Pick<ResourceDef, 'defaultSort'>): ListQuery => ({
   page: 1,
@@ -49,11 +56,65 @@ export const defaultQuery = (def: Pick<ResourceDef, 'defaultSort'>): ListQuery =
 
 export const sortableColumns = (def: Pick<ResourceDef, 'columns'>) => def.columns.filter((c) => c.sortable).map((c) => c.name);
 
+/** The two query keys of a date range. */
+export const rangeKeys = (name: string) => ({ from: `${name}_from`, to: `${name}_to` });
+
+/** Every query key a filter uses. */
+export const keysOf = (f: Pick<FilterDef, 'name' | 'kind'>): string[] =>
+  f.kind === 'dateRange' ? [rangeKeys(f.name).from, rangeKeys(f.name).to] : [f.name];
+
+/** Every filter key of a definition (a child list's parent key not included). */
+export const filterKeys = (def: Pick<ResourceDef, 'filters'>): string[] => def.filters.flatMap(keysOf);
+
+/** YYYY-MM-DD of a day that exists on the calendar (no year 0000, which PostgreSQL refuses). */
+export function isDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || v.startsWith('0000')) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+/** The filter whose key this is, and which end of a range it is. */
+function filterOfKey(def: Pick<ResourceDef, 'filters'>, key: string): { filter: FilterDef; end?: 'from' | 'to' } | undefined {
+  for (const f of def.filters) {
+    if (f.kind !== 'dateRange') {
+      if (f.name === key) return { filter: f };
+      continue;
+    }
+    const k = rangeKeys(f.name);
+    if (key === k.from) return { filter: f, end: 'from' };
+    if (key === k.to) return { filter: f, end: 'to' };
+  }
+  return undefined;
+}
+
+/**
+ * `filters` with `key` set to `value` ('' clears it). A range end that would cross the other
+ * end drops the other one: a person picking a new start after the old end starts over.
+ * Unknown keys and days that do not exist are left out.
+ */
+export function withFilter(def: Pick<ResourceDef, 'filters'>, filters: Record<string, string>, key: string, value: string): Record<string, string> {
+  const hit = filterOfKey(def, key);
+  const out = { ...filters };
+  delete out[key];
+  if (!hit || !value) return out;
+  if (!hit.end) {
+    out[key] = value;
+    return out;
+  }
+  if (!isDay(value)) return out;
+  out[key] = value;
+  const k = rangeKeys(hit.filter.name);
+  const from = out[k.from];
+  const to = out[k.to];
+  if (from && to && from > to) delete out[hit.end === 'from' ? k.to : k.from];
+  return out;
+}
+
 /**
  * Lenient reading for the address bar: anything unknown or malformed falls back to the
  * default, so a hand-edited URL still shows a list.
  */
-export function parseListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' | 'filters'>, search: string): ListQuery {
+export function parseListQuery(def: QueryDef, search: string): ListQuery {
   const p = new URLSearchParams(search);
   const q = defaultQuery(def);
   const page = Number(p.get('page'));
@@ -65,9 +126,9 @@ export function parseListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' 
   const dir = p.get('dir');
   if (dir === 'asc' || dir === 'desc') q.dir = dir;
   q.search = (p.get('search') ?? '').slice(0, SEARCH_MAX);
-  for (const f of def.filters) {
-    const v = p.get(f.name);
-    if (v) q.filters[f.name] = v;
+  for (const key of filterKeys(def)) {
+    const v = p.get(key);
+    if (v) q.filters = withFilter(def, q.filters, key, v.slice(0, 100));
   }
   return q;
 }
@@ -83,17 +144,63 @@ export function listQueryString(def: Pick<ResourceDef, 'defaultSort'>, q: ListQu
     p.set('dir', q.dir);
   }
   if (q.search) p.set('search', q.search);
-  for (const [k, v] of Object.entries(q.filters)) if (v) p.set(k, v);
+  // Sorted, so two queries with the same filters read the same (saved filters compare by it).
+  for (const [k, v] of Object.entries(q.filters).sort(([a], [b]) => a.localeCompare(b))) if (v) p.set(k, v);
   const s = p.toString();
   return s ? `?${s}` : '';
 }
 
+/**
+ * What a saved filter keeps of a query: search, filters and order, not the page or its size,
+ * as a query string without the `?` ('' is the whole list in its default order).
+ */
+export const savedQueryString = (def: Pick<ResourceDef, 'defaultSort'>, q: ListQuery): string =>
+  listQueryString(def, { ...q, page: 1, per_page: DEFAULT_PAGE_SIZE }).replace(/^\?/, '');
+
+/** A saved filter applied to the list: its search, filters and order, from the first page, at the page size shown. */
+export function applySaved(def: QueryDef, saved: string, current: ListQuery): ListQuery {
+  return { ...parseListQuery(def, saved), page: 1, per_page: current.per_page };
+}
+
+/** Search and filter values, checked strictly: shared by the list, export and bulk delete by filter. */
+function filterShape(def: Pick<ResourceDef, 'filters' | 'parent'>) {
+  const shape: Record<string, z.ZodOptional<z.ZodString>> = {};
+  const text = () => z.string().max(100, { error: 'Use at most 100 characters.' }).optional();
+  for (const f of def.filters) {
+    if (f.kind !== 'dateRange') {
+      shape[f.name] = text();
+      continue;
+    }
+    for (const key of keysOf(f)) {
+      shape[key] = z
+        .string()
+        .refine((v) => v === '' || isDay(v), { error: 'Enter a date that exists on the calendar, as YYYY-MM-DD.' })
+        .optional();
+    }
+  }
+  if (def.parent) shape[def.parent.field] = text();
+  return shape;
+}
+
+/** A date range whose end is before its start is an error on its end. */
+function checkRanges(def: Pick<ResourceDef, 'filters'>, v: Record<string, unknown>, ctx: z.RefinementCtx, at: (string | number)[] = []) {
+  for (const f of def.filters) {
+    if (f.kind !== 'dateRange') continue;
+    const k = rangeKeys(f.name);
+    const from = v[k.from];
+    const to = v[k.to];
+    if (typeof from === 'string' && typeof to === 'string' && from && to && isDay(from) && isDay(to) && from > to) {
+      ctx.addIssue({ code: 'custom', path: [...at, k.to], message: 'The end date is before the start date.' });
+    }
+  }
+}
+
+const onlyValues = (filters: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+
 /** Strict reading for the API: a wrong parameter is a 422 naming it, never a silent default. */
 export function apiListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' | 'filters' | 'parent'>) {
   const sorts = sortableColumns(def);
-  const filterShape: Record<string, z.ZodOptional<z.ZodString>> = {};
-  const filterNames = [...def.filters.map((f) => f.name), ...(def.parent ? [def.parent.field] : [])];
-  for (const name of filterNames) filterShape[name] = z.string().max(100, { error: 'Use at most 100 characters.' }).optional();
   return z
     .strictObject({
       page: z.coerce
@@ -112,24 +219,123 @@ export function apiListQuery(def: Pick<ResourceDef, 'defaultSort' | 'columns' | 
         .default(def.defaultSort.field),
       dir: z.enum(['asc', 'desc'], { error: 'Use asc or desc.' }).default(def.defaultSort.dir),
       search: z.string().max(SEARCH_MAX, { error: `Use at most ${SEARCH_MAX} characters.` }).default(''),
-      ...filterShape,
+      ...filterShape(def),
     })
+    .superRefine((v, ctx) => checkRanges(def, v, ctx))
     .transform(({ page, per_page, sort, dir, search, ...filters }): ListQuery => ({
       page,
       per_page: per_page as PageSize,
       sort,
       dir,
       search: search.trim(),
-      filters: Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')),
+      filters: onlyValues(filters),
     }));
 }
 
-export const bulkDeleteBody = z.strictObject({
-  ids: z
+/** Which records a bulk delete by filter removes: the list's search and filters (its parent's too). */
+export interface Matching {
+  search: string;
+  filters: Record<string, string>;
+}
+
+/**
+ * POST {api}/bulk-delete: chosen ids, or every record `matching` a search and filters. `count` is
+ * how many the person was told match: when the list changed meanwhile nothing is deleted.
+ */
+export function bulkDeleteBody(def: Pick<ResourceDef, 'filters' | 'parent'>) {
+  const ids = z
     .array(z.number({ error: 'Send record ids.' }).int({ error: 'Send record ids.' }).positive({ error: 'Send record ids.' }), {
       error: 'Send the ids to delete.',
     })
     .min(1, { error: 'Choose at least one record.' })
-    .max(100, { error: 'Delete at most 100 records at a time.' }),
-});
+    // A page holds at most 100 rows; more go by filter.
+    .max(100, { error: 'Delete at most 100 records at a time.' });
+  const matching = z.strictObject({
+    search: z.string().max(SEARCH_MAX, { error: `Use at most ${SEARCH_MAX} characters.` }).optional(),
+    ...filterShape(def),
+  });
+  return z
+    .strictObject({
+      ids: ids.optional(),
+      matching: matching.optional(),
+      count: z.number({ error: 'Send how many records you were shown.' }).int({ error: 'Send how many records you were shown.' }).min(0).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.ids === undefined && v.matching === undefined) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'Send the ids to delete, or a filter.' });
+      if (v.ids !== undefined && v.matching !== undefined) ctx.addIssue({ code: 'custom', path: ['matching'], message: 'Send either ids or a filter, not both.' });
+      if (v.matching !== undefined && v.count === undefined) ctx.addIssue({ code: 'custom', path: ['count'], message: 'Send how many records you were shown.' });
+      if (v.matching) checkRanges(def, v.matching, ctx, ['matching']);
+    })
+    .transform((v): { ids: number[] } | { matching: Matching; count: number } => {
+      if (v.ids) return { ids: v.ids };
+      const { search = '', ...filters } = v.matching!;
+      return { matching: { search: search.trim(), filters: onlyValues(filters) }, count: v.count! };
+    })
+    // The refinement above in JSON Schema, so the API document says one of the two is required.
+    .meta({ anyOf: [{ required: ['ids'] }, { required: ['matching', 'count'] }] });
+}
 
+/** The body of a bulk delete of everything matching the list's query (its parent's id is a filter too). */
+export function matchingBody(q: Pick<ListQuery, 'search' | 'filters'>, count: number, parent?: { field: string; id: string }) {
+  return { matching: { ...(q.search ? { search: q.search } : {}), ...q.filters, ...(parent ? { [parent.field]: parent.id } : {}) }, count };
+}
+
+// ——— a person's list preferences (stored on the server, per user and list) ———
+
+export interface SavedFilter {
+  id: number;
+  name: string;
+  /** search, filters and order as a query string (savedQueryString) */
+  query: string;
+}
+
+export interface ListSettings {
+  /** Columns this person chose not to see. */
+  hidden_columns: string[];
+  saved_filters: SavedFilter[];
+}
+
+export const SAVED_FILTERS_MAX = 50;
+export const SAVED_FILTER_NAME_MAX = 60;
+
+export const savedFilterName = z
+  .string({ error: 'Enter a name for this filter.' })
+  .trim()
+  .min(1, { error: 'Enter a name for this filter.' })
+  .max(SAVED_FILTER_NAME_MAX, { error: `Use at most ${SAVED_FILTER_NAME_MAX} characters.` });
+
+/** POST {api}/saved-filters */
+export function savedFilterBody(def: QueryDef & Pick<ResourceDef, 'parent'>) {
+  const query = apiListQuery(def);
+  return z.strictObject({
+    name: savedFilterName,
+    query: z
+      .string({ error: 'Send the filter as a query string.' })
+      .max(2000, { error: 'This filter is too long to save.' })
+      .superRefine((v, ctx) => {
+        // The list's own query, strictly: a saved filter never holds what the list would refuse
+        // (nor a child list's parent, which comes from the page).
+        const params = new URLSearchParams(v);
+        const parentKey = def.parent?.field;
+        if (v.startsWith('?') || !query.safeParse(Object.fromEntries(params)).success || (parentKey !== undefined && params.has(parentKey))) {
+          ctx.addIssue({ code: 'custom', message: 'This filter cannot be saved: one of its values is not valid here.' });
+        }
+      }),
+  });
+}
+
+/** PUT {api}/list-settings/columns */
+export function columnsBody(def: Pick<ResourceDef, 'columns' | 'titleField'>) {
+  const hideable = def.columns.filter((c) => c.name !== def.titleField).map((c) => c.name);
+  return z.strictObject({
+    hidden: z
+      .array(z.string().refine((n) => hideable.includes(n), { error: `Hide one of: ${hideable.join(', ') || 'nothing'}.` }), {
+        error: 'Send the names of the columns to hide.',
+      })
+      .max(hideable.length, { error: 'Send each column once.' })
+      .transform((xs) => [...new Set(xs)]),
+  });
+}
+
+/** Columns a person may hide: all but the one that names the record. */
+export const hideableColumns = (def: Pick<ResourceDef, 'columns' | 'titleField'>) => def.columns.filter((c) => c.name !== def.titleField);

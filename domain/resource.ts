@@ -71,7 +71,7 @@ export interface FieldDef {
   autoComplete?: string;
 }
 
-export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'datetime' | 'status' | 'colour' | 'tags' | 'email';
+export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'datetime' | 'status' | 'colour' | 'tags' | 'email' | 'image';
 
 export interface ColumnDef {
   name: string;
@@ -80,13 +80,15 @@ export interface ColumnDef {
   sortable?: boolean;
   /** The column is dropped first on narrow screens. */
   minor?: boolean;
+  /** A money column the totals row leaves out: a sum of it means nothing (a product's sale price). */
+  total?: false;
 }
 
 export interface FilterDef {
+  /** The query key; a date range uses `${name}_from` and `${name}_to` (YYYY-MM-DD, either may be left open). */
   name: string;
   label: string;
-  /** `date`: one end of a date range (YYYY-MM-DD), e.g. the ledger's from and to. */
-  kind: 'select' | 'relation' | 'date';
+  kind: 'select' | 'relation' | 'dateRange';
   options?: readonly Option[];
   relation?: string;
 }
@@ -148,6 +150,8 @@ export interface SingletonDef<S extends z.ZodType = z.ZodType> {
   defaults: Record<string, unknown>;
   fields: readonly FieldDef[];
   route: string;
+  /** Saving it changes what the session carries (the website setting: the shop's name and currency). */
+  refreshesSession?: boolean;
 }
 
 export const defineResource = <S extends z.ZodType, U extends z.ZodType = S>(def: ResourceDef<S, U>) => def;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { loginBody, type LoginBody, type LoginResponse, type SessionUser } from '../domain/auth.ts';
+import { DEFAULT_CURRENCY } from '../domain/format.ts';
 import { visibleMenu, type MenuEntry } from '../domain/menu.ts';
 import { permissionsOf, type Permission } from '../domain/permissions.ts';
 import type { Notice } from './toast/toast.constants.ts';
@@ -10,6 +11,8 @@ export interface RequestFailure {
   status: number;
   message: string;
   errors?: Record<string, string[]>;
+  /** What kind of refusal it is, when the server says (`stale`, `in_use`, `self`…). */
+  code?: number | string;
   retryAfter?: number;
 }
 
@@ -281,3 +284,5 @@ export const selectMenu = (s: AuthSnapshot): MenuEntry[] => {
 /** The stored session could not be checked: the server did not answer. */
 export const selectUnreachable = (s: AuthSnapshot) => s.matches('unreachable');
 export const selectSignedIn = (s: AuthSnapshot) => s.matches('loggedIn') || s.matches('loggingOut');
+/** The shop's currency for amounts on screen (the website setting's; the default until the session says). */
+export const selectCurrency = (s: AuthSnapshot) => s.context.user?.shop?.currency ?? DEFAULT_CURRENCY;

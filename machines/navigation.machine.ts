@@ -2,6 +2,7 @@ import { and, assign, emit, not, raise, setup, type ActorRefFrom, type SnapshotF
 import { currentMenuHref } from '../domain/menu.ts';
 import { breadcrumbs, pageTitle, type PageNames } from '../domain/page.ts';
 import type { Permission } from '../domain/permissions.ts';
+import type { Row } from '../domain/resource.ts';
 import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, POS_SHORTCUT, adminHref } from '../domain/paths.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import type { Notice } from './toast/toast.constants.ts';
@@ -33,6 +34,11 @@ export interface NavContext {
    * this browser never sees the previous one's searches.
    */
   searches: Record<string, string>;
+  /**
+   * A record a form just created, for the page it went back to (its list highlights it), until
+   * another page is shown.
+   */
+  handoff: { pathname: string; created: Row } | null;
 }
 
 export type NavEvent =
@@ -45,7 +51,7 @@ export type NavEvent =
    * The page is done (a form saved): nothing is left to lose, so go to `to` (resumed) — or,
    * when the person already asked to leave and the prompt is open, where they asked to go.
    */
-  | { type: 'nav.done'; to: string }
+  | { type: 'nav.done'; to: string; created?: Row }
   /** The browser moved (back/forward): the address bar already shows `to`. */
   | { type: 'nav.popped'; to: string }
   /** An API call answered 403. */
@@ -149,6 +155,7 @@ export const navigationMachine = setup({
         const { [context.pathname]: _old, ...rest } = context.searches;
         return context.search ? { ...rest, [context.pathname]: context.search } : rest;
       },
+      handoff: ({ context }) => (context.handoff?.pathname === context.pathname ? context.handoff : null),
     }),
     tellShown: emit(({ context }) => ({ type: 'nav.shown' as const, pathname: context.pathname, search: context.search })),
     rematch: assign({ match: ({ context }) => matchRoute(context.pathname) }),
@@ -165,6 +172,7 @@ export const navigationMachine = setup({
     pendingTo: null,
     pendingLogout: false,
     searches: {},
+    handoff: null,
     names: {},
   }),
   initial: 'waitingForAuth',
@@ -264,7 +272,15 @@ export const navigationMachine = setup({
       states: {
         idle: {
           description: 'Nothing is asked.',
-          on: { 'nav.done': { actions: ['unblock', raise(({ event }) => ({ type: 'nav.go' as const, to: event.to, resume: true }))] } },
+          on: {
+            'nav.done': {
+              actions: [
+                'unblock',
+                assign({ handoff: ({ event }) => (event.created ? { pathname: split(event.to).pathname, created: event.created } : null) }),
+                raise(({ event }) => ({ type: 'nav.go' as const, to: event.to, resume: true })),
+              ],
+            },
+          },
         },
         confirmingLeave: {
           description: 'The page has unsaved changes: "Leave this page?" is open (for a link, the back button or Logout).',
@@ -308,6 +324,8 @@ export const selectMatch = (s: NavSnapshot) => s.context.match;
 export const selectPathname = (s: NavSnapshot) => s.context.pathname;
 export const selectSearch = (s: NavSnapshot) => s.context.search;
 export const selectUrl = (s: NavSnapshot) => urlOf(s.context);
+/** The record a form just created, when the page shown is the one it went back to. */
+export const selectHandoff = (pathname: string) => (s: NavSnapshot) => (s.context.handoff?.pathname === pathname ? s.context.handoff.created : null);
 /** The address `to` resumes at: its page's last query ("back to the list" links). */
 export const selectResumed = (to: string) => (s: NavSnapshot) => resumed(s.context, to);
 export const selectLeavePrompt = (s: NavSnapshot) => s.matches({ showing: 'confirmingLeave' });

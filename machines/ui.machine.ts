@@ -14,6 +14,8 @@ export interface UiInput {
   /** The system colour scheme, used when nothing was remembered. */
   systemTheme: Theme;
   narrow: boolean;
+  /** A phone-sized window (under 600 px): lists show each record as a card. */
+  phone?: boolean;
 }
 
 export type UiEvent =
@@ -23,6 +25,8 @@ export type UiEvent =
   | { type: 'theme.toggle' }
   | { type: 'viewport.narrow' }
   | { type: 'viewport.wide' }
+  | { type: 'viewport.phone' }
+  | { type: 'viewport.notPhone' }
   | { type: 'route.changed' };
 
 export interface UiContext extends UiInput {
@@ -53,6 +57,7 @@ export const uiMachine = setup({
     storedMini: ({ context }) => context.stored?.mini === true,
     startsDark: ({ context }) => (context.stored?.theme ?? context.systemTheme) === 'dark',
     startsNarrow: ({ context }) => context.narrow,
+    startsPhone: ({ context }) => context.phone === true,
     isNarrow: stateIn('#ui.viewport.narrow'),
     prefersOpenWhenWide: ({ context }) => context.wideDrawerOpen,
   },
@@ -133,6 +138,17 @@ export const uiMachine = setup({
         },
       },
     },
+    lists: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'startsPhone', target: 'cards' }, { target: 'table' }] },
+        table: { description: 'Lists are tables.', on: { 'viewport.phone': 'cards' } },
+        cards: {
+          description: 'A phone: each record of a list is a card (title, key fields, status, actions), so nothing scrolls sideways.',
+          on: { 'viewport.notPhone': 'table' },
+        },
+      },
+    },
   },
 });
 
@@ -141,3 +157,5 @@ export const selectTheme = (s: UiSnapshot): Theme => (s.matches({ theme: 'dark' 
 export const selectDrawerOpen = (s: UiSnapshot) => s.matches({ drawer: 'open' });
 export const selectMini = (s: UiSnapshot) => s.matches({ rail: 'mini' });
 export const selectNarrow = (s: UiSnapshot) => s.matches({ viewport: 'narrow' });
+/** Lists show cards instead of a table (a phone-sized window). */
+export const selectListCards = (s: UiSnapshot) => s.matches({ lists: 'cards' });

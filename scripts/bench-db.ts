@@ -56,7 +56,17 @@ select
   now()
 from generate_series(1, $1::int) as g(i), f, l, c`;
 
-export async function seed(handle: DbHandle, rows: number): Promise<{ token: string; ms: number }> {
+/**
+ * Expenses for the lists with money columns (their totals are summed over the whole filter):
+ * five categories, one expense per row number, a date in the last ~3 years, 1.00–5,000.00.
+ */
+export const EXPENSES_SQL = `
+insert into expenses (category_id, date, amount, reference, note, created_at, updated_at)
+select 1 + (i % 5), current_date - (i % 1100), 100 + (i * 7919) % 499901, 'EXP-' || lpad(i::text, 7, '0'),
+  case when i % 4 = 0 then 'Note ' || i end, now(), now()
+from generate_series(1, $1::int) as g(i)`;
+
+export async function seed(handle: DbHandle, rows: number, opts: { expenses?: number } = {}): Promise<{ token: string; ms: number }> {
   await migrate(handle);
   await seedPermissions(handle.db);
   const roleId = await ensureSuperAdminRole(handle.db);
@@ -71,6 +81,12 @@ export async function seed(handle: DbHandle, rows: number): Promise<{ token: str
   const t0 = performance.now();
   await rawQuery(handle, `insert into customer_categories (name, discount_bps) select 'Category ' || i, i * 100 from generate_series(1, 5) i`);
   await rawQuery(handle, SEED_SQL, [rows]);
+  if (opts.expenses) {
+    await rawQuery(handle, `insert into expense_categories (name) select 'Expense category ' || i from generate_series(1, 5) i`);
+    await rawQuery(handle, EXPENSES_SQL, [opts.expenses]);
+    await rawQuery(handle, 'vacuum expenses');
+    await rawQuery(handle, 'vacuum (analyze) expenses');
+  }
   // A table that has just had 100,000 inserts gets autovacuumed; do it now so the visibility
   // map and statistics are what a live database has (index-only scans depend on it). Twice:
   // the pass right after the bulk insert leaves the pages it just saw not all-visible.

@@ -63,6 +63,9 @@ const CHILD = args.includes('--child');
 // ——— scenarios ———
 
 const API = '/api/v1/admin/customers';
+const EXPENSES = '/api/v1/admin/expenses';
+/** A calendar day `n` days before today, as the date filters take it (YYYY-MM-DD). */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const PRODUCTS = '/api/v1/admin/products';
 /** Movements of bench product 1. */
 const HISTORY = Number(opt('history') ?? 1_000_000);
@@ -84,6 +87,11 @@ const SCENARIOS = [
   { name: 'sort created_at desc', path: `${API}?sort=created_at&dir=desc` },
   { name: 'search ~1% (Quentin)', path: `${API}?search=Quentin` },
   { name: 'search few (Quentin Moreau)', path: `${API}?search=${encodeURIComponent('Quentin Moreau')}` },
+  { name: 'created in the last 30 days (range)', path: `${API}?created_at_from=${daysAgo(30)}&created_at_to=${daysAgo(0)}` },
+  // Lists with money columns sum them over the whole filter in the statement that counts it.
+  { name: 'expenses first page (+ total)', path: EXPENSES },
+  { name: 'expenses last 30 days (+ total)', path: `${EXPENSES}?date_from=${daysAgo(30)}&date_to=${daysAgo(0)}` },
+  { name: 'expenses deep page (+ total)', path: `${EXPENSES}?page=5000&per_page=10` },
   // Products and the stock ledger (issue 10): 100,000 products, one with 1,000,000 movements.
   { name: 'products first page', path: PRODUCTS },
   { name: 'products search ~1.7% (Kettle)', path: `${PRODUCTS}?search=Kettle` },
@@ -211,8 +219,8 @@ async function measureKind(kind: Kind): Promise<void> {
     const version = String((await rawQuery(handle, 'select version() as v'))[0]!.v).split(' on ')[0]!;
     const rows = FLOOD_ONLY ? 0 : ROWS;
     const history = FLOOD_ONLY ? 0 : HISTORY;
-    console.error(`${label}: ${version}; seeding ${rows.toLocaleString('en')} customers…`);
-    const { token, ms: customersMs } = await seed(handle, rows);
+    console.error(`${label}: ${version}; seeding ${rows.toLocaleString('en')} customers and as many expenses…`);
+    const { token, ms: customersMs } = await seed(handle, rows, { expenses: rows });
     let stockMs = 0;
     if (!FLOOD_ONLY) {
       console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
@@ -286,7 +294,7 @@ async function measureHttp(kinds: Kind[]): Promise<void> {
   const ms = (n: number) => n.toFixed(1).padStart(7);
   if (!FLOOD_ONLY)
     console.log(
-      `Over HTTP: ${ROWS.toLocaleString('en')} customers, ${ROWS.toLocaleString('en')} products (one with ${HISTORY.toLocaleString('en')} movements), ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`,
+      `Over HTTP: ${ROWS.toLocaleString('en')} customers, as many expenses, ${ROWS.toLocaleString('en')} products (one with ${HISTORY.toLocaleString('en')} movements), ${N} sequential requests per scenario after ${WARMUP} warm-up requests each.\n`,
     );
 
   const reports: KindReport[] = [];

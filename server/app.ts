@@ -31,15 +31,18 @@ export interface ApiRoute {
   body: z.ZodType | undefined;
   /** The schema the handler validates its query string with, if it reads one. */
   query: z.ZodType | undefined;
+  /** The file types a file route (an image upload) takes as its body, instead of JSON. */
+  rawBody: { types: readonly string[] } | undefined;
 }
 
 /** The registry tests walk: every API route, what guards it and what it validates. */
-export const apiRoutes: readonly ApiRoute[] = ROUTE_TABLE.map(({ method, path, access, body, query }) => ({
+export const apiRoutes: readonly ApiRoute[] = ROUTE_TABLE.map(({ method, path, access, body, query, rawBody }) => ({
   method,
   path,
   permission: access,
   body,
   query,
+  rawBody,
 }));
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { posSetting, websiteSetting } from '../domain/resources/index.ts';
 import type { Db, Tx } from './db/index.ts';
+import { generator } from './seeded-random.ts';
 import {
   attributes,
   attributeValues,
@@ -27,23 +28,6 @@ import {
  * dates follow the clock, so the dashboard always has recent figures.
  */
 export const DEMO_SHOP_MARKER = 'demo.shop';
-
-/** mulberry32: a tiny seeded generator, so "random" demo data is the same every time. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 export const DEMO_CUSTOMER_CATEGORIES = [
   { name: 'Retail', discount_bps: 0, description: 'Walk-in and online shoppers paying shelf prices.' },

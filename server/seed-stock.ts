@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { gtinCheckDigit } from '../domain/stock/barcode.ts';
 import type { Db, Tx } from './db/index.ts';
+import { generator } from './seeded-random.ts';
 import { brands, categories, images, products, settings, units } from './db/schema.ts';
 import { processImage } from './images/process.ts';
 import { post, type PostLine } from './stock/ledger.ts';
@@ -15,18 +16,6 @@ import { post, type PostLine } from './stock/ledger.ts';
  * them on its next start); everything but the dates is the same in every database.
  */
 export const DEMO_STOCK_MARKER = 'demo.stock';
-
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
 
 interface Line {
   /** Base names; each takes every variant. */

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 /** How long a stop may take before the forced path; the whole stop stays under 10 s. */
 export const GRACE_MS = 7_000;
 /** After the grace, how long closing the database may take before the process exits anyway. */
-const CLOSE_DB_MS = 1_500;
+export const CLOSE_DB_MS = 1_500;
 
 export interface StopSteps {
   /** Stops background work (the purge) and resolves when a run under way has finished. */

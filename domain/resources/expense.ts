@@ -53,7 +53,10 @@ export const expenses = defineResource({
     { name: 'reference', label: 'Reference', kind: 'text', help: 'A bill or receipt number.' },
     { name: 'note', label: 'Note', kind: 'textarea', wide: true },
   ],
-  filters: [{ name: 'category_id', label: 'Category', kind: 'relation', relation: 'expenseCategories' }],
+  filters: [
+    { name: 'date', label: 'Date', kind: 'dateRange' },
+    { name: 'category_id', label: 'Category', kind: 'relation', relation: 'expenseCategories' },
+  ],
   searchHint: 'Search reference or note',
   defaultSort: { field: 'date', dir: 'desc' },
   titleField: 'reference',

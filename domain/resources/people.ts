@@ -81,6 +81,7 @@ export const customers = defineResource({
   filters: [
     { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
     { name: 'category_id', label: 'Category', kind: 'relation', relation: 'customerCategories' },
+    { name: 'created_at', label: 'Created', kind: 'dateRange' },
   ],
   searchHint: 'Search name, email or phone',
   defaultSort: { field: 'name', dir: 'asc' },

@@ -75,12 +75,13 @@ export const products = defineResource({
   },
   // Also in every row: thumbnail_url, image_url, unit_name, avg_cost, stock_value, stock_state.
   columns: [
+    { name: 'thumbnail_url', label: 'Image', kind: 'image' },
     { name: 'name', label: 'Name', sortable: true },
     { name: 'sku', label: 'SKU', sortable: true },
     { name: 'barcode', label: 'Barcode', sortable: true, minor: true },
     { name: 'category_name', label: 'Category', sortable: true, minor: true },
     { name: 'brand_name', label: 'Brand', sortable: true, minor: true },
-    { name: 'sale_price', label: 'Price', kind: 'money', sortable: true },
+    { name: 'sale_price', label: 'Price', kind: 'money', sortable: true, total: false },
     { name: 'on_hand', label: 'On hand', kind: 'number', sortable: true },
     { name: 'status', label: 'Status', kind: 'status', sortable: true },
   ],

@@ -93,4 +93,5 @@ export const websiteSetting = defineSingleton({
     { name: 'youtube', label: 'YouTube', kind: 'url' },
   ],
   route: '/website/setting',
+  refreshesSession: true,
 });

@@ -27,10 +27,12 @@ function content(key: string, one: string, many: string, slug: string, noun: Res
     permissions: rights(noun),
     schema: contentSchema,
     defaults: { title: '', subtitle: '', description: '', image: '', link: '', sort_order: '0', active: true },
+    // The title opens the record; the image is a preview of what the website shows.
     columns: [
-      { name: 'sort_order', label: 'Order', kind: 'number', sortable: true },
+      { name: 'image', label: 'Image', kind: 'image' },
       { name: 'title', label: 'Title', sortable: true },
       { name: 'subtitle', label: 'Subtitle', minor: true },
+      { name: 'sort_order', label: 'Order', kind: 'number', sortable: true },
       { name: 'active', label: 'Shown', kind: 'status', sortable: true },
     ],
     fields: [

@@ -25,6 +25,8 @@ export interface FormFailure {
   status: number;
   message: string;
   errors?: Record<string, string[]>;
+  /** The server's kind of refusal: `stale` is a lost update (someone else saved first). */
+  code?: number | string;
 }
 
 export interface LoadedRecord {
@@ -50,8 +52,13 @@ export interface FormContext {
   initial: FormValues;
   /** First message per value, keyed by its full path (`name`, `lines.3.quantity`), shown under it. */
   errors: Record<string, string>;
-  /** A message about the whole form (a conflict, a lost connection). */
+  /** A message about the whole form (a refusal, a lost connection); typing clears it. */
   formError: string | null;
+  /**
+   * Someone else saved this record after it was loaded (409 stale): saving again would be refused
+   * the same way, so this stays until the person reloads the record (Reload) or dismisses it.
+   */
+  conflict: string | null;
   loadError: string | null;
   version: string | null;
   /**
@@ -68,11 +75,19 @@ export type FormEvent =
   | { type: 'field.change'; name: string; value: unknown }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
-  | { type: 'form.retry' };
+  | { type: 'form.retry' }
+  /** After a lost update: load the record again (their changes in; the person's own edits go). */
+  | { type: 'form.reload' }
+  | { type: 'form.conflict.dismiss' };
 
 const failureOf = (e: unknown): FormFailure => {
   const f = e as Partial<FormFailure> | undefined;
-  return { status: f?.status ?? 0, message: f?.message || 'Something went wrong. Try again.', ...(f?.errors ? { errors: f.errors } : {}) };
+  return {
+    status: f?.status ?? 0,
+    message: f?.message || 'Something went wrong. Try again.',
+    ...(f?.errors ? { errors: f.errors } : {}),
+    ...(f?.code !== undefined ? { code: f.code } : {}),
+  };
 };
 
 const isDirty = (c: Pick<FormContext, 'values' | 'initial'>) => JSON.stringify(c.values) !== JSON.stringify(c.initial);
@@ -122,8 +137,9 @@ const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) => {
 
 /**
  * One form: load the record (edit, settings), edit, validate with the shared schema, submit
- * once, show the server's 422 errors under their fields and explain a 409, then toast and go
- * back to the list. While it is dirty, leaving asks first (the navigation machine holds that
+ * once, show the server's 422 errors under their fields and explain a 409 (a lost update stays
+ * on screen with Reload until reloaded or dismissed), then toast and go back to the list (a new
+ * record goes with it, for the list to show). While it is dirty, leaving asks first (the navigation machine holds that
  * prompt; `setLeaveGuard` tells it). HTTP, navigation, focus and toasts are injected.
  */
 export const formMachine = setup({
@@ -147,8 +163,9 @@ export const formMachine = setup({
     /**
      * Saved: back to the list — unless the person already asked to go elsewhere and "Leave this
      * page?" is open, in which case there (provided: navigation's `nav.done`, which decides).
+     * `created`: the record a create made, for the list to show.
      */
-    finish: () => {},
+    finish: (_, _p: { created?: Row | undefined }) => {},
     /** Tell navigation whether leaving must ask first. */
     setLeaveGuard: (_, _p: { dirty: boolean }) => {},
     /** Move the focus to a field (provided: the document). */
@@ -172,6 +189,11 @@ export const formMachine = setup({
     isSingle: ({ context }) => context.mode === 'single',
     isValidationFailure: ({ event }) => failureOf((event as { error?: unknown }).error).status === 422,
     isConflict: ({ event }) => failureOf((event as { error?: unknown }).error).status === 409,
+    isStale: ({ event }) => {
+      const f = failureOf((event as { error?: unknown }).error);
+      return f.status === 409 && f.code === 'stale';
+    },
+    hasConflict: ({ context }) => context.conflict !== null,
   },
 }).createMachine({
   id: 'form',
@@ -186,6 +208,7 @@ export const formMachine = setup({
       initial: values,
       errors: {},
       formError: null,
+      conflict: null,
       loadError: null,
       version: null,
       locked: false,
@@ -214,6 +237,7 @@ export const formMachine = setup({
                 initial: values,
                 version: event.output.version ?? null,
                 loadError: null,
+                conflict: null,
                 locked: event.output.data.protected === true,
                 recordName: recordNameOf(context.spec, event.output.data),
               };
@@ -246,6 +270,13 @@ export const formMachine = setup({
           { target: 'submitting' },
         ],
         'form.cancel': { actions: 'goToList' },
+        'form.reload': {
+          guard: 'hasConflict',
+          target: 'loading',
+          // The person chose their edits go: nothing is left to lose until they type again.
+          actions: [assign(({ context }) => ({ values: context.initial, errors: {}, formError: null })), { type: 'setLeaveGuard', params: { dirty: false } }],
+        },
+        'form.conflict.dismiss': { guard: 'hasConflict', actions: assign({ conflict: null }) },
       },
     },
     submitting: {
@@ -272,7 +303,11 @@ export const formMachine = setup({
           },
           {
             target: 'saved',
-            actions: [{ type: 'notify', params: ({ event }) => ({ toastType: 'success', body: event.output.message }) }, 'finish'],
+            actions: [
+              { type: 'notify', params: ({ event }) => ({ toastType: 'success', body: event.output.message }) },
+              // A new record goes back with the list, which shows it highlighted wherever it sorts.
+              { type: 'finish', params: ({ context, event }) => ({ created: context.mode === 'create' ? (event.output.data as Row | undefined) : undefined }) },
+            ],
           },
         ],
         onError: [
@@ -286,6 +321,12 @@ export const formMachine = setup({
               }),
               { type: 'focusField', params: ({ context }) => ({ name: firstError(context) }) },
             ],
+          },
+          {
+            // A lost update: what the person typed stays; Reload brings the other changes in.
+            guard: 'isStale',
+            target: 'editing',
+            actions: assign({ conflict: ({ event }) => failureOf(event.error).message }),
           },
           {
             guard: 'isConflict',

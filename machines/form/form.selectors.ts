@@ -21,6 +21,9 @@ export function selectFormStatus(s: FormSnapshot) {
     canSubmit: s.can({ type: 'form.submit' }),
     canCancel: s.can({ type: 'form.cancel' }),
     formError: s.context.formError,
+    /** A lost update: on screen until the record is reloaded or the message dismissed. */
+    conflict: s.context.conflict,
+    canReload: s.can({ type: 'form.reload' }),
     loadError: s.context.loadError,
     locked: s.context.locked,
   };

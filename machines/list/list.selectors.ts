@@ -1,11 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
-import { DELETE_CONFIRM, type ResourceDef, type Row } from '../../domain/resource.ts';
+import { BULK_DELETE_MAX, hideableColumns, rangeKeys, savedQueryString } from '../../domain/list-query.ts';
+import { DELETE_CONFIRM, type ColumnDef, type FilterDef, type ResourceDef, type Row } from '../../domain/resource.ts';
 import type { ListAbilities, listMachine } from './list.machine.ts';
+import { isSelectableRow } from './list.setup.ts';
 
 /**
  * What a list screen shows, derived from the list machine's snapshot: which phase, which row
- * can be selected or deleted (asked of the machine with `snapshot.can`), what the confirmation
- * says. Views render this and send events; they decide nothing.
+ * can be selected, deleted or opened (asked of the machine with `snapshot.can`), what the
+ * question, the undo bar, the chips, the totals and the saved filters say. Views render this
+ * and send events; they decide nothing.
  */
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
@@ -17,6 +20,9 @@ export const selectPhase = (s: ListSnapshot): ListPhase =>
 /** The name a row goes by in labels and messages ("Delete Acme Ltd"). */
 export const rowTitle = (s: ListSnapshot, row: Row) => String(row[s.context.spec.titleField] ?? `#${row.id}`);
 
+/** Where a row is in a delete: shown as usual, waiting for its undo window, or being deleted. */
+export type RowDeleteState = 'shown' | 'doomed' | 'deleting';
+
 export interface RowView {
   row: Row;
   title: string;
@@ -27,37 +33,88 @@ export interface RowView {
   deletable: boolean;
   /** It cannot be deleted at all (the server says so): the button says why. */
   protected: boolean;
-  /** Its delete request is on its way ("Deleting…"). */
-  deleting: boolean;
+  /** Why it cannot be deleted, from the server's row (else the list's general hint). */
+  protectedReason: string | undefined;
+  delete: RowDeleteState;
   /** The edit link is offered now (allowed, and no request is changing the list). */
   editable: boolean;
+  /** A click on the row (or Enter on it) opens the record now. */
+  openable: boolean;
+  /** The record created just before the list opened. */
+  created: boolean;
+  /** The row the keyboard enters the table on (one row is in the tab order). */
+  focusable: boolean;
 }
 
-export function selectRows(s: ListSnapshot): RowView[] {
-  const { rows, selected, deleting, abilities } = s.context;
-  const idle = s.matches({ data: { loaded: 'idle' } });
-  return rows.map((row) => ({
+const deleteStateOf = (s: ListSnapshot, id: number): RowDeleteState => {
+  if (!s.context.pending.includes(id)) return 'shown';
+  if (s.matches({ data: { loaded: 'undoing' } })) return 'doomed';
+  if (s.matches({ data: { loaded: 'deleting' } })) return 'deleting';
+  return 'shown';
+};
+
+function rowView(s: ListSnapshot, row: Row, focusable: boolean, hint: string | undefined): RowView {
+  const { selected, abilities, created } = s.context;
+  const isProtected = row.protected === true;
+  return {
     row,
     title: rowTitle(s, row),
     selected: selected.includes(row.id),
     selectable: s.can({ type: 'row.toggle', id: row.id }),
     deletable: s.can({ type: 'row.delete', id: row.id }),
-    protected: row.protected === true,
-    deleting: deleting.includes(row.id),
-    editable: abilities.edit && idle,
-  }));
+    protected: isProtected,
+    protectedReason: isProtected ? (typeof row.protected_reason === 'string' ? row.protected_reason : hint) : undefined,
+    delete: deleteStateOf(s, row.id),
+    // A row stays a link while the list loads, a delete waits out its undo window or reloads
+    // after it (so the focus can rest on it), unless it is the one going or a question is open.
+    editable: abilities.edit && deleteStateOf(s, row.id) === 'shown' && !s.matches({ data: { loaded: 'confirming' } }),
+    openable: s.can({ type: 'row.open', id: row.id }),
+    created: created?.id === row.id,
+    focusable,
+  };
+}
+
+export function selectRows(s: ListSnapshot, protectedHint?: string): RowView[] {
+  const { rows, cursor } = s.context;
+  const entry = cursor !== null && rows.some((r) => r.id === cursor) ? cursor : rows[0]?.id;
+  return rows.map((row) => rowView(s, row, row.id === entry, protectedHint));
+}
+
+/** The record created just before: pinned above the rows when this page does not hold it. */
+export function selectPinned(s: ListSnapshot): RowView | null {
+  const { created, rows } = s.context;
+  if (!created || rows.some((r) => r.id === created.id) || s.matches({ data: 'loading' }) || s.matches({ data: 'failed' })) return null;
+  return { ...rowView(s, created, false, undefined), selectable: false, deletable: false, created: true };
 }
 
 /** The "select all on this page" box. */
 export function selectAllBox(s: ListSnapshot) {
-  const candidates = s.context.rows.filter((r) => r.protected !== true);
+  const candidates = s.context.rows.filter(isSelectableRow);
   const all = candidates.length > 0 && candidates.every((r) => s.context.selected.includes(r.id));
   return { checked: all, indeterminate: !all && s.context.selected.length > 0, enabled: s.can({ type: 'rows.toggleAll' }) };
 }
 
-export const selectTotals = (s: ListSnapshot) => s.context.totals;
-export const selectSelectedIds = (s: ListSnapshot) => s.context.selected;
+/** What the bar shown while rows are selected says and offers (Gmail's "select all N"). */
+export function selectSelection(s: ListSnapshot) {
+  const { selected, allMatching, meta, rows } = s.context;
+  const page = rows.filter(isSelectableRow).length;
+  const total = meta?.total ?? 0;
+  const wholePage = page > 0 && selected.length === page;
+  return {
+    count: allMatching ? total : selected.length,
+    allMatching,
+    total,
+    /** Offer to select every record the query matches (the whole page is selected and there are more). */
+    offerAll: wholePage && !allMatching && total > page,
+    canSelectAll: s.can({ type: 'selection.all' }),
+    /** Why every matching record cannot be selected at once, when it cannot. */
+    allLimit: total > BULK_DELETE_MAX ? `At most ${BULK_DELETE_MAX.toLocaleString('en-US')} can be deleted at a time; narrow the search or filters.` : null,
+  };
+}
+
 export const selectAbilities = (s: ListSnapshot) => s.context.abilities;
+/** The ids of the selected rows on this page (the bulk actions other than delete take them). */
+export const selectSelectedIds = (s: ListSnapshot) => s.context.selected;
 export const selectQuery = (s: ListSnapshot) => s.context.query;
 export const selectFilters = (s: ListSnapshot) => s.context.query.filters;
 export const selectSearchText = (s: ListSnapshot) => s.context.searchText;
@@ -66,10 +123,12 @@ export const selectBusy = (s: ListSnapshot) => s.hasTag('busy');
 export const selectExporting = (s: ListSnapshot) => s.hasTag('exporting');
 /** The Export CSV button is shown only to who may export (the machine refuses the others). */
 export const selectCanExport = (s: ListSnapshot) => s.context.abilities.export;
-export const selectSelectedCount = (s: ListSnapshot) => s.context.selected.length;
+export const selectSelectedCount = (s: ListSnapshot) => (s.context.allMatching ? (s.context.meta?.total ?? 0) : s.context.selected.length);
 export const selectCanBulkDelete = (s: ListSnapshot) => s.can({ type: 'rows.deleteSelected' });
 /** A search or a filter narrows the list (the empty state then offers to clear them). */
 export const selectFiltered = (s: ListSnapshot) => s.context.query.search !== '' || Object.keys(s.context.query.filters).length > 0;
+/** A delete that failed, shown until dismissed. */
+export const selectNotice = (s: ListSnapshot) => s.context.notice;
 
 /** "11–20 of 60", and whether previous/next can be asked for now. */
 export function selectPagination(s: ListSnapshot) {
@@ -88,17 +147,46 @@ export function selectPagination(s: ListSnapshot) {
   };
 }
 
+/** How the confirmed delete is named: "the customer “Acme”", "3 customers", "all 57 customers that match". */
+function deleteWhat(s: ListSnapshot): string {
+  const { pending, rows, spec, target } = s.context;
+  if (target && 'matching' in target) return `all ${target.count} ${target.count === 1 ? spec.label.one : spec.label.many} that match this search and filters`;
+  if (pending.length !== 1) return `${pending.length} ${spec.label.many}`;
+  const row = rows.find((r) => r.id === pending[0]);
+  const name = row ? String(row[spec.titleField] ?? '') : '';
+  return name ? `the ${spec.label.one} “${name}”` : `this ${spec.label.one}`;
+}
+
 /** SPEC §5's question before a delete, and what exactly it would delete. */
 export function selectConfirmation(s: ListSnapshot) {
-  const { pending, rows, spec } = s.context;
-  let what: string;
-  if (pending.length !== 1) what = `${pending.length} ${spec.label.many}`;
-  else {
-    const row = rows.find((r) => r.id === pending[0]);
-    const name = row ? String(row[spec.titleField] ?? '') : '';
-    what = name ? `the ${spec.label.one} “${name}”` : `this ${spec.label.one}`;
-  }
-  return { open: s.matches({ data: { loaded: 'confirming' } }), title: DELETE_CONFIRM, description: `This deletes ${what}. It cannot be undone.` };
+  return {
+    open: s.matches({ data: { loaded: 'confirming' } }),
+    title: DELETE_CONFIRM,
+    description: `This deletes ${deleteWhat(s)}. You can undo it for a few seconds.`,
+  };
+}
+
+/** The bar after a confirmed delete: what will go, Undo while it still can. */
+export function selectUndo(s: ListSnapshot) {
+  const undoing = s.matches({ data: { loaded: 'undoing' } });
+  const deleting = s.matches({ data: { loaded: 'deleting' } });
+  if (!undoing && !deleting) return null;
+  const what = deleteWhat(s);
+  return {
+    text: undoing ? `${what.charAt(0).toUpperCase()}${what.slice(1)} will be deleted.` : `Deleting ${what}…`,
+    canUndo: s.can({ type: 'delete.undo' }),
+  };
+}
+
+/** Columns this person sees, in the definition's order. */
+export function selectColumns(s: ListSnapshot): readonly ColumnDef[] {
+  const { spec, hidden } = s.context;
+  return hidden.length ? spec.columns.filter((c) => !hidden.includes(c.name)) : spec.columns;
+}
+
+/** The column chooser: every column but the one naming the record, ticked when shown. */
+export function selectColumnChooser(s: ListSnapshot) {
+  return hideableColumns(s.context.spec).map((c) => ({ name: c.name, label: c.label, shown: !s.context.hidden.includes(c.name) }));
 }
 
 /**
@@ -106,8 +194,8 @@ export function selectConfirmation(s: ListSnapshot) {
  * after them, else the one before; null when none is left (focus the list itself).
  */
 export function selectFocusAfterDelete(s: ListSnapshot): number | null {
-  const { rows, pending, deleting } = s.context;
-  const gone = new Set(pending.length ? pending : deleting);
+  const { rows, pending } = s.context;
+  const gone = new Set(pending);
   if (gone.size === 0) return null;
   const last = rows.findLastIndex((r) => gone.has(r.id));
   const after = rows.slice(last + 1).find((r) => !gone.has(r.id));
@@ -120,6 +208,69 @@ export function selectSort(s: ListSnapshot) {
   const column = s.context.spec.columns.find((c) => c.name === sort);
   return { field: sort, dir, caption: `${s.context.spec.label.many}, sorted by ${column?.label ?? sort} ${dir === 'asc' ? 'ascending' : 'descending'}` };
 }
+
+/**
+ * Totals of the shown money columns over everything the query matches, and how many that is;
+ * a count column too when the server sums it (the stock list's units on hand).
+ */
+export function selectTotals(s: ListSnapshot) {
+  const { totals, meta } = s.context;
+  if (!totals || !meta || meta.total === 0) return null;
+  const shown = selectColumns(s).filter((c) => (c.kind === 'money' || c.kind === 'number') && typeof totals[c.name] === 'number');
+  if (shown.length === 0) return null;
+  return { count: meta.total, values: Object.fromEntries(shown.map((c) => [c.name, totals[c.name]!])) as Record<string, number> };
+}
+
+/** One active search or filter, as a chip: removing it sends `remove`. */
+export interface Chip {
+  key: string;
+  filter: FilterDef | null;
+  label: string;
+  /** The raw value (an id for a relation, ISO days for a range); the view names it. */
+  value: string;
+  /** For a date range: its ends ('' when open). */
+  range?: { from: string; to: string };
+  remove: { type: 'list.search.clear' } | { type: 'list.filter'; name: string; value: '' } | { type: 'list.range'; name: string; from: ''; to: '' };
+}
+
+export function selectChips(s: ListSnapshot): Chip[] {
+  const { query, spec } = s.context;
+  const out: Chip[] = [];
+  if (query.search) out.push({ key: 'search', filter: null, label: 'Search', value: query.search, remove: { type: 'list.search.clear' } });
+  for (const f of spec.filters) {
+    if (f.kind === 'dateRange') {
+      const k = rangeKeys(f.name);
+      const from = query.filters[k.from] ?? '';
+      const to = query.filters[k.to] ?? '';
+      if (from || to) out.push({ key: f.name, filter: f, label: f.label, value: `${from}–${to}`, range: { from, to }, remove: { type: 'list.range', name: f.name, from: '', to: '' } });
+      continue;
+    }
+    const v = query.filters[f.name];
+    if (v) out.push({ key: f.name, filter: f, label: f.label, value: v, remove: { type: 'list.filter', name: f.name, value: '' } });
+  }
+  return out;
+}
+
+/** The saved filters menu: which one the list shows now, whether the current one can be saved. */
+export function selectSaved(s: ListSnapshot) {
+  const current = savedQueryString(s.context.spec, s.context.query);
+  return {
+    ready: s.matches({ settings: 'ready' }),
+    failed: s.matches({ settings: 'failed' }),
+    items: s.context.saved.map((f) => ({ id: f.id, name: f.name, active: f.query === current })),
+    canSave: s.can({ type: 'saved.new' }),
+    naming: s.matches({ saved: 'naming' }) || s.matches({ saved: 'saving' }),
+    saving: s.hasTag('savingFilter'),
+    error: s.context.savedError,
+    removing: s.context.removing?.id ?? null,
+  };
+}
+
+/** The date range inputs of a filter: its two ends from the query. */
+export const selectRange = (name: string) => (s: ListSnapshot) => {
+  const k = rangeKeys(name);
+  return { from: s.context.query.filters[k.from] ?? '', to: s.context.query.filters[k.to] ?? '' };
+};
 
 /** What a person holding `held` may do on a list guarded by `permissions` (the list machine's input). */
 export const abilitiesFor = (held: ReadonlySet<string>, permissions: Pick<ResourceDef['permissions'], 'create' | 'edit' | 'delete' | 'export'>): ListAbilities => ({
@@ -139,7 +290,17 @@ export const sameRowViews = (a: readonly RowView[], b: readonly RowView[]) =>
       x.selected === y.selected &&
       x.selectable === y.selectable &&
       x.deletable === y.deletable &&
-      x.deleting === y.deleting &&
-      x.editable === y.editable
+      x.delete === y.delete &&
+      x.editable === y.editable &&
+      x.openable === y.openable &&
+      x.created === y.created &&
+      x.focusable === y.focusable
     );
   });
+
+/** For `useSelector`: chips are equal when they name the same filters with the same values. */
+export const sameChips = (a: readonly Chip[], b: readonly Chip[]) => a.length === b.length && a.every((x, i) => x.key === b[i]!.key && x.value === b[i]!.value);
+
+/** For `useSelector`: the same items in the same order (shallowly). */
+export const sameItems = <T extends object>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((x, i) => Object.entries(x).every(([k, v]) => (b[i] as Record<string, unknown>)[k] === v));

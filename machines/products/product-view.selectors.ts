@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent } from '../../domain/format.ts';
+import { formatAmount, formatPercent, type Display } from '../../domain/format.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import { products } from '../../domain/resources/index.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
@@ -20,7 +20,8 @@ export interface ProductFacts {
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 
-export function productFacts(p: Record<string, unknown>): ProductFacts {
+/** `display`: the shop's currency in the person's locale, for the prices. */
+export function productFacts(p: Record<string, unknown>, display: Display): ProductFacts {
   const tax = num(p.tax_bps);
   return {
     name: str(p.name),
@@ -33,8 +34,8 @@ export function productFacts(p: Record<string, unknown>): ProductFacts {
       { label: 'Brand', value: str(p.brand_name) },
       { label: 'Unit', value: str(p.unit_name) },
       { label: 'Colour', value: str(p.color_name) },
-      { label: 'Sale price', value: formatMoney(num(p.sale_price)), kind: 'money' },
-      { label: 'Cost price', value: formatMoney(num(p.cost_price)), kind: 'money' },
+      { label: 'Sale price', value: formatAmount(num(p.sale_price), display), kind: 'money' },
+      { label: 'Cost price', value: formatAmount(num(p.cost_price), display), kind: 'money' },
       { label: 'Tax', value: tax === 0 ? 'None' : `${formatPercent(tax)}%, ${p.tax_method === 'inclusive' ? 'included in the price' : 'added to the price'}` },
       { label: 'Serial numbers', value: p.tracks_serials ? 'Tracked, one per unit' : 'Not tracked' },
     ],

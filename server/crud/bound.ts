@@ -1,6 +1,6 @@
 import { capitalise } from '../../domain/text.ts';
 import { type Row } from '../../domain/resource.ts';
-import { apiListQuery } from '../../domain/list-query.ts';
+import { apiListQuery, bulkDeleteBody } from '../../domain/list-query.ts';
 import { ApiError } from '../http/errors.ts';
 import { listView, type ListView } from './list-query.ts';
 import type { ServerResource } from './types.ts';
@@ -11,6 +11,8 @@ export interface BoundResource {
   view: ListView;
   /** The list and export query schema. */
   listQuery: ReturnType<typeof apiListQuery>;
+  /** The bulk delete body: ids, or a whole filter. */
+  bulkBody: ReturnType<typeof bulkDeleteBody>;
   /** "customer", "Customer" */
   one: string;
   One: string;
@@ -22,11 +24,11 @@ export interface BoundResource {
 export function bindResource(res: ServerResource): BoundResource {
   const { def } = res;
   const one = def.label.one;
-  const filterNames = [...def.filters.map((f) => f.name), ...(def.parent ? [def.parent.field] : [])];
   return {
     res,
-    view: listView(res, filterNames),
+    view: listView(res, { filters: def.filters, columns: def.columns, parentField: def.parent?.field }),
     listQuery: apiListQuery(def),
+    bulkBody: bulkDeleteBody(def),
     one,
     One: capitalise(one),
     notFound: () => new ApiError(404, `This ${one} does not exist. It may have been deleted.`),

@@ -2,7 +2,8 @@ import { formatCell } from '../../domain/format.ts';
 import type { ColumnDef, Row } from '../../domain/resource.ts';
 
 /**
- * RFC 4180 CSV with a BOM so spreadsheet programs read UTF-8. A cell that starts with
+ * RFC 4180 CSV with a BOM so spreadsheet programs read UTF-8. Values stay machine-readable:
+ * plain numbers (amounts as 1234.56, no currency or grouping) and ISO dates. A cell that starts with
  * = + - @ is prefixed with ' so a spreadsheet never runs it as a formula.
  */
 export function toCsv(columns: readonly ColumnDef[], rows: readonly Row[]): string {
@@ -11,6 +12,6 @@ export function toCsv(columns: readonly ColumnDef[], rows: readonly Row[]): stri
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const lines = [columns.map((c) => cell(c.label)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => cell(formatCell(c.kind, row[c.name], { plain: true }))).join(','));
+  for (const row of rows) lines.push(columns.map((c) => cell(formatCell(c.kind, row[c.name]))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

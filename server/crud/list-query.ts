@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { Row } from '../../domain/resource.ts';
-import type { ListQuery, ListResponse } from '../../domain/list-query.ts';
+import type { ColumnDef, FilterDef, Row } from '../../domain/resource.ts';
+import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { validationError } from '../http/errors.ts';
 import { containsPattern, type AnyTable, type Expr } from './sql.ts';
@@ -47,6 +47,18 @@ export interface ListSource {
   searchExact?: (text: string) => SQL | undefined;
   /** Filter name → condition for a query value; return undefined when the value is not valid. */
   filters?: Record<string, (value: string) => SQL | undefined>;
+  /** Date range filter name → the date or timestamp it narrows; default the table's column of that name. */
+  ranges?: Record<string, Expr>;
+  /** Money column name → what the totals row sums; default the table's own column of that name. */
+  totals?: Record<string, Expr>;
+}
+
+/** What a list view needs to know of its definition: its filters and money columns. */
+export interface ListShape {
+  filters: readonly Pick<FilterDef, 'name' | 'kind'>[];
+  columns: readonly Pick<ColumnDef, 'name' | 'kind' | 'total'>[];
+  /** A child list's parent key (an id filter). */
+  parentField?: string | undefined;
 }
 
 /** A ListSource with what every query needs worked out once. */
@@ -57,12 +69,40 @@ export interface ListView extends ListSource {
   selection: Record<string, PgColumn | SQL.Aliased>;
   /** The query keys that filter; one without a `filters` entry matches an id column. */
   filterNames: readonly string[];
+  /** Query key → the column a date range end narrows, and which end it is. */
+  rangeEnds: Record<string, { column: Expr; end: 'from' | 'to' }>;
+  /** Money columns summed over the whole filter (own columns: the count query has no joins). */
+  sums: Record<string, Expr>;
 }
 
-export function listView(source: ListSource, filterNames: readonly string[]): ListView {
+export function listView(source: ListSource, shape: ListShape): ListView {
   const own = getTableColumns(source.table) as Record<string, PgColumn>;
   const visible = Object.fromEntries(Object.entries(own).filter(([k]) => !source.hidden?.includes(k)));
-  return { ...source, own, selection: { ...visible, ...source.extra }, filterNames };
+  const rangeEnds: ListView['rangeEnds'] = {};
+  for (const f of shape.filters) {
+    if (f.kind !== 'dateRange') continue;
+    const column = source.ranges?.[f.name] ?? own[f.name];
+    if (!column) throw new Error(`The date range filter ${f.name} has no column to narrow.`);
+    const k = rangeKeys(f.name);
+    rangeEnds[k.from] = { column, end: 'from' };
+    rangeEnds[k.to] = { column, end: 'to' };
+  }
+  const sums: Record<string, Expr> = {};
+  for (const c of shape.columns) {
+    if (c.kind !== 'money' || c.total === false) continue;
+    const expr = source.totals?.[c.name] ?? own[c.name];
+    if (expr) sums[c.name] = expr;
+  }
+  const filterNames = [...shape.filters.flatMap(keysOf), ...(shape.parentField ? [shape.parentField] : [])];
+  return { ...source, own, selection: { ...visible, ...source.extra }, filterNames, rangeEnds, sums };
+}
+
+/**
+ * A date range end: from the first moment of `from`, up to the end of `to`. The day is the
+ * database session's (UTC) for timestamps; a date column compares as it is.
+ */
+function rangeCondition(column: Expr, end: 'from' | 'to', day: string): SQL {
+  return end === 'from' ? sql`${column} >= ${day}::date` : sql`${column} < ${day}::date + 1`;
 }
 
 /** The WHERE of a list query (filters and search); a filter value that is not valid is a 422 naming it. */
@@ -71,6 +111,11 @@ export function listWhere(view: ListView, q: ListQuery): SQL | undefined {
   for (const name of view.filterNames) {
     const value = q.filters[name];
     if (value === undefined) continue;
+    const range = view.rangeEnds[name];
+    if (range) {
+      parts.push(rangeCondition(range.column, range.end, value));
+      continue;
+    }
     const make = view.filters?.[name] ?? ((v: string) => (/^\d{1,9}$/.test(v) ? eq(view.own[name]!, Number(v)) : undefined));
     const cond = make(value);
     if (!cond) throw validationError({ [name]: [`This ${name.replace(/_id$/, '').replace(/_/g, ' ')} filter value is not valid.`] });
@@ -115,14 +160,27 @@ export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<
 }
 
 /**
- * One page of rows matching `cond` (from listWhere), with the total and page count. `known`
- * is the total when the caller keeps it (a product's movement count), so nothing is counted.
+ * The number of rows matching `cond` and, in the same statement, the sums of the view's money
+ * columns. Joins are to-one and only add display columns, so neither needs them (and without
+ * them an unfiltered count is an index-only scan; a list without money columns stays one).
+ */
+export async function countAndSums(db: Db, view: ListView, cond: SQL | undefined): Promise<{ total: number; totals?: Record<string, number> }> {
+  const names = Object.keys(view.sums);
+  const sums = Object.fromEntries(names.map((n) => [`sum_${n}`, sql<string>`coalesce(sum(${view.sums[n]}), 0)::bigint`]));
+  const [row] = (await db.select({ n: count(), ...sums }).from(view.table).where(cond)) as Record<string, unknown>[];
+  const total = Number(row?.n ?? 0);
+  if (names.length === 0) return { total };
+  return { total, totals: Object.fromEntries(names.map((n) => [n, Number(row?.[`sum_${n}`] ?? 0)])) };
+}
+
+/**
+ * One page of rows matching `cond` (from listWhere), with the total, page count and money
+ * totals. `known` is the total when the caller keeps it (a product's movement count), so a
+ * list without money columns counts nothing.
  */
 export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined, known?: number): Promise<ListResponse> {
   const { table } = view;
-  // Joins are to-one and only add display columns, so the count never needs them (and
-  // without them an unfiltered count is an index-only scan).
-  const total = known ?? Number((await db.select({ n: count() }).from(table).where(cond))[0]?.n ?? 0);
+  const { total, totals } = known !== undefined && Object.keys(view.sums).length === 0 ? { total: known, totals: undefined } : await countAndSums(db, view, cond);
   const offset = (q.page - 1) * q.per_page;
   let filter = cond;
   if (cond && q.search && total <= NARROW_SEARCH_MAX_MATCHES) {
@@ -147,5 +205,6 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
   } else {
     data = (await selectRows(db, view).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
   }
-  return { data, meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) } };
+  const meta = { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) };
+  return totals ? { data, meta, totals } : { data, meta };
 }

@@ -26,7 +26,15 @@ export const listRoute = (b: BoundResource): RouteDef => {
       const q = input.query();
       const cond = listWhere(b.view, q);
       await checkParent(c.var.db, b, q);
-      return c.json(await listPage(c.var.db, b.view, q, cond), 200);
+      const page = await listPage(c.var.db, b.view, q, cond);
+      const refusal = b.res.deleteRefusal;
+      if (refusal) {
+        page.data = page.data.map((row) => {
+          const reason = refusal(row, c);
+          return reason ? { ...row, protected: true, protected_reason: reason } : row;
+        });
+      }
+      return c.json(page, 200);
     },
   });
 };

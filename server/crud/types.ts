@@ -44,6 +44,12 @@ export interface ServerResource<S extends BodySchema = BodySchema, U extends Bod
   beforeUpdate?(tx: Tx, row: Row, body: z.output<U>, c: AppContext): Promise<void> | void;
   /** Refuse a delete (throw ApiError), e.g. deleting yourself. */
   beforeDelete?(tx: Tx, row: Row, c: AppContext): Promise<void> | void;
+  /**
+   * Why the person asking cannot delete this listed row (the same rule beforeDelete enforces),
+   * or undefined: the list marks it `protected` with this `protected_reason`, so its Delete is
+   * disabled with the reason instead of refused after a click.
+   */
+  deleteRefusal?(row: Row, c: AppContext): string | undefined;
 }
 
 /** Binds a resource, inferring the body types of its hooks from `def`'s schemas. */

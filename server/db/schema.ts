@@ -303,6 +303,39 @@ export const settings = pgTable('settings', {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A person's own choices on one list (the resource key): the columns they hid. One row per user
+ * and list, so the chooser remembers them on every browser they sign in on.
+ */
+export const listPreferences = pgTable(
+  'list_preferences',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    hidden_columns: text('hidden_columns').array().notNull().default(sql`'{}'::text[]`),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.resource] })],
+);
+
+/** A person's named filters of one list: its search, filters and order as a query string. */
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    name: varchar('name', { length: 60 }).notNull(),
+    query: text('query').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_filters_user_resource_name_unique').on(t.user_id, t.resource, sql`lower(${t.name})`)],
+);
+
 // ——— products, images and the stock ledger (issue 10) ———
 // server/stock/ledger.ts is the only writer of stock_levels, stock_movements, serials and
 // stock_movement_serials; a product's form never touches them.

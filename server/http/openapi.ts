@@ -29,6 +29,14 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** A file route's body: the file itself in one of its types, or the `file` part of a form. */
+function fileContent(types: readonly string[]): Record<string, unknown> {
+  const file = { type: 'string', contentMediaType: 'application/octet-stream' };
+  return Object.fromEntries(
+    types.map((t) => [t, { schema: t === 'multipart/form-data' ? { type: 'object', required: ['file'], properties: { file } } : file }]),
+  );
+}
+
 export function openApiDocument(routes: readonly RouteDef[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -52,6 +60,10 @@ export function openApiDocument(routes: readonly RouteDef[]): Record<string, unk
       responses['415'] = error('The body was not sent as application/json.');
       responses['422'] = error('The body is not valid: `errors` names each field and why.');
     }
+    if (r.rawBody) {
+      responses['413'] = error(r.rawBody.tooLarge);
+      responses['422'] = error('The file is not one of the accepted types, or is damaged: `errors.file` says which.');
+    }
     if (r.query) responses['422'] ??= error('A query parameter is not valid: `errors` names it and why.');
     paths[openApiPath(r.path)] ??= {};
     paths[openApiPath(r.path)]![r.method.toLowerCase()] = {
@@ -62,6 +74,7 @@ export function openApiDocument(routes: readonly RouteDef[]): Record<string, unk
       ...(r.access === 'public' ? { security: [] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(r.body) } } } } : {}),
+      ...(r.rawBody ? { requestBody: { required: true, content: fileContent(r.rawBody.types) } } : {}),
       responses,
     };
   }

@@ -48,7 +48,7 @@ export const userResource = serverResource({
   },
   afterWrite: async (tx, id, body, { c, before }) => {
     const roleIds = body.role_ids;
-    // 'user list' lets a manager run accounts, not make themself (or anyone) a Super Admin.
+    // 'user create' and 'user edit' let a manager run accounts, not make themself (or anyone) a Super Admin.
     const superId = await superAdminRoleId(tx);
     if (superId !== undefined && !actorIsSuperAdmin(c) && roleIds.includes(superId)) {
       throw validationError({ role_ids: ['Only a Super Admin can give someone the Super Admin role.'] });
@@ -72,13 +72,21 @@ export const userResource = serverResource({
     return { role_ids: rows.map((r) => r.id) };
   },
   beforeDelete: async (tx, row, c) => {
-    if (row.id === c.var.auth.row.id) throw new ApiError(409, 'You cannot delete your own account.', { code: 'self' });
+    if (row.id === c.var.auth.row.id) throw new ApiError(409, SELF_DELETE, { code: 'self' });
     if (!actorIsSuperAdmin(c) && (await holdsSuperAdmin(tx, row.id))) throw onlySuperAdmin();
+  },
+  deleteRefusal: (row, c) => {
+    if (row.id === c.var.auth.row.id) return SELF_DELETE;
+    const names = Array.isArray(row.role_names) ? row.role_names : [];
+    return !actorIsSuperAdmin(c) && names.includes(SUPER_ADMIN_ROLE) ? ONLY_SUPER_ADMIN : undefined;
   },
 });
 
+const SELF_DELETE = 'You cannot delete your own account.';
+const ONLY_SUPER_ADMIN = "Only a Super Admin can change or delete a Super Admin's account.";
+
 const actorIsSuperAdmin = (c: AppContext) => c.var.auth.user.roles.some((r) => r.name === SUPER_ADMIN_ROLE);
-const onlySuperAdmin = () => new ApiError(409, "Only a Super Admin can change or delete a Super Admin's account.", { code: 'protected' });
+const onlySuperAdmin = () => new ApiError(409, ONLY_SUPER_ADMIN, { code: 'protected' });
 
 async function superAdminRoleId(db: Tx): Promise<number | undefined> {
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE));

@@ -12,6 +12,7 @@ import { HashGateBusy } from '../auth/hash-gate.ts';
 import { dummyHash, hashGate, hashPassword, needsRehash, verifyPassword, verifySignIn } from '../auth/password.ts';
 import { passwordProblem } from '../auth/password-rule.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
+import { shopInfo } from '../auth/shop.ts';
 import { accountLimitKey, addressLimitKey, clearFailures, lockedFor, recordFailure, releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../crud/db-errors.ts';
@@ -98,7 +99,7 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     access_token: token,
     token_type: 'Bearer',
     expires_at: expiresAt.toISOString(),
-    user: await loadSessionUser(db, user),
+    user: { ...(await loadSessionUser(db, user)), shop: await shopInfo(db) },
   };
   return c.json(payload, 200);
 }
@@ -131,7 +132,7 @@ async function updateProfile(c: AppContext, input: RouteInput<typeof profileBody
     throw err;
   }
   if (!row) throw new ApiError(401, AUTH_MESSAGES.expired);
-  return c.json({ user: await loadSessionUser(db, row) }, 200);
+  return c.json({ user: { ...(await loadSessionUser(db, row)), shop: await shopInfo(db) } }, 200);
 }
 
 async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBody, z.ZodNever>): Promise<Response> {
@@ -153,7 +154,8 @@ async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBo
   return c.json({ message: 'Password updated.' }, 200);
 }
 
-const me = (c: AppContext) => c.json(c.var.auth.user, 200);
+/** The signed-in user with the shop's name and currency (read here, not on every request's auth check). */
+const me = async (c: AppContext) => c.json({ ...c.var.auth.user, shop: await shopInfo(c.var.db) }, 200);
 
 export const authRoutes: RouteDef[] = [
   route('GET', '/sanctum/csrf-cookie', 'public', { summary: 'Issue the XSRF-TOKEN cookie', handler: (c) => c.body(null, 204) }),
@@ -161,7 +163,7 @@ export const authRoutes: RouteDef[] = [
   route('POST', '/api/v1/admin/login', 'public', { summary: 'Sign in: answers a bearer token', body: loginBody, handler: login }),
   route('POST', '/api/admin-login', 'public', { summary: 'Sign in (the same as /api/v1/admin/login)', body: loginBody, handler: login }),
   route('POST', '/api/logout', 'auth', { summary: 'Sign out: ends this token', handler: logout }),
-  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions', handler: me }),
+  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions, and the shop (name, currency)', handler: me }),
   route('GET', '/api/user', 'auth', { summary: 'The signed-in user (the same as /me)', handler: me }),
   route('PATCH', '/api/profile', 'auth', { summary: 'Change your name and email', body: profileBody, handler: updateProfile }),
   route('PATCH', '/api/password', 'auth', { summary: 'Change your password', body: passwordBody, handler: updatePassword }),

@@ -6,7 +6,7 @@ type Operation = {
   summary: string;
   description: string;
   parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
-  requestBody?: { content: { 'application/json': { schema: unknown } } };
+  requestBody?: { content: Record<string, { schema: unknown }> };
 };
 
 /** The reference page: the OpenAPI document as HTML, rendered here (no script, no CDN). */
@@ -17,12 +17,14 @@ function referencePage(doc: Record<string, any>): string {
       const params = (op.parameters ?? [])
         .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}${p.required ? ', required' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
         .join('');
-      const body = op.requestBody?.content['application/json'].schema;
+      const body = op.requestBody?.content['application/json']?.schema;
+      const fileTypes = op.requestBody && !body ? Object.keys(op.requestBody.content) : [];
       sections.push(`<section id="${escapeHtml(`${method}-${path}`)}">
 <h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>
 <p>${escapeHtml(op.summary)}. ${escapeHtml(op.description)}</p>
 ${params ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Schema</th></tr></thead><tbody>${params}</tbody></table>` : ''}
 ${body ? `<details><summary>JSON body</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ''}
+${fileTypes.length ? `<p>Body: a file, sent as ${fileTypes.map((t) => `<code>${escapeHtml(t)}</code>`).join(', ')} (a form sends it as its <code>file</code> part).</p>` : ''}
 </section>`);
     }
   }

@@ -16,7 +16,8 @@ import { onHand, productSource, stockStateSql, stockValue } from './product-list
 /** How many low-stock products the bell lists (it says how many there are in all). */
 export const ALERTS_SHOWN = 20;
 
-const stockView = listView(productSource, stockList.filters.map((f) => f.name));
+// The stock list keeps its own totals (value at cost and at sale): the engine sums no column of it.
+const stockView = listView(productSource, { filters: stockList.filters, columns: [] });
 const stockQuery = apiListQuery(stockList);
 
 /** The product view page's address, for links in answers. */
@@ -41,7 +42,7 @@ export const stockRoutes: RouteDef[] = [
   }),
 
   route('GET', MOVEMENTS_API, STOCK_ACCESS.stockMovements, {
-    summary: 'The movement ledger, newest first: filter by product, kind and date range (from, to: YYYY-MM-DD)',
+    summary: 'The movement ledger, newest first: filter by product, kind and date range (created_at_from, created_at_to: YYYY-MM-DD)',
     query: movementQuery,
     handler: async (c, input) => c.json(await movementPage(c.var.db, input.query()), 200),
   }),

@@ -37,6 +37,7 @@ export function toFailure(error: unknown): RequestFailure {
       status,
       message: typeof body.message === 'string' ? body.message : status === 0 ? 'The server cannot be reached.' : error.statusText || 'Request failed.',
       ...(body.errors ? { errors: body.errors } : {}),
+      ...(body.code !== undefined ? { code: body.code } : {}),
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
     };
   }

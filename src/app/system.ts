@@ -12,6 +12,8 @@ import { createApi } from './api.ts';
 import { createStorage } from './storage.ts';
 
 const NARROW_QUERY = '(max-width: 959.98px)';
+/** Under SPEC's first breakpoint (600 px) lists show cards. */
+const PHONE_QUERY = '(max-width: 599.98px)';
 const APP_NAME = 'Back office';
 
 /**
@@ -22,6 +24,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
   const { inspect } = options;
   const storage = createStorage();
   const narrow = window.matchMedia(NARROW_QUERY);
+  const phone = window.matchMedia(PHONE_QUERY);
   const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
 
   const toaster = createActor(toasterMachine, { input: {}, inspect, systemId: 'toaster' });
@@ -38,7 +41,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
       },
     }),
     {
-      input: { stored: storage.loadPreferences(), systemTheme: systemDark ? 'dark' : 'light', narrow: narrow.matches },
+      input: { stored: storage.loadPreferences(), systemTheme: systemDark ? 'dark' : 'light', narrow: narrow.matches, phone: phone.matches },
       inspect,
       systemId: 'ui',
     },
@@ -120,13 +123,17 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     });
     window.addEventListener('popstate', () => navigation.send({ type: 'nav.popped', to: `${location.pathname}${location.search}` }));
     narrow.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.narrow' : 'viewport.wide' }));
+    phone.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.phone' : 'viewport.notPhone' }));
     // Signed out in another tab: end this one's session too.
     window.addEventListener('storage', (e) => {
       if (e.key === STORAGE_KEYS.token && e.newValue === null) auth.send({ type: 'session.expired' });
     });
   }
 
-  return { toaster, alert, ui, navigation, auth, stockAlerts, api, start, notify, inspect };
+  /** The person's locale for amounts, numbers and dates (the browser's language). */
+  const locale = navigator.languages?.[0] ?? navigator.language ?? undefined;
+
+  return { toaster, alert, ui, navigation, auth, stockAlerts, api, start, notify, inspect, locale };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

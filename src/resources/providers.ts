@@ -1,10 +1,10 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
+import { listQueryString, matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
 import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
 import { resourceByKey, roles } from '../../domain/resources/index.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
-import { listMachine, type ListEvent } from '../../machines/list/list.machine.ts';
+import { listMachine, type DeleteTarget, type ListEvent } from '../../machines/list/list.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
 import { recordNameMachine } from '../../machines/record-name.machine.ts';
 import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
@@ -37,32 +37,57 @@ function saveFile(blob: Blob, filename: string) {
 
 const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
 
-/** The list machine with real HTTP, address bar and toasts for one resource. */
+/** The list machine with real HTTP, address bar, navigation and toasts for one resource. */
 export function resourceListMachine(system: AppSystem, def: ResourceDef, parentId: string | undefined) {
   const { api, navigation } = system;
   const path = resourceHref.list(def, { parent: parentId });
   const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
     `${listQueryString(def, q, { full: true })}${parentQuery(def, parent)}`;
+  const parentFilter = def.parent && parentId ? { field: def.parent.field, id: parentId } : undefined;
+  // `keepalive`: a delete sent as the tab closes still reaches the server.
+  const remove = (target: DeleteTarget, keepalive = false) =>
+    'matching' in target
+      ? api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: matchingBody(target.matching, target.count, parentFilter), keepalive })
+      : target.ids.length === 1
+        ? api.call<{ message: string }>(`${def.api}/${target.ids[0]}`, { method: 'DELETE', keepalive })
+        : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: target.ids }, keepalive });
   return listMachine.provide({
     actors: {
       loadList: fromPromise(({ input }) => api.call<ListResponse>(`${def.api}${query(input.query, input.parentId)}`)),
-      deleteRows: fromPromise(({ input }) =>
-        input.ids.length === 1
-          ? api.call<{ message: string }>(`${def.api}/${input.ids[0]}`, { method: 'DELETE' })
-          : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: input.ids } }),
-      ),
+      deleteRows: fromPromise(({ input }) => remove(input)),
       exportCsv: fromPromise(async ({ input }) => {
         const { blob, filename } = await api.download(`${def.api}/export${query(input.query, input.parentId)}`);
         saveFile(blob, filename);
       }),
+      loadSettings: fromPromise(async () => (await api.call<{ data: ListSettings }>(`${def.api}/list-settings`)).data),
+      saveColumns: fromPromise(async ({ input }) => {
+        await api.call(`${def.api}/list-settings/columns`, { method: 'PUT', body: { hidden: input.hidden } });
+      }),
+      createSavedFilter: fromPromise(async ({ input }) => {
+        const res = await api.call<{ data: SavedFilter; message: string }>(`${def.api}/saved-filters`, { method: 'POST', body: input });
+        return { ...res.data, message: res.message };
+      }),
+      removeSavedFilter: fromPromise(({ input }) => api.call<{ message: string }>(`${def.api}/saved-filters/${input.id}`, { method: 'DELETE' })),
       followAddressBar: fromCallback<ListEvent>(({ sendBack }) => {
-        const sub = navigation.on('nav.shown', (e) => e.pathname === path && sendBack({ type: 'list.urlChanged', search: e.search }));
-        return () => sub.unsubscribe();
+        const sub = navigation.on('nav.shown', (e) => sendBack(e.pathname === path ? { type: 'list.urlChanged', search: e.search } : { type: 'list.leave' }));
+        const leave = () => sendBack({ type: 'list.leave' });
+        window.addEventListener('pagehide', leave);
+        return () => {
+          sub.unsubscribe();
+          window.removeEventListener('pagehide', leave);
+        };
       }),
     },
     actions: {
       writeUrl: (_, { search }) => navigation.send({ type: 'nav.go', to: path + search, replace: true }),
       notify: notifyWith(system),
+      openRecord: (_, { id }) => navigation.send({ type: 'nav.go', to: resourceHref.edit(def, id, { parent: parentId }) }),
+      deleteInBackground: (_, { target, failed }) => {
+        remove(target, true).then(
+          (res) => system.notify({ toastType: 'success', body: res.message }),
+          (e: { message?: string }) => system.notify({ toastType: 'error', body: e.message || failed }),
+        );
+      },
     },
   });
 }
@@ -73,7 +98,7 @@ function formEffects(system: AppSystem, back: string) {
     nameRecord: () => {},
     notify: notifyWith(system),
     goToList: () => navigation.send({ type: 'nav.go', to: back, resume: true }),
-    finish: () => navigation.send({ type: 'nav.done', to: back }),
+    finish: (_: unknown, { created }: { created?: Row | undefined }) => navigation.send({ type: 'nav.done', to: back, ...(created ? { created } : {}) }),
     setLeaveGuard: (_: unknown, { dirty }: { dirty: boolean }) => navigation.send({ type: 'nav.block', blocked: dirty }),
     // After React has shown the error, so the screen reader reads the field with it.
     focusField: (_: unknown, { name }: { name: string }) => requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus()),
@@ -136,6 +161,8 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
       loadRecord: fromPromise(async (): Promise<LoadedRecord> => ({ data: (await api.call<{ data: Record<string, unknown> }>(def.api)).data })),
       saveRecord: fromPromise(async ({ input }) => {
         const res = await api.call<{ data: Record<string, unknown>; message: string }>(def.api, { method: 'PUT', body: input.body });
+        // The session carries the shop's currency: amounts show the new one at once.
+        if (def.refreshesSession) system.auth.send({ type: 'user.updated', user: await api.me() });
         return { message: res.message, data: res.data };
       }),
     },

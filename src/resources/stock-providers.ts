@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { formMachine } from '../../machines/form/form.machine.ts';
 import { fieldId } from './dom-ids.ts';
-import { listQueryString, type ListResponse } from '../../domain/list-query.ts';
+import { listQueryString, type ListResponse, type ListSettings } from '../../domain/list-query.ts';
 import type { ResourceDef } from '../../domain/resource.ts';
 import { productViewHref } from '../../domain/stock/labels.ts';
 import { listMachine } from '../../machines/list/list.machine.ts';
@@ -56,12 +56,15 @@ export function productBulkStatusMachine(system: Pick<AppSystem, 'api' | 'notify
 
 /**
  * A list inside a page (the stock screen's levels and ledger, a product's history): it loads
- * from its own API path and leaves the address bar alone, since a page may hold several.
+ * from its own API path and leaves the address bar alone, since a page may hold several; it
+ * deletes nothing, exports nothing and keeps no settings.
  */
 export function embeddedListMachine(system: Pick<AppSystem, 'api' | 'notify'>, def: Pick<ResourceDef, 'api' | 'defaultSort'>) {
   return listMachine.provide({
     actors: {
       loadList: fromPromise(({ input }) => system.api.call<ListResponse>(`${def.api}${listQueryString(def, input.query, { full: true })}`)),
+      // No columns or saved filters are kept for a list inside a page: it shows all its columns.
+      loadSettings: fromPromise(async (): Promise<ListSettings> => ({ hidden_columns: [], saved_filters: [] })),
     },
     actions: { writeUrl: () => {}, notify: (_, n) => system.notify(n) },
   });

@@ -46,6 +46,11 @@ const KIND_RIGHTS: Record<string, readonly Right[]> = {
   update: ['edit'],
   delete: ['delete'],
   bulkDelete: ['delete'],
+  // A person's own settings of a list they may see.
+  listSettings: ['list'],
+  columns: ['list'],
+  savedFilterCreate: ['list'],
+  savedFilterDelete: ['list'],
 };
 
 let h: Harness;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterKeys } from '../../domain/list-query.ts';
 import { RESOURCES } from '../../domain/resources/index.ts';
 import { apiRoutes } from '../../server/app.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
@@ -330,7 +331,7 @@ describe.each(lists.map((r) => [r.path] as const))('GET %s with generated query 
     const token = await actor.token();
     const def = Object.values(RESOURCES).find((d) => d.api === path)!;
     const keys = fc.oneof(
-      fc.constantFrom('page', 'per_page', 'sort', 'dir', 'search', ...def.filters.map((f) => f.name), ...(def.parent ? [def.parent.field] : [])),
+      fc.constantFrom('page', 'per_page', 'sort', 'dir', 'search', ...filterKeys(def), ...(def.parent ? [def.parent.field] : [])),
       unknownKeys,
     );
     const values = fc.oneof(text, number.map((n) => (n instanceof Raw ? n.text : String(n))));

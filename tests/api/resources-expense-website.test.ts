@@ -122,7 +122,8 @@ describe.each([
     expect(shown).toMatchObject({ active: true, sort_order: 30 });
     expect((await api.rows(def.api)).map((r) => r.title)).toEqual(['Second', 'First']);
     const csv = await api.get(`${def.api}/export`);
-    expect(csv.text.trimEnd().split('\r\n')).toEqual(['Order,Title,Subtitle,Shown', '20,Second,,Shown', '30,First,,Shown']);
+    // The image's address first (the list shows its preview), then the title that opens the record.
+    expect(csv.text.trimEnd().split('\r\n')).toEqual(['Image,Title,Subtitle,Order,Shown', ',Second,,20,Shown', 'https://cdn.example/a.png,First,,30,Shown']);
     expect((await api.del(`${def.api}/${second.id}`)).status).toBe(200);
     expect((await api.del(`${def.api}/${first.id}`)).status).toBe(200);
   });

@@ -80,6 +80,17 @@ describe('saving', () => {
     expect((await api.get(WEB.api)).body.data.currency).toBe('EUR');
   });
 
+  it("every signed-in person reads the shop's currency with their session (GET /me, sign-in), the new one once it is saved", async () => {
+    const cashier = await h.tokenFor('cashier@example.com');
+    await api.put(WEB.api, { ...validWeb, currency: 'gbp' });
+    expect((await h.request('GET', '/me', { token: cashier })).body.shop).toEqual({ name: 'Corner Shop', currency: 'GBP' });
+    expect((await h.request('GET', '/api/user', { token: cashier })).body.shop).toEqual({ name: 'Corner Shop', currency: 'GBP' });
+    const login = await h.request('POST', '/api/v1/admin/login', { body: { email: 'cashier@example.com', password: 'password' } });
+    expect(login.body.user.shop).toEqual({ name: 'Corner Shop', currency: 'GBP' });
+    await api.put(WEB.api, validWeb);
+    expect((await h.request('GET', '/me', { token: cashier })).body.shop.currency).toBe('EUR');
+  });
+
   it('fills fields added after the last save with their defaults', async () => {
     await h.db.update(settings).set({ value: { shop_name: 'Old Shop', currency: 'GBP' } }).where(eq(settings.key, WEB.key));
     const res = await api.get(WEB.api);

@@ -23,12 +23,13 @@ import { type Row } from '../../domain/resource.ts';
 import { listQueryString, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
 import { formMachine } from '../../machines/form/form.machine.ts';
 import { selectDirty } from '../../machines/form/form.selectors.ts';
-import { SEARCH_DEBOUNCE_MS, listMachine } from '../../machines/list/list.machine.ts';
+import { SEARCH_DEBOUNCE_MS, UNDO_WINDOW_MS, listMachine } from '../../machines/list/list.machine.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { capitalise } from '../../domain/text.ts';
 import { Coverage } from '../model/coverage.ts';
 import {
   AFTER_SEARCH,
+  AFTER_UNDO,
   CREATE_PATH,
   DASHBOARD_PATH,
   DEF,
@@ -60,7 +61,12 @@ import { HeldCalls, QUICK_POLL, type CallKind } from './support/held-calls.ts';
 import { AdminApi, FormPage, LeaveDialog, ListPage, LoginPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
 // ================================================================ coverage (of twins replaying each path)
-const listCoverage = new Coverage('list', listMachine, {
+const UNIT_MODEL = 'tests/model/list.model.test.ts takes it on a real actor';
+const POWER = 'tests/e2e/list-power.spec.ts shows it in Chromium on customers and expenses; tests/model/list.model.test.ts takes every edge';
+const listCoverage = new Coverage(
+  'list',
+  listMachine,
+  {
   'list.data.empty list.reload#0': 'nothing on the page sends list.reload',
   'list.data.loaded list.reload#0': 'nothing on the page sends list.reload',
   'list.data.loaded.deleting list.reload#0': 'nothing on the page sends list.reload',
@@ -74,10 +80,56 @@ const listCoverage = new Coverage('list', listMachine, {
   'list.data.loaded.deleting list.page#0': "the delete model's rows fit on one page, so Previous and Next are disabled (tests/model/list.model.test.ts has it)",
   'list.data.loaded.confirming list.clear#0': '"Clear search and filters" is only on an empty list, which has no rows to delete (tests/model/list.model.test.ts has it)',
   'list.data.loaded.deleting list.clear#0': '"Clear search and filters" is only on an empty list, which has no rows to delete (tests/model/list.model.test.ts has it)',
-});
-const formCoverage = new Coverage('form', formMachine, {
-  'form.submitting xstate.done.actor.saveRecord#0': 'a settings form stays on its page after saving; brands is a resource, its form goes back to the list',
-});
+  'list.data.loaded.undoing list.reload#0': 'nothing on the page sends list.reload',
+  'list.data.loaded.confirming list.range#0': 'brands have no date range filter',
+  'list.data.loaded.undoing list.range#0': 'brands have no date range filter',
+  'list.data.loaded.deleting list.range#0': 'brands have no date range filter',
+  'list.data list.range#0': 'brands have no date range filter',
+  'list.data.loaded.idle selection.all#0': "the brand models' rows fit on one page: there is no other page to select",
+  },
+  {
+    // The person's settings of a list, and the power features, on the resources that have them.
+    'list.settings': POWER,
+    'list.columns': POWER,
+    'list.saved': POWER,
+    'list.data saved.apply#0': POWER,
+    'list.data.loaded.confirming saved.apply#0': UNIT_MODEL,
+    'list.data.loaded.undoing saved.apply#0': UNIT_MODEL,
+    'list.data.loaded.deleting saved.apply#0': UNIT_MODEL,
+    // The path "undoing → search pause → 409" walks it in Chromium and passes its checks, but the
+    // twin's replay takes the other branch of the error (not yet understood; see the stop note).
+    'list.data.loaded.deleting xstate.error.actor.deleteRows#0': UNIT_MODEL,
+    'list.data row.open#0': POWER,
+    'list.data row.focus#0': POWER,
+    'list.data.loaded.confirming list.search.clear#0': UNIT_MODEL,
+    'list.data.loaded.deleting list.search.clear#0': UNIT_MODEL,
+    'list.data list.search.clear#0': POWER,
+    // Moving on while a delete is undoable sends it at once; the browser model waits the window out.
+    'list.data.loaded.undoing list.leave#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.page#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.perPage#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.sort#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.filter#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.search.clear#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.clear#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.urlChanged#0': UNIT_MODEL,
+    'list.data.loaded.undoing list.search.submit#0': UNIT_MODEL,
+  },
+);
+// The lost update kept on screen with Reload (issue 8): not walked in Chromium yet.
+const LOST_UPDATE = 'tests/model/form.model.test.ts takes every edge of the lost update (kept with Reload and Dismiss) on a real actor; no Chromium walk yet';
+const formCoverage = new Coverage(
+  'form',
+  formMachine,
+  {
+    'form.submitting xstate.done.actor.saveRecord#0': 'a settings form stays on its page after saving; brands is a resource, its form goes back to the list',
+  },
+  {
+    'form.submitting xstate.error.actor.saveRecord#1': LOST_UPDATE,
+    'form.editing form.reload#0': LOST_UPDATE,
+    'form.editing form.conflict.dismiss#0': LOST_UPDATE,
+  },
+);
 const navCoverage = new Coverage('navigation', navigationMachine);
 /** The leave prompt's part of the navigation machine: what this file must take. */
 const LEAVE_TRANSITIONS = [
@@ -97,6 +149,8 @@ type Effect =
   | { type: 'notify'; toastType: string; body: string }
   | { type: 'goToList' }
   | { type: 'finish' }
+  | { type: 'openRecord'; id: number }
+  | { type: 'deleteInBackground' }
   | { type: 'focusField'; name: string }
   | { type: 'setLeaveGuard'; dirty: boolean }
   | { type: 'nameRecord'; id?: string; name: string }
@@ -113,8 +167,16 @@ function twinOf(coverage: Coverage, input: unknown, serialize: (s: never) => str
   const logic =
     coverage.machine === listMachine
       ? listMachine.provide({
-          actors: { loadList: never(), deleteRows: never(), exportCsv: never() } as never,
-          actions: { writeUrl: fx('writeUrl'), notify: fx('notify') } as never,
+          actors: {
+            loadList: never(),
+            deleteRows: never(),
+            exportCsv: never(),
+            loadSettings: never(),
+            saveColumns: never(),
+            createSavedFilter: never(),
+            removeSavedFilter: never(),
+          } as never,
+          actions: { writeUrl: fx('writeUrl'), notify: fx('notify'), openRecord: fx('openRecord'), deleteInBackground: fx('deleteInBackground') } as never,
         })
       : coverage.machine === formMachine
         ? formMachine.provide({
@@ -179,6 +241,16 @@ interface Ctx {
   savesInPage: boolean;
   /** When the search box was last typed in (real time). */
   typedAt?: number;
+  /** How far the page's clock has moved since the last delete was confirmed. */
+  sinceConfirm: number;
+}
+
+/** A few frames, on the page's clock when it stands still, for a closed dialog to leave the page. */
+const DIALOG_FRAMES_MS = 50;
+async function closeDialog(c: Ctx): Promise<void> {
+  if (!c.clock) return;
+  await c.page.clock.runFor(DIALOG_FRAMES_MS);
+  c.sinceConfirm += DIALOG_FRAMES_MS;
 }
 
 const real = (c: Ctx, text: string) => c.names.get(text) ?? text.replaceAll(TAG, c.tag);
@@ -215,7 +287,7 @@ async function releaseList(c: Ctx, from: ListSnapshot, e: AnyEventObject): Promi
 /** The delete request goes to exactly the rows being deleted. */
 async function takeDelete(c: Ctx, from: ListSnapshot) {
   const route = await c.calls.take('delete', 'bulkDelete');
-  const ids = from.context.deleting.map((id) => c.ids.get(id));
+  const ids = from.context.pending.map((id) => c.ids.get(id));
   const req = route.request();
   if (ids.length === 1) {
     expect(req.method()).toBe('DELETE');
@@ -290,9 +362,25 @@ async function execList(c: Ctx, e: AnyEventObject, from: ListSnapshot): Promise<
     case 'rows.deleteSelected':
       return list.clickDeleteSelected();
     case 'delete.cancel':
-      return list.clickCancelDelete();
+      await list.clickCancelDelete();
+      return closeDialog(c);
     case 'delete.confirm':
-      return list.clickConfirmDelete();
+      await list.clickConfirmDelete();
+      c.sinceConfirm = 0;
+      return closeDialog(c);
+    case 'delete.undo':
+      return list.clickUndo();
+    case 'notice.dismiss':
+      return list.clickDismissNotice();
+    case AFTER_UNDO: {
+      // The page's clock stands still: one millisecond short of the window nothing is sent.
+      const before = c.calls.count('delete', 'bulkDelete');
+      await page.clock.runFor(UNDO_WINDOW_MS - c.sinceConfirm - 1);
+      await page.waitForTimeout(50);
+      expect(c.calls.count('delete', 'bulkDelete'), 'no delete call before the undo window has passed').toBe(before);
+      await page.clock.runFor(1);
+      return;
+    }
     case 'xstate.done.actor.deleteRows': {
       const route = await takeDelete(c, from);
       const res = await route.fetch();
@@ -337,10 +425,11 @@ async function checkList(c: Ctx, s: ListSnapshot, effects: Effect[]): Promise<vo
   }
   await list.seeAddress(c.address);
 
-  // One list call per answer the model took, plus the one on its way; one delete call per confirmation.
+  // One list call per answer the model took, plus the one on its way; one delete call per undo window that passed.
   const loading = s.matches({ data: 'loading' }) || s.matches({ data: 'reloading' });
   await expect.poll(() => calls.count('list'), { message: 'list calls', intervals: QUICK_POLL }).toBe(outcomes(c, 'loadList', 'reloadList') + (loading ? 1 : 0));
-  await expect.poll(() => calls.count('delete', 'bulkDelete'), { message: 'delete calls', intervals: QUICK_POLL }).toBe(c.taken.filter((e) => e.type === 'delete.confirm').length);
+  const sent = c.steps.filter((st, i) => (st as ListSnapshot).matches({ data: { loaded: 'undoing' } }) && (c.steps[i + 1] as ListSnapshot | undefined)?.matches({ data: { loaded: 'deleting' } })).length;
+  await expect.poll(() => calls.count('delete', 'bulkDelete'), { message: 'delete calls', intervals: QUICK_POLL }).toBe(sent);
   await expect
     .poll(() => calls.count('export'), { message: 'export calls', intervals: QUICK_POLL })
     .toBe(outcomes(c, 'exportCsv') + (s.matches({ export: 'exporting' }) ? 1 : 0));
@@ -352,6 +441,9 @@ async function checkList(c: Ctx, s: ListSnapshot, effects: Effect[]): Promise<vo
     return;
   }
   await expect(list.confirmDialog).toHaveCount(0);
+  // A refused delete stays on screen until dismissed; the undo bar says what will go, with Undo while it can.
+  await list.seeNotice(s.context.notice);
+  await list.seeUndo(s.matches({ data: { loaded: 'undoing' } }) ? 'undo' : s.matches({ data: { loaded: 'deleting' } }) ? 'sending' : 'none');
 
   if (s.matches({ data: 'loading' })) await list.seeLoading();
   else if (s.matches({ data: 'failed' })) await list.seeFailed(s.context.error ?? '');
@@ -371,7 +463,8 @@ async function checkList(c: Ctx, s: ListSnapshot, effects: Effect[]): Promise<vo
         const name = real(c, String(r.name));
         if (s.context.selected.includes(r.id)) await expect(list.checkbox(name)).toBeChecked();
         else await expect(list.checkbox(name)).not.toBeChecked();
-        await list.seeDeleting(name, s.context.deleting.includes(r.id));
+        const pending = s.context.pending.includes(r.id);
+        await list.seeDeleting(name, !pending ? 'shown' : s.matches({ data: { loaded: 'undoing' } }) ? 'doomed' : 'deleting');
       }
     }
   }
@@ -572,6 +665,7 @@ async function setUp(page: Page, request: import('@playwright/test').APIRequestC
     taken: [],
     steps: [],
     clock,
+    sinceConfirm: 0,
     savesInPage: hold.includes('create'),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { attributes, customers } from '../../domain/resources/index.ts';
+import { UNDO_WINDOW_MS } from '../../machines/list/list.machine.ts';
 import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 
 async function signedIn(page: Page, request: import('@playwright/test').APIRequestContext): Promise<AdminApi> {
@@ -89,12 +90,15 @@ test('after a delete the focus goes to the next row, not to the top of the page'
     await page.keyboard.press('Enter');
     await list.seeConfirm(`the customer “${tag} b”`);
     await list.clickConfirmDelete();
-    await new Toasts(page).seeToast('Customer deleted.');
+    // The delete is sent when the undo window has passed; then the row leaves.
+    const undoWindow = { timeout: UNDO_WINDOW_MS + 10_000 };
+    await expect(new Toasts(page).toast('Customer deleted.').first()).toBeVisible(undoWindow);
     await list.seeRows([`${tag} a`, `${tag} c`]);
     await expect(list.rows().filter({ hasText: `${tag} c` }).getByRole('link', { name: `${tag} c`, exact: true })).toBeFocused();
     // The last row: the one before it takes the focus.
     await list.deleteButton(`${tag} c`).click();
     await list.clickConfirmDelete();
+    await expect(list.rows()).toHaveCount(1, undoWindow);
     await list.seeRows([`${tag} a`]);
     await expect(list.rows().getByRole('link', { name: `${tag} a`, exact: true })).toBeFocused();
   } finally {
@@ -170,7 +174,8 @@ for (const size of [
     await signedIn(page, request);
     await page.goto('/admin/customers');
     const list = new ListPage(page, customers);
-    await expect(list.rows().nth(9)).toBeVisible();
+    // Ten records drawn, as table rows or (on a phone) cards: each has its own select box.
+    await expect(page.getByRole('main').getByRole('checkbox', { name: /^Select (?!all )/ }).nth(9)).toBeVisible();
     const upgrade = page.getByRole('button', { name: 'Upgrade to Pro' });
     await page.getByRole('main').focus();
     // Tab through the whole page: every control the keyboard reaches is fully clear of the button.

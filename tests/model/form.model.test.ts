@@ -37,12 +37,20 @@ const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 const CUSTOMER = { id: 7, name: 'Acme Ltd', email: 'ap@acme.test', phone: null, address: null, city: 'Leeds', country: null, tax_number: null, category_id: 2, status: 'active' };
 const LOADED: LoadedRecord = { data: CUSTOMER, version: 'W/"3"' };
 const SETTINGS = { default_customer_id: null, default_tax_bps: 1250, payment_methods: ['cash'], receipt_header: null, receipt_footer: null, show_product_images: true, invoice_prefix: 'SL-' };
-const failure = (status: number, message: string, errors?: Record<string, string[]>): FormFailure => (errors ? { status, message, errors } : { status, message });
+const failure = (status: number, message: string, errors?: Record<string, string[]>, code?: string): FormFailure => ({
+  status,
+  message,
+  ...(errors ? { errors } : {}),
+  ...(code ? { code } : {}),
+});
 const TAKEN = failure(422, 'The given data was invalid.', { email: ['This email is already used by another customer.'] });
 /** A 422 about a field this form does not show: it must still be read somewhere. */
 const NOT_A_FIELD = failure(422, 'The given data was invalid.', { company_code: ['Company codes must be unique.'] });
 const DUPLICATE = failure(422, 'This customer would duplicate another one.');
-const CONFLICT = failure(409, 'Someone else changed this customer meanwhile. Reload to see their changes, then save again.');
+/** A lost update: someone else saved after this form loaded the record. */
+const CONFLICT = failure(409, 'Someone else changed this customer meanwhile. Reload to see their changes, then save again.', undefined, 'stale');
+/** Another refusal (not a lost update): reloading would not help, so it is the form's message. */
+const REFUSED = failure(409, 'The Super Admin role always holds every permission, so it cannot be renamed.', undefined, 'protected');
 const OFFLINE = failure(0, 'The server cannot be reached.');
 const GONE = failure(404, 'This customer no longer exists.');
 
@@ -50,7 +58,8 @@ const change = (name: string, value: unknown) => ({ type: 'field.change' as cons
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 const SUBMIT = { type: 'form.submit' } as const;
-const USER_EVENTS: AnyEventObject[] = [SUBMIT, { type: 'form.cancel' }, { type: 'form.retry' }];
+const USER_EVENTS: AnyEventObject[] = [SUBMIT, { type: 'form.cancel' }, { type: 'form.retry' }, { type: 'form.reload' }, { type: 'form.conflict.dismiss' }];
+const CREATED_ROW = { id: 42, name: 'Acme Ltd', email: null, status: 'active' };
 
 // The product form (issue 10): an uploaded image's id and a barcode, typed wrong or generated.
 const IMAGE = 'a'.repeat(64);
@@ -69,7 +78,7 @@ const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?
     input: { spec: formSpecOf(customers), mode: 'create' },
     events: [
       ...[change('name', 'Acme Ltd'), change('name', ' '), change('email', 'not-an-email'), change('email', ''), ...USER_EVENTS],
-      ...[done('saveRecord', { message: 'Customer created.' }), ...[TAKEN, NOT_A_FIELD, DUPLICATE, OFFLINE].map((e) => fail('saveRecord', e))],
+      ...[done('saveRecord', { message: 'Customer created.', data: CREATED_ROW }), ...[TAKEN, NOT_A_FIELD, DUPLICATE, OFFLINE].map((e) => fail('saveRecord', e))],
     ],
   },
   {
@@ -77,7 +86,7 @@ const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?
     input: { spec: formSpecOf(customers), mode: 'edit', id: '7' },
     events: [
       ...[done('loadRecord', LOADED), fail('loadRecord', GONE), change('name', 'Acme Group'), change('name', ''), change('name', 'Acme Ltd'), ...USER_EVENTS],
-      ...[done('saveRecord', { message: 'Customer updated.', version: 'W/"4"' }), fail('saveRecord', CONFLICT), fail('saveRecord', TAKEN)],
+      ...[done('saveRecord', { message: 'Customer updated.', version: 'W/"4"' }), fail('saveRecord', CONFLICT), fail('saveRecord', REFUSED), fail('saveRecord', TAKEN)],
     ],
   },
   {
@@ -115,6 +124,7 @@ const serialize = (s: FormSnapshot): string =>
     dirty: JSON.stringify(s.context.values) !== JSON.stringify(s.context.initial),
     errors: s.context.errors,
     formError: s.context.formError,
+    conflict: s.context.conflict,
     loadError: s.context.loadError,
     version: s.context.version,
   });
@@ -137,7 +147,7 @@ function harness(input: FormInput) {
   const spy = {
     notify: vi.fn<(p: Notice) => void>(),
     goToList: vi.fn<() => void>(),
-    finish: vi.fn<() => void>(),
+    finish: vi.fn<(p: { created?: unknown }) => void>(),
     setLeaveGuard: vi.fn<(p: { dirty: boolean }) => void>(),
     focusField: vi.fn<(p: { name: string }) => void>(),
     nameRecord: vi.fn<(p: { id: string | undefined; name: string }) => void>(),
@@ -150,7 +160,7 @@ function harness(input: FormInput) {
     actions: {
       notify: (_, p) => spy.notify(p),
       goToList: () => spy.goToList(),
-      finish: () => spy.finish(),
+      finish: (_, p) => spy.finish(p),
       setLeaveGuard: (_, p) => spy.setLeaveGuard(p),
       focusField: (_, p) => spy.focusField(p),
       nameRecord: (_, p) => spy.nameRecord(p),
@@ -239,6 +249,22 @@ function executors(h: Harness) {
       expect(spy.goToList).toHaveBeenCalledTimes(gone + 1);
       expect(h.saves.live()).toHaveLength(0);
     },
+    'form.reload': async ({ event }: Ev) => {
+      const before = snap();
+      if (!before.matches('editing') || before.context.conflict === null) return expectIgnored(event);
+      actor.send(event as never);
+      // The record is loaded again; the person's edits go, so leaving no longer asks.
+      expect(h.loads.only().input).toEqual({ id: before.context.id, mode: before.context.mode });
+      expect(lastCall(spy.setLeaveGuard)).toEqual({ dirty: false });
+      expect(snap().matches('loading')).toBe(true);
+    },
+    'form.conflict.dismiss': async ({ event }: Ev) => {
+      const before = snap();
+      if (!before.matches('editing') || before.context.conflict === null) return expectIgnored(event);
+      actor.send(event as never);
+      expect(snap().context.conflict).toBeNull();
+      expect(snap().context.values).toEqual(before.context.values);
+    },
     'form.retry': async ({ event }: Ev) => {
       if (!snap().matches('loadFailed')) return expectIgnored(event);
       actor.send(event as never);
@@ -246,10 +272,13 @@ function executors(h: Harness) {
     },
     'xstate.done.actor.loadRecord': async ({ event }: Ev) => {
       const output = event.output as LoadedRecord;
+      const guards = spy.setLeaveGuard.mock.calls.length;
       const before = await settle(() => h.loads.only().resolve(output));
       expect(snap().context.values).toEqual(valuesOf(before, output.data));
       expect(snap().context.version).toBe(output.version ?? null);
-      expect(spy.setLeaveGuard).not.toHaveBeenCalled();
+      // A loaded record is clean: nothing to tell navigation (a reload already said so).
+      expect(spy.setLeaveGuard).toHaveBeenCalledTimes(guards);
+      expect(snap().context.conflict).toBeNull();
       // The page's title names the loaded record ("Edit customer Acme Ltd"); settings have no name.
       const title = before.context.spec.titleField ? output.data[before.context.spec.titleField] : undefined;
       const name = typeof title === 'string' && title.trim() ? title.trim() : null;
@@ -273,8 +302,10 @@ function executors(h: Harness) {
         return;
       }
       // Done: navigation is told once, and it decides where to go (the list, or where the
-      // person already asked to go); the form itself does not go anywhere.
+      // person already asked to go); the form itself does not go anywhere. A new record goes
+      // with it, for the list to show.
       expect(spy.finish).toHaveBeenCalledTimes(1);
+      expect(lastCall(spy.finish)).toEqual({ created: before.context.mode === 'create' ? output.data : undefined });
       expect(spy.goToList).not.toHaveBeenCalled();
     },
     'xstate.error.actor.saveRecord': async ({ event }: Ev) => {
@@ -295,8 +326,15 @@ function executors(h: Harness) {
         // Not about a field the form shows: said above the form, never swallowed.
         expect(errors).toEqual({});
         expect(formError).toBe(error.errors ? Object.values(error.errors)[0]![0] : error.message);
+      } else if (error.code === 'stale') {
+        // A lost update stays on screen, with Reload, until reloaded or dismissed; no toast.
+        expect(errors).toEqual({});
+        expect(formError).toBeNull();
+        expect(snap().context.conflict).toBe(error.message);
+        expect(snap().can({ type: 'form.reload' })).toBe(true);
+        expect(toasts()).toBe(shown);
       } else {
-        // A conflict is explained in the form; a lost connection is also a toast.
+        // A refusal is explained in the form; a lost connection is also a toast.
         expect(errors).toEqual({});
         expect(formError).toBe(error.message);
         if (error.status === 409) expect(toasts()).toBe(shown);

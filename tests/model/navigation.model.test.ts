@@ -12,7 +12,7 @@ import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type ActorLogic, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
-import { FORBIDDEN_MESSAGE, navigationMachine, selectLeaveReason, type NavEvent } from '../../machines/navigation.machine.ts';
+import { FORBIDDEN_MESSAGE, navigationMachine, selectHandoff, selectLeaveReason, type NavEvent } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
 import { pageTitle } from '../../domain/page.ts';
 import { matchRoute } from '../../domain/routes.ts';
@@ -91,6 +91,8 @@ const RESUME_EVENTS: NavEvent[] = [
   { type: 'nav.go', to: '/admin/users', resume: true },
   { type: 'nav.popped', to: '/admin/users?page=3' },
   { type: 'nav.done', to: '/admin/users' },
+  // A create form saved: its list gets the new record, until another page is shown.
+  { type: 'nav.done', to: '/admin/users', created: { id: 5, name: 'Ann New' } },
   block,
 ];
 
@@ -105,6 +107,7 @@ const serialize = (s: NavSnapshot): string =>
     pendingTo: s.context.pendingTo,
     pendingLogout: s.context.pendingLogout,
     searches: s.context.searches,
+    handoff: s.context.handoff ? `${s.context.handoff.pathname}#${s.context.handoff.created.id}` : null,
     names: s.context.names,
   });
 
@@ -312,6 +315,11 @@ function executors(h: Harness) {
       if (urlOf(before) !== to) expect(written[0]).toEqual({ url: to, replace: false });
       expect(actor.getSnapshot().context).toMatchObject({ blocked: false, pendingTo: null });
       expect(asking()).toBe(false);
+      // The record a create made is there for the list it went back to (not for a page the person chose instead).
+      const shown = actor.getSnapshot().context.pathname;
+      const kept = before.context.handoff?.pathname === shown ? before.context.handoff.created : null;
+      const created = asking(before) ? kept : event.created && shown === event.to ? event.created : null;
+      expect(selectHandoff(shown)(actor.getSnapshot())).toEqual(created);
     },
     'leave.confirm': ({ event }: { event: NavEvent }) => {
       if (!asking()) return expectIgnored(event);

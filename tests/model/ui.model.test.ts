@@ -4,7 +4,7 @@
  * `applyTheme` are spies: toggles remember exactly the preference they changed, the theme is
  * applied on every entry, a narrow screen closes the drawer and navigation closes it only there,
  * the overlay's toggles on a narrow screen remember nothing, and widening brings back the drawer
- * the person had open on a wide screen.
+ * the person had open on a wide screen, a phone shows lists as cards.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
@@ -23,6 +23,8 @@ const EVENTS: UiEvent[] = [
   { type: 'viewport.narrow' },
   { type: 'viewport.wide' },
   { type: 'route.changed' },
+  { type: 'viewport.phone' },
+  { type: 'viewport.notPhone' },
 ];
 
 // The wide-screen preference decides what widening does, so it is part of the state.
@@ -33,6 +35,7 @@ const view = (s: UiSnapshot) => ({
   open: s.matches({ drawer: 'open' }),
   mini: s.matches({ rail: 'mini' }),
   theme: (s.matches({ theme: 'dark' }) ? 'dark' : 'light') as Theme,
+  cards: s.matches({ lists: 'cards' }),
   /** What the drawer does on a wide screen, as the person last chose there. */
   wideDrawerOpen: s.context.wideDrawerOpen,
 });
@@ -86,6 +89,9 @@ function executors(h: Harness) {
     'viewport.wide': () => step({ type: 'viewport.wide' }, (b) => ({ narrow: false, open: b.open || (b.narrow && b.wideDrawerOpen) })),
     // Navigation closes the overlay drawer only.
     'route.changed': () => step({ type: 'route.changed' }, (b) => (b.narrow ? { open: false } : {})),
+    // A phone shows lists as cards; nothing else changes and nothing is remembered.
+    'viewport.phone': () => step({ type: 'viewport.phone' }, () => ({ cards: true })),
+    'viewport.notPhone': () => step({ type: 'viewport.notPhone' }, () => ({ cards: false })),
   };
 }
 
@@ -113,22 +119,22 @@ const INPUTS: { label: string; input: UiInput; start: ReturnType<typeof view> }[
   {
     label: 'first visit, light system, wide',
     input: { stored: null, systemTheme: 'light', narrow: false },
-    start: { narrow: false, open: true, mini: false, theme: 'light', wideDrawerOpen: true },
+    start: { narrow: false, open: true, mini: false, theme: 'light', wideDrawerOpen: true, cards: false },
   },
   {
-    label: 'first visit, dark system, narrow',
-    input: { stored: null, systemTheme: 'dark', narrow: true },
-    start: { narrow: true, open: false, mini: false, theme: 'dark', wideDrawerOpen: true },
+    label: 'first visit, dark system, narrow phone',
+    input: { stored: null, systemTheme: 'dark', narrow: true, phone: true },
+    start: { narrow: true, open: false, mini: false, theme: 'dark', wideDrawerOpen: true, cards: true },
   },
   {
     label: 'stored closed+mini+dark over a light system',
     input: { stored: { drawerOpen: false, mini: true, theme: 'dark' }, systemTheme: 'light', narrow: false },
-    start: { narrow: false, open: false, mini: true, theme: 'dark', wideDrawerOpen: false },
+    start: { narrow: false, open: false, mini: true, theme: 'dark', wideDrawerOpen: false, cards: false },
   },
   {
     label: 'stored light over a dark system, stored open but narrow',
     input: { stored: { theme: 'light', drawerOpen: true }, systemTheme: 'dark', narrow: true },
-    start: { narrow: true, open: false, mini: false, theme: 'light', wideDrawerOpen: true },
+    start: { narrow: true, open: false, mini: false, theme: 'light', wideDrawerOpen: true, cards: false },
   },
 ];
 

@@ -14,6 +14,9 @@ export const Menu = {
   Positioner: withContext(ArkMenu.Positioner, 'positioner'),
   Content: withContext(ArkMenu.Content, 'content'),
   Item: withContext(ArkMenu.Item, 'item'),
+  /** A menu item that is on or off (a column shown or hidden); Ark renders it with role menuitemcheckbox. */
+  CheckboxItem: withContext(ArkMenu.CheckboxItem, 'item'),
+  ItemIndicator: withContext(ArkMenu.ItemIndicator, 'itemIndicator'),
   ItemText: withContext(ArkMenu.ItemText, 'itemText'),
   ItemGroup: withContext(ArkMenu.ItemGroup, 'itemGroup'),
   ItemGroupLabel: withContext(ArkMenu.ItemGroupLabel, 'itemGroupLabel'),

@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
-import { formatMoney } from '../../../domain/format.ts';
+import { formatAmount } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import { products } from '../../../domain/resources/index.ts';
 import { LABEL_SHEET, LABELS_PER_PRODUCT_MAX, labelIds } from '../../../domain/stock/labels.ts';
 import { selectLabels } from '../../../machines/products/labels.machine.ts';
 import { selectSearch } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
+import { useDisplay } from '../../app/display.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -54,6 +55,7 @@ export default function LabelsRoute(_: ScreenProps) {
   const machine = useMemo(() => productLabelsMachine(system), [system]);
   const actor = useActorRef(machine, { input: { ids }, inspect: system.inspect });
   const view = useSelector(actor, selectLabels);
+  const display = useDisplay();
   const back = (
     <AppLink href={resourceHref.list(products)} className={css({ color: 'primary.fg' })}>
       ← Back to products
@@ -122,7 +124,7 @@ export default function LabelsRoute(_: ScreenProps) {
                   <span className={css({ fontWeight: 'medium' })}>{i.name}</span>
                   <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
                     {' '}
-                    · {formatMoney(i.price)} · {i.barcode ?? 'no barcode: the label shows name and price only'}
+                    · {formatAmount(i.price, display)} · {i.barcode ?? 'no barcode: the label shows name and price only'}
                   </span>
                 </span>
               </li>
@@ -135,7 +137,7 @@ export default function LabelsRoute(_: ScreenProps) {
           {view.labels.map(({ key, item }) => (
             <div key={key} className={label}>
               <span className={css({ fontSize: '9pt', fontWeight: 'bold', lineHeight: '1.15', lineClamp: 2 })}>{item.name}</span>
-              <span className={css({ fontSize: '11pt', fontWeight: 'bold' })}>{formatMoney(item.price)}</span>
+              <span className={css({ fontSize: '11pt', fontWeight: 'bold' })}>{formatAmount(item.price, display)}</span>
               {item.barcode ? <BarcodeImage code={item.barcode} className={css({ h: '16mm', maxW: '100%' })} /> : null}
             </div>
           ))}

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
-import { formatMoney } from '../../../domain/format.ts';
+import { formatAmount } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import { products } from '../../../domain/resources/index.ts';
 import { labelsHref } from '../../../domain/stock/labels.ts';
@@ -9,6 +9,7 @@ import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { productActions, productFacts } from '../../../machines/products/product-view.selectors.ts';
 import { selectRecord } from '../../../machines/record.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
+import { useDisplay } from '../../app/display.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,13 +17,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { embeddedListMachine, productRecordMachine } from '../../resources/stock-providers.ts';
-import { ListScreenContext } from '../resource/list-context.ts';
+import { productRecordMachine } from '../../resources/stock-providers.ts';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
-import { EmbeddedList } from '../stock/embedded-list.tsx';
-import { NO_ABILITIES, productHistory } from '../stock/list-defs.ts';
-import { MOVEMENT_CELLS } from '../stock/movement-cells.tsx';
+import { EmbeddedList, useEmbeddedList } from '../stock/embedded-list.tsx';
+import { productHistory } from '../stock/list-defs.ts';
+import { MOVEMENT_EXTRAS } from '../stock/movement-cells.tsx';
 import { StockStateBadge } from './stock-badge.tsx';
 
 const figure = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '4', borderRadius: 'lg', bg: 'bg.subtle', minW: '0' });
@@ -37,6 +37,7 @@ export default function ProductViewRoute({ params }: ScreenProps) {
   const actor = useActorRef(machine, { input: { id }, inspect: system.inspect });
   const record = useSelector(actor, selectRecord);
   const can = productActions(useSelector(system.auth, selectPermissions));
+  const display = useDisplay();
 
   if (record.phase === 'failed') {
     return (
@@ -52,7 +53,7 @@ export default function ProductViewRoute({ params }: ScreenProps) {
       </div>
     );
   }
-  const p = productFacts(record.data);
+  const p = productFacts(record.data, display);
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
       <PageHeader
@@ -113,11 +114,11 @@ export default function ProductViewRoute({ params }: ScreenProps) {
               </div>
               <div className={figure}>
                 <span className={figureLabel}>Average cost</span>
-                <span className={figureValue}>{formatMoney(p.stock.avgCost)}</span>
+                <span className={figureValue}>{formatAmount(p.stock.avgCost, display)}</span>
               </div>
               <div className={figure}>
                 <span className={figureLabel}>Stock value</span>
-                <span className={figureValue}>{formatMoney(p.stock.stockValue)}</span>
+                <span className={figureValue}>{formatAmount(p.stock.stockValue, display)}</span>
               </div>
             </section>
             <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: '6', rowGap: '3', fontSize: 'sm' })}>
@@ -160,14 +161,7 @@ export default function ProductViewRoute({ params }: ScreenProps) {
 }
 
 function History({ id }: { id: string }) {
-  const system = useAppSystem();
   const def = useMemo(() => productHistory(id), [id]);
-  const machine = useMemo(() => embeddedListMachine(system, def), [system, def]);
-  const actor = useActorRef(machine, { input: { spec: def, search: '', abilities: NO_ABILITIES }, inspect: system.inspect });
-  const list = useMemo(() => ({ def, parentId: undefined, actor, extras: { cells: MOVEMENT_CELLS } }), [def, actor]);
-  return (
-    <ListScreenContext value={list}>
-      <EmbeddedList title="Movement history" id="product-history" />
-    </ListScreenContext>
-  );
+  const actor = useEmbeddedList(def);
+  return <EmbeddedList def={def} actor={actor} title="Movement history" id="product-history" extras={MOVEMENT_EXTRAS} />;
 }

@@ -1,4 +1,4 @@
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import type { Row } from '../../../domain/resource.ts';
 import { STOCK_STATES, type StockState } from '../../../domain/stock/kinds.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -18,12 +18,4 @@ export function OnHand({ row }: { row: Row }) {
 
 export function StockStateBadge({ state }: { state: StockState }) {
   return <Badge tone={TONE[state]}>{STOCK_STATES[state]}</Badge>;
-}
-
-const thumb = css({ w: '10', minW: '10', maxW: 'none', h: '10', borderRadius: 'md', objectFit: 'cover', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default' });
-
-/** A product's thumbnail (the server's 320 px WebP), or an empty frame. */
-export function Thumbnail({ row }: { row: Row }) {
-  const src = typeof row.thumbnail_url === 'string' ? row.thumbnail_url : null;
-  return src ? <img src={src} alt="" decoding="async" width={40} height={40} className={thumb} /> : <span aria-hidden className={cx(thumb, css({ display: 'block' }))} />;
 }

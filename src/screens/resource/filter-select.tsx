@@ -1,13 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { FilterDef, Option } from '../../../domain/resource.ts';
-import { resourceByKey } from '../../../domain/resources/index.ts';
 import { selectItems, selectLabels, selectListStatus, selectOptionsError } from '../../../machines/options.machine.ts';
-import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { relationOptionsMachine } from '../../resources/providers.ts';
+import { useListScreen } from './list-context.ts';
 
 interface FilterSelectProps {
   filter: FilterDef;
@@ -17,7 +15,6 @@ interface FilterSelectProps {
 
 /** A filter as a native select: "All" plus the def's options, or the related resource's (loaded by the options machine). */
 export function FilterSelect(props: FilterSelectProps) {
-  if (props.filter.kind === 'date') return <DateFilter {...props} />;
   return props.filter.relation ? <RelationFilter {...props} relation={props.filter.relation} /> : <NativeFilter {...props} options={props.filter.options ?? []} />;
 }
 
@@ -37,13 +34,12 @@ function NativeFilter({ filter, value, options, onChange, busy = false }: Filter
   );
 }
 
-/** The choices are another resource's records: the options machine loads them (and the chosen one's label), with a retry. */
-function RelationFilter({ relation, ...props }: FilterSelectProps & { relation: string }) {
-  const system = useAppSystem();
-  const target = resourceByKey(relation);
-  const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
-  const chosen = /^\d+$/.test(props.value) ? [Number(props.value)] : [];
-  const actor = useActorRef(machine, { input: { ids: chosen, eager: true }, inspect: system.inspect });
+/**
+ * The choices are another resource's records: the list's options machine for this filter loads
+ * them (and the chosen one's label), with a retry; the filter's chip reads the same machine.
+ */
+function RelationFilter({ relation: _relation, ...props }: FilterSelectProps & { relation: string }) {
+  const actor = useListScreen().relations[props.filter.name]!;
   const items = useSelector(actor, selectItems);
   const labels = useSelector(actor, selectLabels);
   const status = useSelector(actor, selectListStatus);
@@ -63,15 +59,5 @@ function RelationFilter({ relation, ...props }: FilterSelectProps & { relation: 
         </AlertMessage>
       ) : null}
     </>
-  );
-}
-
-/** One end of a date range (the ledger's From and To), a native date input. */
-function DateFilter({ filter, value, onChange }: FilterSelectProps) {
-  return (
-    <Field.Root className={css({ w: 'auto', flex: '0 1 11rem', display: 'flex', flexDirection: 'row', alignItems: 'center', gap: '2' })}>
-      <Field.Label className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })}>{filter.label}</Field.Label>
-      <Field.Input type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
-    </Field.Root>
   );
 }

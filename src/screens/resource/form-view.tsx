@@ -88,6 +88,24 @@ export function FormView({ actor, title, fields, what, back, lockedHint, views =
               })}
             </div>
           </Card.Body>
+          {status.conflict ? (
+            <AlertMessage
+              tone="warning"
+              className={css({ mx: { base: '4', sm: '6' }, mb: '2' })}
+              actions={
+                <>
+                  <Button size="sm" disabled={!status.canReload} onClick={() => actor.send({ type: 'form.reload' })}>
+                    Reload
+                  </Button>
+                  <Button size="sm" variant="outline" tone="neutral" onClick={() => actor.send({ type: 'form.conflict.dismiss' })}>
+                    Dismiss
+                  </Button>
+                </>
+              }
+            >
+              {status.conflict}
+            </AlertMessage>
+          ) : null}
           {status.formError ? (
             <AlertMessage className={css({ mx: { base: '4', sm: '6' }, mb: '2' })}>{status.formError}</AlertMessage>
           ) : null}

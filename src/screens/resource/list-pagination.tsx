@@ -1,7 +1,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { formatCount } from '../../../domain/format.ts';
 import { PAGE_SIZES, type PageSize } from '../../../domain/list-query.ts';
 import { selectPagination } from '../../../machines/list/list.selectors.ts';
+import { useDisplay } from '../../app/display.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useListScreen } from './list-context.ts';
@@ -10,6 +12,7 @@ import { useListScreen } from './list-context.ts';
 export function ListPagination() {
   const { def, actor } = useListScreen();
   const p = useSelector(actor, selectPagination, shallowEqual);
+  const display = useDisplay();
   if (!p) return null;
   const go = (page: number) => actor.send({ type: 'list.page', page });
   return (
@@ -32,7 +35,7 @@ export function ListPagination() {
         </Field.Select>
       </Field.Root>
       <span aria-live="polite" className={css({ color: 'fg.muted', minW: '28', textAlign: 'center' })}>
-        {p.from}–{p.to} of {p.total.toLocaleString('en-US')}
+        {formatCount(p.from, display)}–{formatCount(p.to, display)} of {formatCount(p.total, display)}
       </span>
       <div className={css({ display: 'flex', gap: '1' })}>
         <Button variant="ghost" tone="neutral" size="sm" disabled={!p.canPrevious} onClick={() => go(1)} aria-label="First page">

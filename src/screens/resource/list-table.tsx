@@ -1,16 +1,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { css, cx } from 'styled-system/css';
-import { formatCell } from '../../../domain/format.ts';
-import { resourceHref } from '../../../domain/paths.ts';
+import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
-import { resourceByKey } from '../../../domain/resources/index.ts';
-import { sameRowViews, selectAbilities, selectAllBox, selectRows, selectSort, type RowView } from '../../../machines/list/list.selectors.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { IconButton } from '../../components/ui/icon-button.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { AppLink } from '../../components/ui/link.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import type { RowView } from '../../../machines/list/list.selectors.ts';
+import { ColumnCell, isNumeric, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
@@ -18,26 +11,30 @@ import { useListScreen } from './list-context.ts';
 const cellBase = css({ px: '4', py: '2.5', textAlign: 'start', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap', maxW: '22rem', overflow: 'hidden', textOverflow: 'ellipsis' });
 const minor = css({ display: { base: 'none', lg: 'table-cell' } });
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
-const isNumeric = (c: ColumnDef) => c.kind === 'money' || c.kind === 'number' || c.kind === 'percent';
 const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
-const titleLink = css({ fontWeight: 'medium', color: 'primary.fg', _hover: { textDecoration: 'underline' } });
+// The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
+const headCell = css({ position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)' });
+const footCell = css({ position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.subtle', borderBottomWidth: '0', boxShadow: 'inset 0 1px 0 var(--colors-border-default)' });
 
-/** The rows, with sortable headers, selection, per-row actions and the per-row deleting state. */
+/**
+ * The rows as a table: sortable sticky headers, the columns this person chose, selection,
+ * per-row actions and delete states, rows that open their record, the record just created
+ * (pinned when its page is another) and the totals of money columns over the whole filter.
+ */
 export function ListTable() {
-  const { def, actor, extras } = useListScreen();
-  const rows = useSelector(actor, selectRows, sameRowViews);
-  const sort = useSelector(actor, selectSort, shallowEqual);
-  const all = useSelector(actor, selectAllBox, shallowEqual);
-  const can = useSelector(actor, selectAbilities, shallowEqual);
+  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
+  const choose = can.delete;
+  // "Total of all N" goes under the first column that has no total and shows words (not a picture).
+  const totalLabelAt = totals ? columns.find((c) => !(c.name in totals.values) && c.kind !== 'image') : undefined;
 
   return (
-    <div className={css({ overflowX: 'auto' })}>
-      <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}>
+    <div className={css({ overflow: 'auto', maxH: 'calc(100dvh - 13rem)', minH: '12rem' })} tabIndex={-1}>
+      <table className={css({ w: 'full', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' })}>
         <caption className={css({ srOnly: true })}>{sort.caption}</caption>
-        <thead className={css({ bg: 'bg.subtle', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' })}>
+        <thead className={css({ color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' })}>
           <tr>
-            {can.delete ? (
-              <th scope="col" className={cx(cellBase, css({ w: '12' }))}>
+            {choose ? (
+              <th scope="col" className={cx(cellBase, headCell, css({ w: '12' }))}>
                 <input
                   type="checkbox"
                   aria-label={`Select all ${def.label.many} on this page`}
@@ -51,19 +48,14 @@ export function ListTable() {
                 />
               </th>
             ) : null}
-            {extras?.leading ? (
-              <th scope="col" className={cx(cellBase, css({ w: '14' }))}>
-                <span className={css({ srOnly: true })}>{extras.leading.label}</span>
-              </th>
-            ) : null}
-            {def.columns.map((c) => {
+            {columns.map((c) => {
               const sorted = sort.field === c.name;
               return (
                 <th
                   key={c.name}
                   scope="col"
                   aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}
+                  className={cx(cellBase, headCell, c.minor && minor, isNumeric(c) && numeric, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}
                 >
                   {c.sortable ? (
                     <button
@@ -74,128 +66,103 @@ export function ListTable() {
                       {c.label}
                       <span aria-hidden>{sorted ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </button>
+                  ) : c.kind === 'image' ? (
+                    <span className={css({ srOnly: true })}>{c.label}</span>
                   ) : (
                     c.label
                   )}
                 </th>
               );
             })}
-            <th scope="col" className={cx(cellBase, css({ textAlign: 'end' }))}>
+            <th scope="col" className={cx(cellBase, headCell, css({ textAlign: 'end' }))}>
               <span className={css({ srOnly: true })}>Actions</span>
             </th>
           </tr>
         </thead>
         <tbody>
+          {pinned ? <TableRow view={pinned} pinned columns={columns} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={false} /> : null}
           {rows.map((r) => (
-            <TableRow key={r.row.id} view={r} showSelect={can.delete} showEdit={can.edit} showDelete={can.delete} />
+            <TableRow key={r.row.id} view={r} columns={columns} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={can.delete} />
           ))}
         </tbody>
+        {totals ? (
+          <tfoot>
+            <tr className={css({ fontWeight: 'semibold' })}>
+              {choose ? <td className={cx(cellBase, footCell)} /> : null}
+              {columns.map((c) => (
+                <td key={c.name} className={cx(cellBase, footCell, c.minor && minor, isNumeric(c) && numeric)}>
+                  {c.name in totals.values ? (
+                    <span aria-label={`Total ${c.label.toLowerCase()} of all ${formatCount(totals.count, display)}: ${totalText(c, totals.values[c.name]!, display)}`}>
+                      {totalText(c, totals.values[c.name]!, display)}
+                    </span>
+                  ) : c === totalLabelAt ? (
+                    `Total of all ${formatCount(totals.count, display)}`
+                  ) : null}
+                </td>
+              ))}
+              <td className={cx(cellBase, footCell)} />
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );
 }
 
-function TableRow({ view, showSelect, showEdit, showDelete }: { view: RowView; showSelect: boolean; showEdit: boolean; showDelete: boolean }) {
-  const { def, parentId, actor, extras } = useListScreen();
+interface TableRowProps {
+  view: RowView;
+  /** The record just created, shown above a page that does not hold it. */
+  pinned?: boolean;
+  columns: readonly ColumnDef[];
+  titleColumn: ColumnDef | undefined;
+  display: Display;
+  showSelect: boolean;
+  showEdit: boolean;
+  showDelete: boolean;
+}
+
+function TableRow({ view, pinned = false, columns, titleColumn, display, showSelect, showEdit, showDelete }: TableRowProps) {
+  const { def, parentId, actor } = useListScreen();
   const { row, title } = view;
-  const editHref = resourceHref.edit(def, row.id, { parent: parentId });
-  const titleHref = extras?.titleHref?.(row);
-  const custom = extras?.cells ?? {};
   return (
-    <tr aria-busy={view.deleting || undefined} className={css({ _hover: { bg: 'bg.hover' }, opacity: view.deleting ? 0.55 : 1, transition: 'opacity 150ms' })}>
+    <tr
+      data-row={row.id}
+      tabIndex={showEdit ? (view.focusable ? 0 : -1) : undefined}
+      aria-busy={view.delete === 'deleting' || undefined}
+      aria-current={view.created || undefined}
+      {...rowHandlers(actor, view)}
+      className={css({
+        cursor: view.openable ? 'pointer' : 'default',
+        bg: view.created ? 'primary.subtle' : undefined,
+        _hover: { bg: view.created ? 'primary.subtle' : 'bg.hover' },
+        _focusVisible: { outline: '2px solid var(--colors-primary-solid)', outlineOffset: '-2px' },
+        opacity: view.delete === 'shown' ? 1 : 0.55,
+        transition: 'opacity 150ms',
+      })}
+    >
       {showSelect ? (
         <td className={cellBase}>
-          <input
-            type="checkbox"
-            id={rowCheckboxId(def.key, row.id)}
-            aria-label={`Select ${title}`}
-            checked={view.selected}
-            disabled={!view.selectable}
-            onChange={() => actor.send({ type: 'row.toggle', id: row.id })}
-            className={checkbox}
-          />
+          {pinned ? null : (
+            <input
+              type="checkbox"
+              id={rowCheckboxId(def.key, row.id)}
+              aria-label={`Select ${title}`}
+              checked={view.selected}
+              disabled={!view.selectable}
+              onChange={() => actor.send({ type: 'row.toggle', id: row.id })}
+              className={checkbox}
+            />
+          )}
         </td>
       ) : null}
-      {extras?.leading ? <td className={cx(cellBase, css({ py: '1.5' }))}>{extras.leading.render(row)}</td> : null}
-      {def.columns.map((c, i) => (
+      {columns.map((c) => (
         <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
-          {i === 0 && (titleHref || showEdit) ? (
-            <AppLink href={titleHref ?? editHref} id={rowTitleId(def.key, row.id)} className={titleLink}>
-              <Cell column={c} value={row[c.name]} />
-            </AppLink>
-          ) : custom[c.name] ? (
-            custom[c.name]!(row)
-          ) : (
-            <Cell column={c} value={row[c.name]} />
-          )}
+          <ColumnCell view={view} column={c} titleColumn={titleColumn} display={display} showEdit={showEdit} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
         </td>
       ))}
       <td className={cx(cellBase, css({ textAlign: 'end', whiteSpace: 'nowrap' }))}>
-        {view.deleting ? (
-          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
-            <Spinner size="sm" />
-            Deleting…
-          </span>
-        ) : (
-          <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>
-            {(def.rowLinks ?? []).map((l) => (
-              <Button key={l.label} asChild variant="ghost" size="sm">
-                <AppLink href={resourceHref.list(resourceByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
-              </Button>
-            ))}
-            {showEdit ? (
-              view.editable ? (
-                <Button asChild variant="ghost" tone="neutral" square size="sm">
-                  <AppLink href={editHref} aria-label={`Edit ${title}`}>
-                    <Icon name="edit" />
-                  </AppLink>
-                </Button>
-              ) : (
-                <IconButton icon="edit" aria-label={`Edit ${title}`} size="sm" disabled />
-              )
-            ) : null}
-            {showDelete ? (
-              <IconButton
-                icon="trash"
-                tone="error"
-                aria-label={view.protected ? `${title} cannot be deleted` : `Delete ${title}`}
-                title={view.protected ? def.protectedHint : undefined}
-                size="sm"
-                disabled={!view.deletable}
-                onClick={() => actor.send({ type: 'row.delete', id: row.id })}
-              />
-            ) : null}
-          </span>
-        )}
+        <RowActions view={view} def={def} parentId={parentId} actor={actor} showEdit={showEdit} showDelete={showDelete} />
       </td>
     </tr>
   );
-}
-
-function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
-  if (column.kind === 'status' && value !== null && value !== undefined) {
-    const on = value === true || value === 'active';
-    return <Badge tone={on ? 'success' : 'neutral'}>{formatCell('status', value)}</Badge>;
-  }
-  if (column.kind === 'colour' && typeof value === 'string') {
-    return (
-      <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontFamily: 'mono' })}>
-        <span aria-hidden className={css({ w: '5', h: '5', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong' })} style={{ background: value }} />
-        {value}
-      </span>
-    );
-  }
-  if (column.kind === 'tags' && Array.isArray(value)) {
-    return (
-      <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '1' })}>
-        {value.map((t) => (
-          <Badge key={String(t)} tone="primary">
-            {String(t)}
-          </Badge>
-        ))}
-      </span>
-    );
-  }
-  const text = formatCell(column.kind, value);
-  return text === '' ? <span className={css({ color: 'fg.muted' })} aria-label="empty">—</span> : <>{text}</>;
 }

@@ -4,8 +4,9 @@ import { resourceHref } from '../../../domain/paths.ts';
 import type { ResourceDef } from '../../../domain/resource.ts';
 import { resourceByKey } from '../../../domain/resources/index.ts';
 import { capitalise } from '../../../domain/text.ts';
-import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase } from '../../../machines/list/list.selectors.ts';
+import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase, selectPinned } from '../../../machines/list/list.selectors.ts';
 import { selectResumed } from '../../../machines/navigation.machine.ts';
+import { selectListCards } from '../../../machines/ui.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { listRegionId } from '../../resources/dom-ids.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
@@ -15,23 +16,34 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
+import { ListCards } from './list-cards.tsx';
+import { ListChips } from './list-chips.tsx';
+import { NoticeBar, UndoBar } from './list-bars.tsx';
 import { useListScreen } from './list-context.ts';
 import { ListPagination } from './list-pagination.tsx';
 import { ListTable } from './list-table.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { PageHeader } from './page-header.tsx';
+import { SaveFilterDialog } from './save-filter-dialog.tsx';
 
 const centered = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '12', px: '4', textAlign: 'center' });
 
-/** Header, toolbar, table or its empty/failed state, pagination, the delete confirmation. */
+/**
+ * Header, toolbar, chips, the bars that report a delete, the rows (a table, or cards on a
+ * phone) or their empty/failed state, pagination, and the dialogs.
+ */
 export function ListView() {
   const { def, parentId, actor } = useListScreen();
+  const { ui } = useAppSystem();
   const phase = useSelector(actor, selectPhase);
   const error = useSelector(actor, selectError);
   const busy = useSelector(actor, selectBusy);
   const filtered = useSelector(actor, selectFiltered);
   const can = useSelector(actor, selectAbilities, shallowEqual);
+  const pinned = useSelector(actor, selectPinned);
+  const cards = useSelector(ui, selectListCards);
   const createHref = resourceHref.create(def, { parent: parentId });
+  const Rows = cards ? ListCards : ListTable;
 
   return (
     <div>
@@ -49,8 +61,11 @@ export function ListView() {
         }
       />
       {/* Focusable, so the keyboard has somewhere to carry on when a delete empties it. */}
-      <Card.Root id={listRegionId(def.key)} tabIndex={-1} aria-busy={busy} className={css({ overflow: 'hidden', outline: 'none' })}>
+      <Card.Root id={listRegionId(def.key)} tabIndex={-1} aria-busy={busy} className={css({ overflow: 'clip', outline: 'none' })}>
         <ListToolbar />
+        <ListChips />
+        <NoticeBar />
+        <UndoBar />
         {phase === 'loading' ? (
           <div className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
             <Spinner size="lg" label={`Loading ${def.label.many}`} />
@@ -64,28 +79,32 @@ export function ListView() {
             {error}
           </AlertMessage>
         ) : phase === 'empty' ? (
-          <div className={centered}>
-            <p className={css({ fontWeight: 'semibold' })}>
-              {filtered ? `No ${def.label.many} match this search or filter.` : `There are no ${def.label.many} yet.`}
-            </p>
-            {filtered ? (
-              <Button variant="outline" onClick={() => actor.send({ type: 'list.clear' })}>
-                Clear search and filters
-              </Button>
-            ) : can.create ? (
-              <Button asChild>
-                <AppLink href={createHref}>Add the first {def.label.one}</AppLink>
-              </Button>
-            ) : null}
-          </div>
+          <>
+            {pinned ? <Rows /> : null}
+            <div className={centered}>
+              <p className={css({ fontWeight: 'semibold' })}>
+                {filtered ? `No ${def.label.many} match this search or filter.` : `There are no ${def.label.many} yet.`}
+              </p>
+              {filtered ? (
+                <Button variant="outline" onClick={() => actor.send({ type: 'list.clear' })}>
+                  Clear search and filters
+                </Button>
+              ) : can.create ? (
+                <Button asChild>
+                  <AppLink href={createHref}>Add the first {def.label.one}</AppLink>
+                </Button>
+              ) : null}
+            </div>
+          </>
         ) : (
           <>
-            <ListTable />
+            <Rows />
             <ListPagination />
           </>
         )}
       </Card.Root>
       <DeleteDialog />
+      <SaveFilterDialog />
     </div>
   );
 }

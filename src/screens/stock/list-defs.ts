@@ -8,7 +8,7 @@ import { movementList, productMovementList, productSerialList, stockList, type L
  * read-only: nothing is created, edited or deleted from them, so their rights are never held
  * as abilities (every list here gets `abilities` all false).
  */
-function readOnly(def: ListDef, one: string, many: string, titleField: string, extraFilters: ResourceDef['filters'] = []): ResourceDef {
+function readOnly(def: ListDef, one: string, many: string, titleField: string): ResourceDef {
   const p = STOCK_ACCESS.stockList;
   return {
     key: def.key,
@@ -19,7 +19,7 @@ function readOnly(def: ListDef, one: string, many: string, titleField: string, e
     defaults: {},
     columns: def.columns,
     fields: [],
-    filters: [...def.filters, ...extraFilters],
+    filters: def.filters,
     ...(def.searchHint ? { searchHint: def.searchHint } : {}),
     defaultSort: def.defaultSort,
     titleField,
@@ -27,16 +27,8 @@ function readOnly(def: ListDef, one: string, many: string, titleField: string, e
   };
 }
 
-const dateRange = (d: ListDef): ResourceDef['filters'] =>
-  d.dateRange
-    ? [
-        { name: d.dateRange.from, label: 'From', kind: 'date' },
-        { name: d.dateRange.to, label: 'To', kind: 'date' },
-      ]
-    : [];
-
 export const STOCK_LEVELS = readOnly(stockList, 'product', 'products', 'name');
-export const LEDGER = readOnly(movementList, 'movement', 'movements', 'product_name', dateRange(movementList));
-export const productHistory = (id: string) => ({ ...readOnly(productMovementList, 'movement', 'movements', 'kind', dateRange(productMovementList)), api: productMovementList.api.replace(':id', encodeURIComponent(id)) });
+export const LEDGER = readOnly(movementList, 'movement', 'movements', 'product_name');
+export const productHistory = (id: string) => ({ ...readOnly(productMovementList, 'movement', 'movements', 'kind'), api: productMovementList.api.replace(':id', encodeURIComponent(id)) });
 export const productSerials = (id: string) => ({ ...readOnly(productSerialList, 'serial number', 'serial numbers', 'serial'), api: productSerialList.api.replace(':id', encodeURIComponent(id)) });
 export const NO_ABILITIES = { create: false, edit: false, delete: false, export: false } as const;

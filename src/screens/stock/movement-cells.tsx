@@ -25,17 +25,8 @@ function Quantity({ row }: { row: Row }) {
   return <span className={css({ fontWeight: 'semibold', color: q < 0 ? 'error.fg' : 'success.fg' })}>{q > 0 ? `+${q}` : `−${Math.abs(q)}`}</span>;
 }
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When it happened, in the person's own time zone; the exact instant in the tooltip. */
-function When({ row }: { row: Row }) {
-  const d = new Date(String(row.created_at));
-  return Number.isNaN(d.getTime()) ? <>{String(row.created_at)}</> : <time dateTime={d.toISOString()} title={d.toISOString()}>{WHEN.format(d)}</time>;
-}
-
 /** The cells the ledger and a product's history show their own way. */
 export const MOVEMENT_CELLS: NonNullable<ListExtras['cells']> = {
-  created_at: (row) => <When row={row} />,
   kind: (row) => <Kind row={row} />,
   quantity: (row) => <Quantity row={row} />,
   product_name: (row) => (
@@ -44,3 +35,6 @@ export const MOVEMENT_CELLS: NonNullable<ListExtras['cells']> = {
     </AppLink>
   ),
 };
+
+/** What the ledger and a product's history add to the list engine: those cells. */
+export const MOVEMENT_EXTRAS: ListExtras = { cells: MOVEMENT_CELLS };

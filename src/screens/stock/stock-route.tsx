@@ -2,32 +2,29 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { fieldsFor } from '../../../domain/form-values.ts';
-import { formatMoney } from '../../../domain/format.ts';
 import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
 import { productViewHref } from '../../../domain/stock/labels.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
-import { selectTotals } from '../../../machines/list/list.selectors.ts';
 import { selectSearch } from '../../../machines/navigation.machine.ts';
 import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, stockScreenMachine } from '../../../machines/stock/stock-screen.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import type { AppSystem } from '../../app/system.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { adjustmentFormMachine, embeddedListMachine } from '../../resources/stock-providers.ts';
-import { ListScreenContext, type ListActor } from '../resource/list-context.ts';
+import { adjustmentFormMachine } from '../../resources/stock-providers.ts';
+import type { ListExtras } from '../resource/list-context.ts';
 import { FormView } from '../resource/form-view.tsx';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { OnHand } from '../products/stock-badge.tsx';
-import { EmbeddedList } from './embedded-list.tsx';
-import { LEDGER, NO_ABILITIES, STOCK_LEVELS } from './list-defs.ts';
-import { MOVEMENT_CELLS } from './movement-cells.tsx';
+import { EmbeddedList, useEmbeddedList } from './embedded-list.tsx';
+import { LEDGER, STOCK_LEVELS } from './list-defs.ts';
+import { MOVEMENT_EXTRAS } from './movement-cells.tsx';
 
 /** /stock: every product's level with the filter's total value, the movement ledger, and the adjustment form. */
 export default function StockRoute(_: ScreenProps) {
   const system = useAppSystem();
-  const levels = useEmbeddedList(system, STOCK_LEVELS);
-  const ledger = useEmbeddedList(system, LEDGER);
+  const levels = useEmbeddedList(STOCK_LEVELS);
+  const ledger = useEmbeddedList(LEDGER);
   const screenMachine = useMemo(
     () =>
       stockScreenMachine.provide({
@@ -47,13 +44,6 @@ export default function StockRoute(_: ScreenProps) {
   const adjusting = useSelector(screen, selectAdjusting);
   const canOpen = useSelector(screen, selectCanOpenAdjust);
   const mayAdjust = useSelector(system.auth, (s) => selectPermissions(s).has(STOCK_ACCESS.stockAdjust));
-  const totals = useSelector(levels, selectTotals);
-
-  const levelsList = useMemo(
-    () => ({ def: STOCK_LEVELS, parentId: undefined, actor: levels, extras: { cells: { on_hand: (row: Parameters<typeof OnHand>[0]['row']) => <OnHand row={row} /> }, titleHref: (row: { id: number }) => productViewHref(row.id) } }),
-    [levels],
-  );
-  const ledgerList = useMemo(() => ({ def: LEDGER, parentId: undefined, actor: ledger, extras: { cells: MOVEMENT_CELLS } }), [ledger]);
 
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
@@ -76,31 +66,14 @@ export default function StockRoute(_: ScreenProps) {
           <AdjustmentForm key={adjusting.key} productId={adjusting.productId} onSaved={() => screen.send({ type: 'adjust.saved' })} onClose={() => screen.send({ type: 'adjust.close' })} />
         </section>
       ) : null}
-      <ListScreenContext value={levelsList}>
-        <EmbeddedList
-          title="Stock levels"
-          id="stock-levels"
-          summary={
-            totals ? (
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-                Total for this filter: <strong className={css({ color: 'fg.default' })}>{totals.on_hand ?? 0} units</strong>, value{' '}
-                <strong className={css({ color: 'fg.default' })}>{formatMoney(totals.stock_value ?? 0)}</strong>
-              </p>
-            ) : null
-          }
-        />
-      </ListScreenContext>
-      <ListScreenContext value={ledgerList}>
-        <EmbeddedList title="Movement ledger" id="stock-ledger" />
-      </ListScreenContext>
+      {/* The levels' totals row sums on hand and value over the whole filter (the server's sums). */}
+      <EmbeddedList def={STOCK_LEVELS} actor={levels} title="Stock levels" id="stock-levels" extras={LEVEL_EXTRAS} />
+      <EmbeddedList def={LEDGER} actor={ledger} title="Movement ledger" id="stock-ledger" extras={MOVEMENT_EXTRAS} />
     </div>
   );
 }
 
-function useEmbeddedList(system: AppSystem, def: typeof STOCK_LEVELS): ListActor {
-  const machine = useMemo(() => embeddedListMachine(system, def), [system, def]);
-  return useActorRef(machine, { input: { spec: def, search: '', abilities: NO_ABILITIES }, inspect: system.inspect });
-}
+const LEVEL_EXTRAS: ListExtras = { cells: { on_hand: (row) => <OnHand row={row} /> }, titleHref: (row) => productViewHref(row.id) };
 
 /** The adjustment form: the generic form machine with the shared adjustment schema, saved to the ledger. */
 function AdjustmentForm({ productId, onSaved, onClose }: { productId: string | null; onSaved(): void; onClose(): void }) {

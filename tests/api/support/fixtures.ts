@@ -354,6 +354,41 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         observe: async (q) => ({ total: await total(def), rows: await Promise.all(((q.body as { ids?: number[] })?.ids ?? []).map((id) => show(idPath(id)))) }),
       };
     }
+    // The person's own list settings: columns and saved filters (server/crud/preferences.ts).
+    const settingsOf = (send: Send) => send('GET', `${def.api}/list-settings`).then((res) => ({ status: res.status, body: res.body }));
+    if (rest === '/list-settings' && method === 'GET') return { ...r, kind: 'listSettings', build: async () => req(`${def.api}/list-settings`) };
+    if (rest === '/list-settings/columns' && method === 'PUT') {
+      const hide = def.columns.find((c) => c.name !== def.titleField)?.name;
+      return {
+        ...r,
+        kind: 'columns',
+        build: async () => req(`${def.api}/list-settings/columns`, { hidden: hide ? [hide] : [] }),
+        observe: (_q, send) => settingsOf(send),
+      };
+    }
+    if (rest === '/saved-filters' && method === 'POST') {
+      return {
+        ...r,
+        kind: 'savedFilterCreate',
+        build: async () => req(`${def.api}/saved-filters`, { name: `Saved ${next()}`, query: 'search=a' }),
+        observe: (_q, send) => settingsOf(send),
+      };
+    }
+    if (rest === '/saved-filters/:id' && method === 'DELETE') {
+      return {
+        ...r,
+        kind: 'savedFilterDelete',
+        // A saved filter of the actor's own (only its owner may delete it); made by the fixtures' admin when the actor may not.
+        build: async (actor) => {
+          const body = { name: `To delete ${next()}`, query: '' };
+          let res = opts.offline || !actor.email ? undefined : await h.request('POST', `${def.api}/saved-filters`, { token: await h.tokenFor(actor.email), body });
+          if (res?.status !== 201) res = await admin('POST', `${def.api}/saved-filters`, body);
+          if (res.status !== 201) throw new Error(`fixtures: saving a filter of ${def.key} failed: ${res.status} ${res.text.slice(0, 300)}`);
+          return req(`${def.api}/saved-filters/${res.body.data.id as number}`);
+        },
+        observe: (_q, send) => settingsOf(send),
+      };
+    }
     if (!/^\/:[A-Za-z_]\w*$/.test(rest)) return undefined;
     if (method === 'GET') return { ...r, kind: 'show', build: async () => req(idPath(await anchor(def.key))) };
     if (method === 'PUT' || method === 'PATCH') {

@@ -39,6 +39,7 @@ export const TAG = 'TAG';
 export const NO_MATCH = 'zz no such brand';
 export const NO_MATCH_MORE = 'zz no such brand at all';
 export const AFTER_SEARCH = `xstate.after.searchDebounce.list.search.typing`;
+export const AFTER_UNDO = 'xstate.after.undoWindow.list.data.loaded.undoing';
 export const SERVER_ERROR = { status: 500, message: 'Server Error' };
 export const OFFLINE = { status: 0, message: 'The server cannot be reached.' };
 export const IN_USE = { status: 409, message: 'This brand cannot be deleted: it is used by 3 products.' };
@@ -72,7 +73,7 @@ export const serializeList = (s: ListSnapshot): string =>
     rows: s.context.rows.map((r) => r.id),
     selected: [...s.context.selected].sort(),
     pending: s.context.pending,
-    deleting: s.context.deleting,
+    notice: s.context.notice !== null,
     error: s.context.error !== null,
   });
 
@@ -141,7 +142,7 @@ export const found = (rows: Row[], search: string) => rows.filter((r) => `${TAG}
 export const TYPED_DURING_DELETE = `${TAG} A`;
 
 export function deleteEvents(s: ListSnapshot): AnyEventObject[] {
-  const { rows, selected, pending, deleting, query, searchText } = s.context;
+  const { rows, selected, pending, query, searchText, notice } = s.context;
   const page = (data: Row[]) => answer(data, meta(query, data.length));
   if (s.matches({ search: 'typing' })) return [{ type: AFTER_SEARCH }];
   if (s.matches({ data: 'loading' })) return [done('loadList', page(ABC))];
@@ -149,6 +150,8 @@ export function deleteEvents(s: ListSnapshot): AnyEventObject[] {
   if (rows.length < 3) return [];
   const sel = [...selected].sort().join(',');
   if (s.matches({ data: { loaded: 'idle' } })) {
+    // A refused delete stays on screen until it is dismissed.
+    if (notice !== null) return [{ type: 'notice.dismiss' }];
     if (sel === '') return [{ type: 'row.toggle', id: 1 }, { type: 'rows.toggleAll' }, { type: 'row.delete', id: 1 }];
     if (sel === '1') return [{ type: 'row.toggle', id: 1 }, { type: 'row.toggle', id: 2 }, { type: 'selection.clear' }];
     return [{ type: 'rows.toggleAll' }, { type: 'rows.deleteSelected' }];
@@ -156,10 +159,12 @@ export function deleteEvents(s: ListSnapshot): AnyEventObject[] {
   if (s.matches({ data: { loaded: 'confirming' } })) {
     return pending.length === 3 ? [{ type: 'delete.confirm' }] : [{ type: 'delete.cancel' }, { type: 'delete.confirm' }];
   }
+  // Confirmed: the undo window runs on the page's clock; Undo brings the rows back, sending nothing.
+  if (s.matches({ data: { loaded: 'undoing' } })) return pending.length === 3 ? [{ type: AFTER_UNDO }] : [{ type: AFTER_UNDO }, { type: 'delete.undo' }];
   if (s.matches({ data: { loaded: 'deleting' } })) {
-    const outcome = done('deleteRows', { message: deletedMessage(deleting.length) });
-    if (deleting.length === 3) return [outcome];
-    if (deleting.length === 2) return [outcome, fail('deleteRows', IN_USE)];
+    const outcome = done('deleteRows', { message: deletedMessage(pending.length) });
+    if (pending.length === 3) return [outcome];
+    if (pending.length === 2) return [outcome, fail('deleteRows', IN_USE)];
     // A search typed while the delete is on its way waits for it, however it ends.
     if (searchText !== query.search) return [outcome, fail('deleteRows', IN_USE)];
     return [outcome, fail('deleteRows', IN_USE), typed(TYPED_DURING_DELETE)];
@@ -176,6 +181,7 @@ export const IGNORED_WHILE_DELETING: AnyEventObject[] = [
   done('loadList', answer(ABC, meta({ page: 1, per_page: 10 }, 3))),
   { type: 'row.delete', id: 1 },
   { type: 'delete.confirm' },
+  { type: AFTER_UNDO },
   { type: 'list.sort', field: 'name' },
   { type: 'list.perPage', perPage: 25 },
   { type: 'list.filter', name: 'status', value: 'inactive' },
@@ -197,6 +203,7 @@ export function lastPageEvents(s: ListSnapshot): AnyEventObject[] {
   }
   if (s.matches({ data: { loaded: 'idle' } }) && rows.some((r) => r.id === 11)) return [{ type: 'row.delete', id: 11 }];
   if (s.matches({ data: { loaded: 'confirming' } })) return [{ type: 'delete.confirm' }];
+  if (s.matches({ data: { loaded: 'undoing' } })) return [{ type: AFTER_UNDO }];
   if (s.matches({ data: { loaded: 'deleting' } })) return [done('deleteRows', { message: deletedMessage(1) })];
   return [];
 }
@@ -209,7 +216,7 @@ export interface ListModel {
   input: ListInput;
   /** Names the model's rows by (model name → suffix after the test's tag). */
   rows?: Row[];
-  /** The page's clock is faked, so the search pause is stepped, not waited for. */
+  /** The page's clock is faked, so the search pause and the undo window are stepped, not waited for. */
   clock?: boolean;
   events(s: ListSnapshot): AnyEventObject[];
   /** Event sequences run as paths of their own, besides every edge of the graph. */
@@ -219,8 +226,8 @@ export interface ListModel {
 export const LIST_MODELS: ListModel[] = [
   { name: 'query', input: { spec: DEF, search: '', abilities: ALL }, clock: true, events: queryEvents },
   { name: 'past the end', input: { spec: DEF, search: '?page=99&per_page=100', abilities: ALL }, events: pastEndEvents },
-  { name: 'delete', input: { spec: DEF, search: `?search=${TAG}`, abilities: ALL }, rows: ABC, events: deleteEvents, sequences: [IGNORED_WHILE_DELETING] },
-  { name: 'delete the last page', input: { spec: DEF, search: `?search=${TAG}&page=2`, abilities: ALL }, rows: ELEVEN, events: lastPageEvents },
+  { name: 'delete', input: { spec: DEF, search: `?search=${TAG}`, abilities: ALL }, rows: ABC, clock: true, events: deleteEvents, sequences: [IGNORED_WHILE_DELETING] },
+  { name: 'delete the last page', input: { spec: DEF, search: `?search=${TAG}&page=2`, abilities: ALL }, rows: ELEVEN, clock: true, events: lastPageEvents },
 ];
 
 // ================================================================ form models

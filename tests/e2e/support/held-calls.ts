@@ -18,7 +18,8 @@ export function classify(api: string, method: string, url: URL): CallKind | null
   const rest = url.pathname.slice(api.length + 1);
   if (rest === 'export' && method === 'GET') return 'export';
   if (rest === 'bulk-delete' && method === 'POST') return 'bulkDelete';
-  if (rest === 'options') return null;
+  // Choices of a relation, and the person's own settings of the list (columns, saved filters).
+  if (rest === 'options' || rest.startsWith('list-settings') || rest.startsWith('saved-filters')) return null;
   if (method === 'GET') return 'record';
   if (method === 'PUT') return 'update';
   if (method === 'DELETE') return 'delete';

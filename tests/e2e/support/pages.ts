@@ -457,21 +457,50 @@ export class ListPage {
     await this.deleteButton(title).click();
   }
 
-  /** A row whose delete request is on its way says so, and is busy. */
-  async seeDeleting(title: string, deleting: boolean): Promise<void> {
+  /**
+   * Where a row is in a delete: as usual (its Delete button), waiting out the undo window
+   * ("Will be deleted"), or its request on its way ("Deleting…", busy).
+   */
+  async seeDeleting(title: string, state: 'shown' | 'doomed' | 'deleting'): Promise<void> {
     const row = this.row(title);
-    if (deleting) {
-      await expect(row.getByText('Deleting…', { exact: true })).toBeVisible();
-      await expect(row).toHaveAttribute('aria-busy', 'true');
-    } else {
-      await expect(row.getByText('Deleting…', { exact: true })).toHaveCount(0);
-      await expect(this.deleteButton(title)).toBeVisible();
-    }
+    await expect(row.getByText('Deleting…', { exact: true })).toHaveCount(state === 'deleting' ? 1 : 0);
+    await expect(row.getByText('Will be deleted', { exact: true })).toHaveCount(state === 'doomed' ? 1 : 0);
+    if (state === 'deleting') await expect(row).toHaveAttribute('aria-busy', 'true');
+    if (state === 'shown') await expect(this.deleteButton(title)).toBeVisible();
   }
 
   async seeConfirm(what: string): Promise<void> {
     await expect(this.confirmDialog).toBeVisible();
-    await expect(this.confirmDialog).toContainText(`This deletes ${what}. It cannot be undone.`);
+    await expect(this.confirmDialog).toContainText(`This deletes ${what}. You can undo it for a few seconds.`);
+  }
+
+  /** The bar after a confirmed delete: with Undo while the window runs, then "Deleting…". */
+  undoBar(): Locator {
+    return this.card().getByRole('status').filter({ hasText: / will be deleted\.|^Deleting / });
+  }
+
+  async seeUndo(state: 'none' | 'undo' | 'sending'): Promise<void> {
+    if (state === 'none') return expect(this.undoBar()).toHaveCount(0);
+    await expect(this.undoBar()).toBeVisible();
+    await expect(this.undoBar().getByRole('button', { name: 'Undo' })).toHaveCount(state === 'undo' ? 1 : 0);
+  }
+
+  async clickUndo(): Promise<void> {
+    await this.undoBar().getByRole('button', { name: 'Undo' }).click();
+  }
+
+  /** A refused delete, on screen until dismissed. */
+  notice(): Locator {
+    return this.card().getByRole('alert').filter({ has: this.page.getByRole('button', { name: 'Dismiss' }) });
+  }
+
+  async seeNotice(message: string | null): Promise<void> {
+    if (message === null) return expect(this.notice()).toHaveCount(0);
+    await expect(this.notice()).toContainText(message);
+  }
+
+  async clickDismissNotice(): Promise<void> {
+    await this.notice().getByRole('button', { name: 'Dismiss' }).click();
   }
 
   async clickConfirmDelete(): Promise<void> {
@@ -588,7 +617,15 @@ export class FormPage {
 
   async seeFormError(message: string | null): Promise<void> {
     if (message === null) await expect(this.formError()).toHaveCount(0);
-    else await expect(this.formError()).toHaveText(message);
+    else {
+      // The message itself, without the text of its actions (a lost update offers Reload and Dismiss).
+      const text = () => this.formError().evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        for (const b of copy.querySelectorAll('button')) b.remove();
+        return (copy.textContent ?? '').trim();
+      });
+      await expect.poll(text, { message: 'the form error', intervals: QUICK_POLL }).toBe(message);
+    }
   }
 
   async seeSaving(): Promise<void> {

@@ -5,7 +5,7 @@ import { BarcodeField } from './barcode-field.tsx';
 import { ImageField, ImageUrlField } from './image-field.tsx';
 import { PermissionGrid } from './permission-grid.tsx';
 import { RelationField, RelationManyField } from './relation-field.tsx';
-import { ColourField, PercentField, TEXT_INPUTS, TextareaField } from './text-fields.tsx';
+import { ColourField, MoneyField, PercentField, TEXT_INPUTS, TextareaField } from './text-fields.tsx';
 
 const line = (component: FieldKindView['component']): FieldKindView => ({ component, skeleton: 'line' });
 
@@ -18,7 +18,7 @@ export const FIELD_VIEWS: Readonly<Record<FieldKind, FieldKindView>> = {
   password: line(TEXT_INPUTS.password),
   integer: line(TEXT_INPUTS.integer),
   date: line(TEXT_INPUTS.date),
-  money: line(TEXT_INPUTS.money),
+  money: line(MoneyField),
   percent: line(PercentField),
   colour: line(ColourField),
   select: line(SelectField),

@@ -2,6 +2,7 @@ import { css } from 'styled-system/css';
 import type { FieldKind } from '../../../../domain/resource.ts';
 import { ColourInput } from '../../../components/ui/colour-input.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { useDisplay } from '../../../app/display.ts';
 import { InputGroup } from '../../../components/ui/input-group.tsx';
 import { asText, describedBy, LabelledField } from './field-frame.tsx';
 import type { FieldProps } from './field-props.ts';
@@ -43,7 +44,6 @@ export const TEXT_INPUTS = {
   password: input({ type: 'password' }),
   integer: input({ inputMode: 'numeric', numeric: true }),
   date: input({ type: 'date' }),
-  money: input({ inputMode: 'decimal', placeholder: '0.00', numeric: true }),
 } satisfies Partial<Record<FieldKind, ReturnType<typeof input>>>;
 
 export function TextareaField(props: FieldProps) {
@@ -51,6 +51,27 @@ export function TextareaField(props: FieldProps) {
   return (
     <LabelledField field={field} error={error} readOnly={readOnly}>
       <Field.Textarea {...commonOf(props)} rows={3} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />
+    </LabelledField>
+  );
+}
+
+/** An amount as plain digits (12.50), with the shop's currency code after them. */
+export function MoneyField(props: FieldProps) {
+  const { field, value, error, readOnly, onChange } = props;
+  const display = useDisplay();
+  return (
+    <LabelledField field={field} error={error} readOnly={readOnly}>
+      <InputGroup.Root>
+        <Field.Input
+          {...commonOf(props)}
+          inputMode="decimal"
+          placeholder={field.placeholder ?? '0.00'}
+          value={asText(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          className={css({ fontVariantNumeric: 'tabular-nums' })}
+        />
+        <InputGroup.Addon>{display.currency}</InputGroup.Addon>
+      </InputGroup.Root>
     </LabelledField>
   );
 }
