@@ -91,6 +91,11 @@ export interface FilterDef {
   kind: 'select' | 'relation' | 'dateRange';
   options?: readonly Option[];
   relation?: string;
+  /**
+   * A relation with too many records for one select (every product): a picker that searches as
+   * the person types, instead of a select of the first choices.
+   */
+  searchable?: boolean;
 }
 
 /** One permission per right (list, create, edit, delete, export): `rights('customer')`. */

@@ -66,7 +66,8 @@ export const movementList = {
   key: 'stockMovements',
   api: MOVEMENTS_API,
   columns: movementColumns,
-  filters: [{ name: 'product_id', label: 'Product', kind: 'relation', relation: 'products' }, ...movementFilters],
+  // Thousands of products: the filter searches as the person types rather than listing the first.
+  filters: [{ name: 'product_id', label: 'Product', kind: 'relation', relation: 'products', searchable: true }, ...movementFilters],
   defaultSort: { field: 'created_at', dir: 'desc' },
 } as const satisfies ListDef;
 

@@ -74,7 +74,8 @@ function RelationActor({ filter, chosen, made, rest, render }: { filter: FilterD
   const system = useAppSystem();
   const machine = useMemo(() => relationOptionsMachine(system, resourceByKey(filter.relation!)), [system, filter]);
   const value = chosen[filter.name];
-  const actor = useActorRef(machine, { input: { ids: value && /^\d+$/.test(value) ? [Number(value)] : [], eager: true }, inspect: system.inspect });
+  // A plain select shows every choice at once; a searchable one loads what is typed, when opened.
+  const actor = useActorRef(machine, { input: { ids: value && /^\d+$/.test(value) ? [Number(value)] : [], eager: !filter.searchable }, inspect: system.inspect });
   const next = useMemo(() => ({ ...made, [filter.name]: actor }), [made, filter.name, actor]);
   return (
     <RelationActors filters={rest} chosen={chosen} made={next}>
