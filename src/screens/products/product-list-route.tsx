@@ -42,7 +42,8 @@ export default function ProductListRoute(_: ScreenProps) {
     input: {
       spec: products,
       search,
-      abilities: abilitiesFor(held, products.permissions),
+      // Printing labels needs no more than seeing the list: rows are always selectable here.
+      abilities: { ...abilitiesFor(held, products.permissions), bulk: true },
       created: selectHandoff(resourceHref.list(products))(nav),
     },
     inspect: system.inspect,

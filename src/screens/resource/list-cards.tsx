@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
-import { selectAbilities, type RowView } from '../../../machines/list/list.selectors.ts';
+import { selectAbilities, selectCanChoose, type RowView } from '../../../machines/list/list.selectors.ts';
 import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Cell, ColumnCell, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
@@ -17,14 +17,14 @@ const control = css({ h: '9', px: '2', borderWidth: '1px', borderColor: 'border.
  * table's header and footer carry sit above the cards. Nothing is wider than the screen.
  */
 export function ListCards() {
-  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
+  const { def, actor, rows, pinned, columns, sort, all, choose, totals, display, titleColumn } = useRowsView();
   const sortable = def.columns.filter((c) => c.sortable);
   const sortLabel = def.columns.find((c) => c.name === sort.field)?.label ?? sort.field;
 
   return (
     <div>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', fontSize: 'sm' })}>
-        {can.delete && rows.length ? (
+        {choose && rows.length ? (
           <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
             <input
               type="checkbox"
@@ -83,6 +83,7 @@ export function ListCards() {
 function RecordCard({ view, pinned = false, columns, titleColumn, display }: { view: RowView; pinned?: boolean; columns: readonly ColumnDef[]; titleColumn: ColumnDef | undefined; display: Display }) {
   const { def, parentId, actor } = useListScreen();
   const can = useSelector(actor, selectAbilities, shallowEqual);
+  const choose = useSelector(actor, selectCanChoose);
   const { row, title } = view;
   const image = columns.find((c) => c.kind === 'image');
   const status = columns.find((c) => c.kind === 'status');
@@ -109,7 +110,7 @@ function RecordCard({ view, pinned = false, columns, titleColumn, display }: { v
       })}
     >
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
-        {can.delete && !pinned ? (
+        {choose && !pinned ? (
           <input
             type="checkbox"
             id={pinned ? undefined : rowCheckboxId(def.key, row.id)}

@@ -9,6 +9,7 @@ import {
   sameRowViews,
   selectAbilities,
   selectAllBox,
+  selectCanChoose,
   selectColumns,
   selectPinned,
   selectRows,
@@ -48,6 +49,8 @@ export function useRowsView() {
     all: useSelector(actor, selectAllBox, shallowEqual),
     can: useSelector(actor, selectAbilities, shallowEqual),
     totals: useSelector(actor, selectTotals, shallowEqual),
+    /** Rows have a checkbox (a delete or another bulk action may be taken). */
+    choose: useSelector(actor, selectCanChoose),
     display: useDisplay(),
     titleColumn: titleColumnOf(def, columns),
   };

@@ -22,8 +22,7 @@ const footCell = css({ position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.sub
  * (pinned when its page is another) and the totals of money columns over the whole filter.
  */
 export function ListTable() {
-  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
-  const choose = can.delete;
+  const { def, actor, rows, pinned, columns, sort, all, can, choose, totals, display, titleColumn } = useRowsView();
   // "Total of all N" goes under the first column that has no total and shows words (not a picture).
   const totalLabelAt = totals ? columns.find((c) => !(c.name in totals.values) && c.kind !== 'image') : undefined;
 
