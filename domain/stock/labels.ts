@@ -29,3 +29,16 @@ export function symbologyOf(code: string): 'ean13' | 'ean8' | 'upca' | 'code128'
   if (/^\d{12}$/.test(code)) return 'upca';
   return 'code128';
 }
+
+/**
+ * How bwip-js draws a label's barcode. EAN-13, EAN-8 and UPC-A keep their standard human-readable
+ * layout (the digits in groups between the guard bars, the first one outside), a little smaller
+ * than bwip-js's default for more white between digits and bars; centring the text as one line
+ * ran it over the guard bars, which reach below the others. Code 128 has no guards: one
+ * centred line.
+ */
+export function barcodeOptions(code: string) {
+  const bcid = symbologyOf(code);
+  const common = { bcid, text: code, scale: 2, height: 12, includetext: true } as const;
+  return bcid === 'code128' ? { ...common, textxalign: 'center' as const } : { ...common, textsize: 10 };
+}

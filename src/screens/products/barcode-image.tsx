@@ -1,6 +1,6 @@
 import { code128, drawingSVG, ean13, ean8, upca } from '@bwip-js/browser';
 import { useMemo } from 'react';
-import { symbologyOf } from '../../../domain/stock/labels.ts';
+import { barcodeOptions } from '../../../domain/stock/labels.ts';
 
 const DRAW = { ean13, ean8, upca, code128 } as const;
 
@@ -10,9 +10,9 @@ const DRAW = { ean13, ean8, upca, code128 } as const;
  */
 export function BarcodeImage({ code, className }: { code: string; className?: string }) {
   const src = useMemo(() => {
-    const kind = symbologyOf(code);
+    const options = barcodeOptions(code);
     try {
-      const svg = DRAW[kind]({ bcid: kind, text: code, scale: 2, height: 12, includetext: true, textxalign: 'center' } as Parameters<typeof ean13>[0], drawingSVG());
+      const svg = DRAW[options.bcid](options as Parameters<typeof ean13>[0], drawingSVG());
       return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     } catch {
       return null;

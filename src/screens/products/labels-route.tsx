@@ -138,7 +138,7 @@ export default function LabelsRoute(_: ScreenProps) {
             <div key={key} className={label}>
               <span className={css({ fontSize: '9pt', fontWeight: 'bold', lineHeight: '1.15', lineClamp: 2 })}>{item.name}</span>
               <span className={css({ fontSize: '11pt', fontWeight: 'bold' })}>{formatAmount(item.price, display)}</span>
-              {item.barcode ? <BarcodeImage code={item.barcode} className={css({ h: '16mm', maxW: '100%' })} /> : null}
+              {item.barcode ? <BarcodeImage code={item.barcode} className={css({ h: '16mm', maxW: '100%', objectFit: 'contain' })} /> : null}
             </div>
           ))}
         </div>
