@@ -84,6 +84,9 @@ describe('image upload machine, every edge on a real actor', () => {
                 expect(uploads.only().input).toEqual({ file });
                 expect(snap().context).toMatchObject({ error: null, fileName: file.name });
                 expect(selectImageField(snap(), '', 'id').uploading).toBe(true);
+                // The picked file is never previewed as itself (no blob: address): the old value's thumbnail, or none.
+                expect(selectImageField(snap(), '', 'id').preview).toBeNull();
+                expect(selectImageField(snap(), UPLOADED.id, 'id').preview).toBe(UPLOADED.thumbnail_url);
               }
               expect(commit.mock.calls).toHaveLength(commits);
             },
