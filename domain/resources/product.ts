@@ -73,17 +73,19 @@ export const products = defineResource({
     description: '',
     status: 'active',
   },
-  // Also in every row: thumbnail_url, image_url, unit_name, avg_cost, stock_value, stock_state.
+  // Also in every row: image_url, unit_name, avg_cost, stock_value, stock_state.
+  // What a person looks for first comes first (price, stock, status), so it is in view beside the
+  // menu on a laptop; barcode, category and brand follow (and drop first on narrow screens).
   columns: [
     { name: 'thumbnail_url', label: 'Image', kind: 'image' },
     { name: 'name', label: 'Name', sortable: true },
     { name: 'sku', label: 'SKU', sortable: true },
-    { name: 'barcode', label: 'Barcode', sortable: true, minor: true },
-    { name: 'category_name', label: 'Category', sortable: true, minor: true },
-    { name: 'brand_name', label: 'Brand', sortable: true, minor: true },
     { name: 'sale_price', label: 'Price', kind: 'money', sortable: true, total: false },
     { name: 'on_hand', label: 'On hand', kind: 'number', sortable: true },
     { name: 'status', label: 'Status', kind: 'status', sortable: true },
+    { name: 'barcode', label: 'Barcode', sortable: true, minor: true },
+    { name: 'category_name', label: 'Category', sortable: true, minor: true },
+    { name: 'brand_name', label: 'Brand', sortable: true, minor: true },
   ],
   // On hand is not here: only stock operations change it (the stock screen, purchases, sales).
   fields: [

@@ -55,8 +55,9 @@ const movementColumns: ColumnDef[] = [
   { name: 'product_name', label: 'Product' },
   { name: 'kind', label: 'Kind' },
   { name: 'quantity', label: 'Quantity', kind: 'number' },
-  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: true },
+  // On hand after each movement is what explains every unit: beside the quantity, in view on a laptop.
   { name: 'qty_after', label: 'On hand after', kind: 'number' },
+  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: true },
   { name: 'value_after', label: 'Value after', kind: 'money', minor: true },
   { name: 'user_name', label: 'By', minor: true },
 ];

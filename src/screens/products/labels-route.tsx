@@ -22,7 +22,8 @@ import type { ScreenProps } from '../screen-props.ts';
 import { BarcodeImage } from './barcode-image.tsx';
 
 // Avery L7160 and its equals: 3 × 7 labels of 63.5 × 38.1 mm, 2.5 mm between columns, on A4
-// with 15.1 mm top and 7.2 mm side margins. On screen the sheet is scaled to the page width.
+// with 15.1 mm top and 7.2 mm side margins. On screen the sheet keeps its real size; on a narrow
+// screen it scrolls sideways in its own region, never the page.
 const sheet = css({
   w: '210mm',
   minH: '297mm',
