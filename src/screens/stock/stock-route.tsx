@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fieldsFor } from '../../../domain/form-values.ts';
 import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
@@ -10,6 +10,7 @@ import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, stockScreenMachin
 import { useAppSystem } from '../../app/app-context.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { fieldId } from '../../resources/dom-ids.ts';
 import { adjustmentFormMachine } from '../../resources/stock-providers.ts';
 import type { ListExtras } from '../resource/list-context.ts';
 import { FormView } from '../resource/form-view.tsx';
@@ -44,6 +45,18 @@ export default function StockRoute(_: ScreenProps) {
   const adjusting = useSelector(screen, selectAdjusting);
   const canOpen = useSelector(screen, selectCanOpenAdjust);
   const mayAdjust = useSelector(system.auth, (s) => selectPermissions(s).has(STOCK_ACCESS.stockAdjust));
+  // Keyboard users: the open form takes the focus (its first field to fill), and closing it gives
+  // the focus back to "Adjust stock" (disabled while it is open, so the focus would be lost).
+  const adjustButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const open = adjusting !== null && mayAdjust;
+  const firstField = adjusting?.productId ? 'reason' : 'product_id';
+  useEffect(() => {
+    if (open === wasOpen.current) return;
+    wasOpen.current = open;
+    const frame = requestAnimationFrame(() => (open ? document.getElementById(fieldId(firstField)) : adjustButton.current)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open, firstField]);
 
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
@@ -51,7 +64,7 @@ export default function StockRoute(_: ScreenProps) {
         subtitle="Every unit of stock, and the movements that explain it."
         actions={
           mayAdjust ? (
-            <Button disabled={!canOpen} onClick={() => screen.send({ type: 'adjust.open' })}>
+            <Button ref={adjustButton} disabled={!canOpen} onClick={() => screen.send({ type: 'adjust.open' })}>
               <Icon name="plus" />
               Adjust stock
             </Button>
