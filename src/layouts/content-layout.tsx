@@ -34,6 +34,8 @@ export interface ContentLayoutProps {
   onLogout(): void;
   onSearch?(q: string): void;
   onOpenNotifications?(): void;
+  /** The notification bell, when the app gives one (stock alerts); else a plain button. */
+  bell?: ReactNode;
   /** Open menu groups by label, when a machine owns them (else groups holding the page open). */
   openGroups?: readonly string[];
   onToggleGroup?(label: string): void;
@@ -143,6 +145,7 @@ export function ContentLayout(props: ContentLayoutProps) {
               onLogout={props.onLogout}
           {...(props.onSearch ? { onSearch: props.onSearch } : {})}
           {...(props.onOpenNotifications ? { onOpenNotifications: props.onOpenNotifications } : {})}
+          bell={props.bell}
         />
         <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', sm: '6' }, pt: '4', pb: '10', outline: 'none' })}>
           {props.breadcrumbs?.length ? <Breadcrumbs trail={props.breadcrumbs} /> : null}

@@ -131,29 +131,36 @@ function RelationPicker({ field, value, error, multiple, onChange }: FieldProps 
         </AlertMessage>
       ) : null}
 
-      <Portal>
-        <Combobox.Positioner>
-          <Combobox.Content>
-            {status === 'failed' ? <Combobox.Status>{loadError}</Combobox.Status> : null}
-            {status !== 'loaded' && status !== 'failed' && items.length === 0 ? (
-              <Combobox.Status>
-                <Spinner size="sm" /> Loading {many}…
-              </Combobox.Status>
-            ) : null}
-            {status === 'loaded' && items.length === 0 ? (
-              <Combobox.Status>{search.trim() ? `No ${many} match “${search.trim()}”.` : `There are no ${many} yet.`}</Combobox.Status>
-            ) : null}
-            {items.map((o) => (
-              <Combobox.Item key={o.id} item={o}>
-                <Combobox.ItemText>{o.label}</Combobox.ItemText>
-                <Combobox.ItemIndicator>
-                  <Icon name="check" />
-                </Combobox.ItemIndicator>
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Portal>
+      <RelationOptions items={items} status={status} search={search} error={loadError} many={many} />
     </Combobox.Root>
+  );
+}
+
+/** The open list of a relation picker: the matches, or why there are none yet. */
+export function RelationOptions({ items, status, search, error, many }: { items: readonly OptionItem[]; status: ReturnType<typeof selectListStatus>; search: string; error: string | null; many: string }) {
+  return (
+    <Portal>
+      <Combobox.Positioner>
+        <Combobox.Content>
+          {status === 'failed' ? <Combobox.Status>{error}</Combobox.Status> : null}
+          {status !== 'loaded' && status !== 'failed' && items.length === 0 ? (
+            <Combobox.Status>
+              <Spinner size="sm" /> Loading {many}…
+            </Combobox.Status>
+          ) : null}
+          {status === 'loaded' && items.length === 0 ? (
+            <Combobox.Status>{search.trim() ? `No ${many} match “${search.trim()}”.` : `There are no ${many} yet.`}</Combobox.Status>
+          ) : null}
+          {items.map((o) => (
+            <Combobox.Item key={o.id} item={o}>
+              <Combobox.ItemText>{o.label}</Combobox.ItemText>
+              <Combobox.ItemIndicator>
+                <Icon name="check" />
+              </Combobox.ItemIndicator>
+            </Combobox.Item>
+          ))}
+        </Combobox.Content>
+      </Combobox.Positioner>
+    </Portal>
   );
 }
