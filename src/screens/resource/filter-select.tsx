@@ -17,7 +17,7 @@ import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Combobox, createListCollection } from '../../components/ui/combobox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { RelationOptions } from './fields/relation-field.tsx';
+import { RelationOptions, useRelationOptions } from './fields/relation-field.tsx';
 import { useListScreen } from './list-context.ts';
 
 interface FilterSelectProps {
@@ -84,14 +84,7 @@ function RelationFilter({ relation: _relation, ...props }: FilterSelectProps & {
  */
 function SearchFilter({ filter, value, onChange }: FilterSelectProps) {
   const actor = useListScreen().relations[filter.name]!;
-  const items = useSelector(actor, selectItems);
-  const labels = useSelector(actor, selectLabels);
-  const labelsPending = useSelector(actor, selectLabelsPending);
-  const status = useSelector(actor, selectListStatus);
-  const search = useSelector(actor, selectSearch);
-  const typing = useSelector(actor, selectTyping);
-  const error = useSelector(actor, selectOptionsError);
-  const collection = useMemo(() => createListCollection<OptionItem>({ items, itemToValue: (o) => String(o.id), itemToString: (o) => o.label }), [items]);
+  const { items, labels, labelsPending, status, search, typing, error, collection } = useRelationOptions(actor);
   const chosen = /^\d+$/.test(value) ? Number(value) : undefined;
   const chosenLabel = chosen === undefined ? '' : (labels[chosen] ?? (labelsPending ? '' : `#${chosen}`));
   const many = resourceByKey(filter.relation!).label.many;
