@@ -1,20 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { FilterDef, Option } from '../../../domain/resource.ts';
 import { resourceByKey } from '../../../domain/resources/index.ts';
-import {
-  selectItems,
-  selectLabels,
-  selectLabelsPending,
-  selectListStatus,
-  selectOptionsError,
-  selectSearch,
-  selectTyping,
-  type OptionItem,
-} from '../../../machines/options.machine.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
-import { Combobox, createListCollection } from '../../components/ui/combobox.tsx';
+import { Combobox } from '../../components/ui/combobox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { RelationOptions, useRelationOptions } from './fields/relation-field.tsx';
@@ -54,10 +43,7 @@ function NativeFilter({ filter, value, options, onChange, busy = false }: Filter
  */
 function RelationFilter({ relation: _relation, ...props }: FilterSelectProps & { relation: string }) {
   const actor = useListScreen().relations[props.filter.name]!;
-  const items = useSelector(actor, selectItems);
-  const labels = useSelector(actor, selectLabels);
-  const status = useSelector(actor, selectListStatus);
-  const error = useSelector(actor, selectOptionsError);
+  const { items, labels, status, error } = useRelationOptions(actor);
   const options = useMemo(() => {
     const out: Option[] = items.map((o) => ({ value: String(o.id), label: o.label }));
     // A value from the address bar that is not among the loaded choices still shows what it is.
