@@ -1,54 +1,85 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../domain/auth.ts';
 import { SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import type { Db } from '../db/index.ts';
-import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { accessTokens, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { sha256Hex } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
+type SessionRole = SessionUser['roles'][number];
 
-/** The user record of GET /me and the login response: roles with their permissions. */
+/** A touch of last_used_at is written at most this often per session (one write a minute, not one per request). */
+export const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The roles of user `userId` with their permissions, as one JSON value, ordered by id. Super Admin
+ * holds every permission whatever its rows say (PRODUCT §2). A subquery, so a session check or a
+ * sign-in reads a user's rights in the same statement as the user. (Aliases are spelled out: a
+ * column interpolated here would render unqualified in a single-table query.)
+ */
+const rolesJson = (userId: SQL): SQL<SessionRole[]> =>
+  sql`coalesce((
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', coalesce((
+      select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
+      from ${permissions} p
+      where r.name = ${SUPER_ADMIN_ROLE}
+         or exists (select 1 from ${rolePermissions} rp where rp.role_id = r.id and rp.permission_id = p.id)
+    ), '[]'::json)) order by r.id)
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+    where ur.user_id = ${userId}
+  ), '[]'::json)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as SessionRole[]);
+
+const sessionUserOf = (row: UserRow, roleList: SessionRole[]): SessionUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  status: row.status,
+  roles: roleList,
+});
+
+/** The user record of GET /me and the login response: roles with their permissions, in one query. */
 export async function loadSessionUser(db: Db, user: UserRow): Promise<SessionUser> {
-  const roleRows = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.role_id))
-    .where(eq(userRoles.user_id, user.id))
-    .orderBy(asc(roles.id));
-
-  const roleIds = roleRows.map((r) => r.id);
-  const links = roleIds.length
-    ? await db
-        .select({ role_id: rolePermissions.role_id, id: permissions.id, name: permissions.name })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-        .where(inArray(rolePermissions.role_id, roleIds))
-        .orderBy(asc(permissions.id))
-    : [];
-  const all = roleRows.some((r) => r.name === SUPER_ADMIN_ROLE)
-    ? await db.select({ id: permissions.id, name: permissions.name }).from(permissions).orderBy(asc(permissions.id))
-    : [];
-
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    status: user.status,
-    roles: roleRows.map((role) => ({
-      id: role.id,
-      name: role.name,
-      // Super Admin holds every permission whatever its rows say (PRODUCT §2).
-      permissions:
-        role.name === SUPER_ADMIN_ROLE
-          ? all
-          : links.filter((l) => l.role_id === role.id).map(({ id, name }) => ({ id, name })),
-    })),
-  };
+  const [found] = await db.select({ roles: rolesJson(sql`${user.id}`) }).from(users).where(eq(users.id, user.id));
+  return sessionUserOf(user, found?.roles ?? []);
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
+export interface Session {
+  tokenId: number;
+  row: UserRow;
+  user: SessionUser;
+}
+
+/**
+ * The session of a bearer token, checked and read in ONE statement (every signed-in request
+ * pays for it): the token by its sha256, whether it is still good (before the absolute expiry
+ * and used within the idle window), its user with roles and permissions; a token past either
+ * limit is deleted, and a good one's last use is written at most once a minute, both by
+ * data-modifying CTEs of the same statement. Undefined when the token is unknown or ended.
+ */
+export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: number): Promise<Session | undefined> {
+  const mine = eq(accessTokens.token_hash, sha256Hex(token));
+  const idleSince = new Date(now.getTime() - idleMinutes * 60_000);
+  // Compared through the columns, so each driver gets the dates in the form it takes.
+  const live = and(gt(accessTokens.expires_at, now), gt(accessTokens.last_used_at, idleSince))!;
+  const found = db.$with('found').as(
+    db.select({ id: accessTokens.id, user_id: accessTokens.user_id, live: sql<boolean>`${live}`.as('live') }).from(accessTokens).where(mine),
+  );
+  const ended = db.$with('ended').as(db.delete(accessTokens).where(and(mine, not(live))).returning({ id: accessTokens.id }));
+  const touched = db.$with('touched').as(
+    db
+      .update(accessTokens)
+      .set({ last_used_at: now })
+      .where(and(mine, live, lte(accessTokens.last_used_at, new Date(now.getTime() - TOUCH_EVERY_MS))))
+      .returning({ id: accessTokens.id }),
+  );
+  const [hit] = await db
+    .with(found, ended, touched)
+    .select({ tokenId: found.id, live: found.live, row: getTableColumns(users), roles: rolesJson(sql`${users.id}`) })
+    .from(found)
+    .innerJoin(users, eq(users.id, found.user_id));
+  if (!hit?.live) return undefined;
+  return { tokenId: hit.tokenId, row: hit.row, user: sessionUserOf(hit.row, hit.roles) };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

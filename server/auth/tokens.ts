@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { accessTokens } from '../db/schema.ts';
 
@@ -28,34 +27,4 @@ export async function issueToken(
     expires_at: expiresAt,
   });
   return { token, expiresAt };
-}
-
-export type TokenCheck =
-  | { ok: true; tokenId: number; userId: number }
-  | { ok: false };
-
-/** Valid = known hash, before the absolute expiry and used within the idle window. */
-export async function checkToken(
-  db: Db,
-  token: string,
-  now: Date,
-  idleMinutes: number,
-): Promise<TokenCheck> {
-  const rows = await db
-    .select()
-    .from(accessTokens)
-    .where(eq(accessTokens.token_hash, sha256Hex(token)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return { ok: false };
-  const idleLimit = row.last_used_at.getTime() + idleMinutes * 60_000;
-  if (now.getTime() >= row.expires_at.getTime() || now.getTime() >= idleLimit) {
-    await db.delete(accessTokens).where(eq(accessTokens.id, row.id));
-    return { ok: false };
-  }
-  // Touch at most once a minute: one write per minute per session, not per request.
-  if (now.getTime() - row.last_used_at.getTime() >= 60_000) {
-    await db.update(accessTokens).set({ last_used_at: now }).where(eq(accessTokens.id, row.id));
-  }
-  return { ok: true, tokenId: row.id, userId: row.user_id };
 }

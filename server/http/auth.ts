@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES } from '../../domain/auth.ts';
 import { permissionsOf, type Permission } from '../../domain/permissions.ts';
-import { checkToken } from '../auth/tokens.ts';
-import { findUserById, loadSessionUser } from '../auth/session.ts';
+import { sessionOf } from '../auth/session.ts';
 import { ApiError } from './errors.ts';
 import type { AppMiddleware } from './context.ts';
 
@@ -10,17 +9,15 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** Signed-in user from the bearer token; sets c.var.auth or answers 401. */
+/** Signed-in user from the bearer token (one query: server/auth/session.ts); sets c.var.auth or answers 401. */
 export const requireAuth: AppMiddleware = async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   if (!token) throw new ApiError(401, AUTH_MESSAGES.signIn);
   const { db, config, now } = c.var;
-  const check = await checkToken(db, token, now(), config.tokenIdleMinutes);
-  if (!check.ok) throw new ApiError(401, AUTH_MESSAGES.expired);
-  const row = await findUserById(db, check.userId);
-  if (!row || row.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.expired);
-  const user = await loadSessionUser(db, row);
-  c.set('auth', { row, user, permissions: permissionsOf(user.roles), tokenId: check.tokenId });
+  const session = await sessionOf(db, token, now(), config.tokenIdleMinutes);
+  if (!session || session.row.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.expired);
+  const { row, user, tokenId } = session;
+  c.set('auth', { row, user, permissions: permissionsOf(user.roles), tokenId });
   await next();
 };
 

@@ -53,6 +53,8 @@ export interface Harness {
   tokenFor(email: string): Promise<string>;
   /** Inserts a user (password "password" unless given) with the named roles; returns its id. */
   createUser(u: { email: string; name?: string; password?: string; status?: 'active' | 'inactive'; roles?: string[] }): Promise<number>;
+  /** The SQL statements `fn` sent (a round trip each), with its result. */
+  statementsOf<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   close(): Promise<void>;
 }
 
@@ -146,9 +148,23 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return id;
   };
 
+  // drizzle hands every statement to its session's logger (both drivers): count them there.
+  const session = (handle.db as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
+  const statementsOf: Harness['statementsOf'] = async (fn) => {
+    const statements: string[] = [];
+    const before = session.logger;
+    session.logger = { logQuery: (query) => statements.push(query) };
+    try {
+      return { result: await fn(), statements };
+    } finally {
+      session.logger = before;
+    }
+  };
+
   return {
     app,
     tokenFor,
+    statementsOf,
     createUser,
     db: handle.db,
     handle,

@@ -105,6 +105,41 @@ describe('token expiry', () => {
   });
 });
 
+describe('the session check', () => {
+  it('is one statement: token, expiry, last use, user, roles and permissions', async () => {
+    for (const email of ['admin@example.com', 'cashier@example.com']) {
+      const token = await h.tokenFor(email);
+      const { result, statements } = await h.statementsOf(() => h.request('GET', '/me', { token }));
+      expect(result.status).toBe(200);
+      expect(statements).toHaveLength(1);
+      // Also when it records the use (a minute later) and when it ends the session.
+      h.clock.advance(61_000);
+      expect((await h.statementsOf(() => h.request('GET', '/me', { token }))).statements).toHaveLength(1);
+      h.clock.advance(31 * 60_000);
+      const ended = await h.statementsOf(() => h.request('GET', '/me', { token }));
+      expect(ended.result.status).toBe(401);
+      expect(ended.statements).toHaveLength(1);
+    }
+  });
+
+  it('deletes a token that has ended', async () => {
+    const token = await h.tokenFor('cashier@example.com');
+    const hash = createHash('sha256').update(token).digest('hex');
+    h.clock.advance(31 * 60_000);
+    expect((await h.request('GET', '/me', { token })).status).toBe(401);
+    expect(await h.db.select().from(accessTokens).where(eq(accessTokens.token_hash, hash))).toEqual([]);
+  });
+
+  it("answers the same user record as the sign-in (roles by id, each role's permissions by id)", async () => {
+    const res = await h.request('POST', '/api/v1/admin/login', { body: { email: 'manager@example.com', password: 'password' } });
+    const me = await h.request('GET', '/me', { token: res.body.access_token });
+    expect(me.body).toEqual(res.body.user);
+    const ids = (me.body as { roles: { permissions: { id: number }[] }[] }).roles.flatMap((r) => r.permissions.map((p) => p.id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+});
+
 describe('POST /api/logout', () => {
   it('revokes the token', async () => {
     const token = await h.login('cashier@example.com');
