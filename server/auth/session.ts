@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, gt, lte, not, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../domain/auth.ts';
+import type { SessionShop, SessionUser } from '../../domain/auth.ts';
 import { SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import type { Db } from '../db/index.ts';
 import { accessTokens, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { shopFrom, shopValueSql } from './shop.ts';
 import { sha256Hex } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -48,6 +49,8 @@ export interface Session {
   tokenId: number;
   row: UserRow;
   user: SessionUser;
+  /** The shop's name and currency (GET /me answers them with the user). */
+  shop: SessionShop;
 }
 
 /**
@@ -55,7 +58,8 @@ export interface Session {
  * pays for it): the token by its sha256, whether it is still good (before the absolute expiry
  * and used within the idle window), its user with roles and permissions; a token past either
  * limit is deleted, and a good one's last use is written at most once a minute, both by
- * data-modifying CTEs of the same statement. Undefined when the token is unknown or ended.
+ * data-modifying CTEs of the same statement, which also reads the shop's name and currency (the
+ * website setting, by its key) for GET /me. Undefined when the token is unknown or ended.
  */
 export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: number): Promise<Session | undefined> {
   const mine = eq(accessTokens.token_hash, sha256Hex(token));
@@ -75,11 +79,11 @@ export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: n
   );
   const [hit] = await db
     .with(found, ended, touched)
-    .select({ tokenId: found.id, live: found.live, row: getTableColumns(users), roles: rolesJson(sql`${users.id}`) })
+    .select({ tokenId: found.id, live: found.live, row: getTableColumns(users), roles: rolesJson(sql`${users.id}`), shop: shopValueSql })
     .from(found)
     .innerJoin(users, eq(users.id, found.user_id));
   if (!hit?.live) return undefined;
-  return { tokenId: hit.tokenId, row: hit.row, user: sessionUserOf(hit.row, hit.roles) };
+  return { tokenId: hit.tokenId, row: hit.row, user: sessionUserOf(hit.row, hit.roles), shop: shopFrom(hit.shop) };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

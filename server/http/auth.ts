@@ -16,8 +16,8 @@ export const requireAuth: AppMiddleware = async (c, next) => {
   const { db, config, now } = c.var;
   const session = await sessionOf(db, token, now(), config.tokenIdleMinutes);
   if (!session || session.row.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.expired);
-  const { row, user, tokenId } = session;
-  c.set('auth', { row, user, permissions: permissionsOf(user.roles), tokenId });
+  const { row, user, tokenId, shop } = session;
+  c.set('auth', { row, user, permissions: permissionsOf(user.roles), tokenId, shop });
   await next();
 };
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { SessionUser } from '../../domain/auth.ts';
+import type { SessionShop, SessionUser } from '../../domain/auth.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -11,6 +11,8 @@ export interface AuthState {
   user: SessionUser;
   permissions: Set<Permission>;
   tokenId: number;
+  /** Read with the session (one statement), for GET /me. */
+  shop: SessionShop;
 }
 
 export interface AppEnv {
