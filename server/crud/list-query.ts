@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ColumnDef, FilterDef, Row } from '../../domain/resource.ts';
 import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
@@ -151,42 +151,60 @@ export function withJoins<Q extends PgSelect>(qb: Q, view: ListView): Q {
   return qb;
 }
 
-/** SELECT the view's row shape, with its joins. */
-export const selectRows = (db: Db | Tx, view: ListView) => withJoins(db.select(view.selection).from(view.table).$dynamic(), view);
+/** SELECT the view's row shape (plus `extra` columns, if any), with its joins. */
+export const selectRows = (db: Db | Tx, view: ListView, extra: Record<string, SQL.Aliased | SQL> = {}) =>
+  withJoins(db.select({ ...view.selection, ...extra }).from(view.table).$dynamic(), view);
 
 export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<Row | undefined> {
   const rows = await selectRows(db, view).where(eq(view.table.id, id)).limit(1);
   return rows[0] as Row | undefined;
 }
 
-/**
- * The number of rows matching `cond` and, in the same statement, the sums of the view's money
- * columns. Joins are to-one and only add display columns, so neither needs them (and without
- * them an unfiltered count is an index-only scan; a list without money columns stays one).
- */
-export async function countAndSums(db: Db, view: ListView, cond: SQL | undefined): Promise<{ total: number; totals?: Record<string, number> }> {
-  const names = Object.keys(view.sums);
-  const sums = Object.fromEntries(names.map((n) => [`sum_${n}`, sql<string>`coalesce(sum(${view.sums[n]}), 0)::bigint`]));
-  const [row] = (await db.select({ n: count(), ...sums }).from(view.table).where(cond)) as Record<string, unknown>[];
-  const total = Number(row?.n ?? 0);
-  if (names.length === 0) return { total };
-  return { total, totals: Object.fromEntries(names.map((n) => [n, Number(row?.[`sum_${n}`] ?? 0)])) };
+interface Tally {
+  total: number;
+  totals?: Record<string, number>;
 }
 
 /**
+ * The number of rows matching `cond` and the sums of the view's money columns, as one JSON
+ * array [count, sum…] from one scan. Joins are to-one and only add display columns, so neither
+ * needs them (and without them an unfiltered count is an index-only scan).
+ */
+function tallyQuery(db: Db, view: ListView, cond: SQL | undefined) {
+  const parts = [sql`count(*)`, ...Object.values(view.sums).map((e) => sql`coalesce(sum(${e}), 0)::bigint`)];
+  return db.select({ t: sql<unknown>`json_build_array(${sql.join(parts, sql`, `)})` }).from(view.table).where(cond);
+}
+
+function readTally(view: ListView, value: unknown): Tally {
+  const t = (typeof value === 'string' ? JSON.parse(value) : value) as (number | string)[];
+  const names = Object.keys(view.sums);
+  const total = Number(t[0] ?? 0);
+  return names.length ? { total, totals: Object.fromEntries(names.map((n, i) => [n, Number(t[i + 1] ?? 0)])) } : { total };
+}
+
+/** The page's rows carry the list's tally under this key while on their way (it never reaches the API's answer). */
+const TALLY = 'list_tally__';
+
+/**
  * One page of rows matching `cond` (from listWhere), with the total, page count and money
- * totals. `known` is the total when the caller keeps it (a product's movement count), so a
+ * totals, in as few statements as the plans allow: the tally rides along with the page as an
+ * uncorrelated subquery (one statement, each part keeping its own plan), except for a search,
+ * whose count comes first because it picks the plan, and an empty page, which has no row to
+ * carry it. `known` is the total when the caller keeps it (a product's movement count), so a
  * list without money columns counts nothing.
  */
 export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined, known?: number): Promise<ListResponse> {
   const { table } = view;
-  const { total, totals } = known !== undefined && Object.keys(view.sums).length === 0 ? { total: known, totals: undefined } : await countAndSums(db, view, cond);
+  const tallied = tallyQuery(db, view, cond);
+  const tallyRows = async () => readTally(view, (await tallied)[0]?.t);
+  let tally: Tally | undefined = known !== undefined && Object.keys(view.sums).length === 0 ? { total: known } : q.search && cond ? await tallyRows() : undefined;
   const offset = (q.page - 1) * q.per_page;
   let filter = cond;
-  if (cond && q.search && total <= NARROW_SEARCH_MAX_MATCHES) {
+  if (cond && q.search && tally && tally.total <= NARROW_SEARCH_MAX_MATCHES) {
     const ids = db.select({ id: table.id }).from(table).where(cond);
     filter = sql`${table.id} = any(array(${ids}))`;
   }
+  const carried: Record<string, SQL> = tally ? {} : { [TALLY]: sql`(${tallied})` };
   let data: Row[];
   if (offset >= DEEP_PAGE_OFFSET) {
     // Deep page: find its ids on the (sort, id) index alone, then fetch just those rows.
@@ -196,15 +214,18 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     let ids = db.select({ id: table.id }).from(table).$dynamic();
     if (!ownSort || filter) ids = withJoins(ids, view);
     const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
-    data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
+    data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else if (filter !== cond && ownSortOnly(view, q)) {
     // Narrow search sorted by the table's own columns: pick the page among the matches on the
     // table alone, then join only its rows (joining every match first costs more than the sort).
     const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
-    data = (await selectRows(db, view).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
+    data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
-    data = (await selectRows(db, view).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
+    data = (await selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
   }
+  tally ??= data.length ? readTally(view, data[0]![TALLY]) : await tallyRows();
+  if (TALLY in carried) for (const row of data) delete row[TALLY];
+  const { total, totals } = tally;
   const meta = { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) };
   return totals ? { data, meta, totals } : { data, meta };
 }
