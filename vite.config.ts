@@ -109,9 +109,21 @@ function pageChunks() {
         return seen;
       };
       // Parts two screens use (a badge on the dashboard and in a list) go with the shell, which
-      // every signed-in page loads, so no screen brings another screen's chunk with it.
+      // every signed-in page loads, so no screen brings another screen's chunk with it. Screens
+      // built on the list engine (the products list, the stock screen) count as the list: what
+      // they share with it is the list's chunk, which they load anyway.
+      const listView = at('./' + SCREEN_FILES.views.list);
+      const families = new Map<string, Set<string>>();
+      for (const view of new Set(views)) {
+        const reached = reach(view);
+        const family = reached.has(listView) ? listView : view;
+        families.set(family, new Set([...(families.get(family) ?? []), ...reached]));
+      }
       const uses = new Map<string, number>();
-      for (const view of new Set(views)) for (const m of reach(view)) uses.set(m, (uses.get(m) ?? 0) + 1);
+      for (const reached of families.values()) for (const m of reached) uses.set(m, (uses.get(m) ?? 0) + 1);
+      // Not the form's parts (fields, pickers, schemas) that the stock screen's adjustment form
+      // shares with it: the shell is on every page's path, they are on two pages' only.
+      for (const m of reach(at('./' + SCREEN_FILES.views.form))) uses.delete(m);
       const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
       const groups: [string, Iterable<string>][] = [
         ['app', reach(at('./src/app/app.tsx'))],
@@ -187,9 +199,11 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // Generous: these catch a hang, not slowness. A fresh PGlite (initdb in WASM, then the
-          // migrations and the seed) takes over a minute when a loaded 2-core machine runs
-          // several files at once.
+          // One migrated PGlite per run that each file's database starts from.
+          globalSetup: ['tests/api/global-setup.ts'],
+          // Generous: these catch a hang, not slowness. A file's database (the template loaded,
+          // then the seed; on PostgreSQL a scratch database migrated) can take most of a minute
+          // when a loaded 2-core machine runs several files at once.
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One PGlite (or PostgreSQL schema) per file; files run in parallel on the 2 cores.

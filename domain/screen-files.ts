@@ -15,6 +15,10 @@ export const SCREEN_FILES = {
     form: 'src/screens/resource/form-route.tsx',
     single: 'src/screens/resource/form-route.tsx',
     placeholder: 'src/screens/placeholder/placeholder-route.tsx',
+    productList: 'src/screens/products/product-list-route.tsx',
+    productView: 'src/screens/products/product-view-route.tsx',
+    productLabels: 'src/screens/products/labels-route.tsx',
+    stock: 'src/screens/stock/stock-route.tsx',
   },
   /** What a page starts besides its code: a list asks for its first page. */
   data: { list: 'src/resources/list-page.ts' },
@@ -22,8 +26,14 @@ export const SCREEN_FILES = {
 
 export type ViewKey = keyof typeof SCREEN_FILES.views;
 
-/** Screens that are built besides the generic ones. */
-const BUILT = new Set<string>(['dashboard']);
+/** Screens that are built besides the generic ones (the products list is one of its own). */
+const BUILT: Readonly<Record<string, ViewKey>> = {
+  dashboard: 'dashboard',
+  'list:products': 'productList',
+  productView: 'productView',
+  productLabels: 'productLabels',
+  stock: 'stock',
+};
 
 /** Pages drawn by the first chunk itself (sign-in, not found, not allowed): nothing to load but the shell. */
 const IN_FIRST_CHUNK = new Set(['login', 'notFound', 'forbidden']);
@@ -31,9 +41,10 @@ const IN_FIRST_CHUNK = new Set(['login', 'notFound', 'forbidden']);
 /** The module key of a screen key: `list:customers` → `list`; screens not built → `placeholder`. */
 export function viewKey(screen: string): ViewKey | null {
   if (IN_FIRST_CHUNK.has(screen)) return null;
+  if (Object.hasOwn(BUILT, screen)) return BUILT[screen]!;
   const generic = /^(list|form|single):/.exec(screen)?.[1] as ViewKey | undefined;
   if (generic) return generic;
-  return BUILT.has(screen) ? (screen as ViewKey) : 'placeholder';
+  return 'placeholder';
 }
 
 /** The data module of a view, if it has one. */

@@ -2,12 +2,14 @@ import type { ResourceFacts } from '../resource.ts';
 import * as administration from './administration.facts.ts';
 import * as expense from './expense.facts.ts';
 import * as people from './people.facts.ts';
+import * as product from './product.facts.ts';
 import * as products from './products.facts.ts';
 import * as website from './website.facts.ts';
 
 export * from './administration.facts.ts';
 export * from './expense.facts.ts';
 export * from './people.facts.ts';
+export * from './product.facts.ts';
 export * from './products.facts.ts';
 export * from './website.facts.ts';
 
@@ -17,7 +19,7 @@ export * from './website.facts.ts';
  * no form fields and no schemas (domain/resource.ts says what each layer holds).
  */
 export const FACTS: Record<string, ResourceFacts> = Object.fromEntries(
-  [administration, people, products, expense, website].flatMap((group) => Object.values(group)).map((f) => [f.key, f]),
+  [administration, people, products, product, expense, website].flatMap((group) => Object.values(group)).map((f) => [f.key, f]),
 );
 
 export function factsByKey(key: string): ResourceFacts {

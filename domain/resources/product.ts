@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { basisPoints, idList, money, optionalRelationId, optionalText, relationId, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
 import { defineResource } from '../resource.ts';
-import { STOCK_ACCESS } from '../stock/access.ts';
+import * as list from './product.list.ts';
 import { optionalBarcode } from '../stock/barcode.ts';
-import { QUANTITY_MAX, STOCK_STATE_OPTIONS } from '../stock/kinds.ts';
+import { QUANTITY_MAX } from '../stock/kinds.ts';
 import { optionalImage } from '../stock/image.ts';
 
 export const TAX_METHODS = [
@@ -18,16 +18,7 @@ export const SKU_MAX = 64;
  * ledger); the list and the record carry it read-only, with average cost and stock value.
  */
 export const products = defineResource({
-  key: 'products',
-  label: { one: 'product', many: 'products' },
-  api: '/api/v1/admin/products',
-  permissions: {
-    list: STOCK_ACCESS.productList,
-    create: STOCK_ACCESS.productCreate,
-    edit: STOCK_ACCESS.productEdit,
-    delete: STOCK_ACCESS.productDelete,
-    export: STOCK_ACCESS.productExport,
-  },
+  ...list.products,
   schema: z.strictObject({
     name: requiredText('a name'),
     sku: requiredText('a SKU', SKU_MAX).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, {
@@ -73,23 +64,11 @@ export const products = defineResource({
     description: '',
     status: 'active',
   },
-  // Also in every row: thumbnail_url, image_url, unit_name, avg_cost, stock_value, stock_state.
-  columns: [
-    { name: 'name', label: 'Name', sortable: true },
-    { name: 'sku', label: 'SKU', sortable: true },
-    { name: 'barcode', label: 'Barcode', sortable: true, minor: true },
-    { name: 'category_name', label: 'Category', sortable: true, minor: true },
-    { name: 'brand_name', label: 'Brand', sortable: true, minor: true },
-    { name: 'sale_price', label: 'Price', kind: 'money', sortable: true },
-    { name: 'on_hand', label: 'On hand', kind: 'number', sortable: true },
-    { name: 'status', label: 'Status', kind: 'status', sortable: true },
-  ],
-  // The image field (kind "image": upload with preview) and "Generate barcode" come with the
-  // product form; until then the schema takes an uploaded image's id in `image`.
+  // On hand is not here: only stock operations change it (the stock screen, purchases, sales).
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'sku', label: 'SKU', kind: 'text', required: true, autoComplete: 'off', help: 'Your own code for the product; unique.' },
-    { name: 'barcode', label: 'Barcode', kind: 'text', autoComplete: 'off', help: 'Scan it, type it or generate one. Leave empty for none.' },
+    { name: 'barcode', label: 'Barcode', kind: 'barcode', autoComplete: 'off', help: 'Scan it, type it or generate one. Leave empty for none.' },
     { name: 'category_id', label: 'Category', kind: 'relation', relation: 'categories' },
     { name: 'brand_id', label: 'Brand', kind: 'relation', relation: 'brands' },
     { name: 'unit_id', label: 'Unit', kind: 'relation', relation: 'units', required: true },
@@ -102,18 +81,9 @@ export const products = defineResource({
     { name: 'alert_quantity', label: 'Alert quantity', kind: 'integer', help: 'The bell warns when on hand falls to this or below.' },
     { name: 'tracks_serials', label: 'Tracks serial numbers', kind: 'switch', help: 'One serial number per unit, asked when stock comes in or goes out.' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, required: true },
+    { name: 'image', label: 'Image', kind: 'image', help: 'JPEG, PNG or WebP, up to 5 MB.' },
     { name: 'description', label: 'Description', kind: 'textarea', wide: true },
   ],
-  filters: [
-    { name: 'category_id', label: 'Category', kind: 'relation', relation: 'categories' },
-    { name: 'brand_id', label: 'Brand', kind: 'relation', relation: 'brands' },
-    { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
-    { name: 'stock_state', label: 'Stock', kind: 'select', options: STOCK_STATE_OPTIONS },
-  ],
-  searchHint: 'Search name or SKU, or scan a barcode',
-  defaultSort: { field: 'name', dir: 'asc' },
-  titleField: 'name',
-  routes: { list: '/products', create: '/product/create', edit: '/product/edit/:id' },
 });
 
 /** POST {products.api}/bulk-status: the list's bulk "make active / inactive". */

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { isAtOrUnder, keySegments, setAt } from '../../domain/field-path.ts';
 import { FIELD_CODECS, fieldsFor, toBody, toFormValues, validate, type FieldCodecs, type FormMode, type FormValues } from '../../domain/form-values.ts';
+import { recordName } from '../../domain/record-title.ts';
 import type { FieldDef, Row } from '../../domain/resource.ts';
 import type { Notice } from '../toast/toast.constants.ts';
 
@@ -116,11 +117,9 @@ function placeErrors(c: FormContext, messages: Record<string, readonly string[]>
   const formError = other.length || Object.keys(errors).length === 0 ? (other[0] ?? fallback) : null;
   return { errors, formError };
 }
-/** The record's name from its title field, trimmed; null when it has none (an expense without a reference). */
-const recordNameOf = (spec: FormSpec, data: Record<string, unknown>): string | null => {
-  const v = spec.titleField ? data[spec.titleField] : undefined;
-  return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;
-};
+/** The record's name from its title field; null when it has none (an expense without a reference). */
+const recordNameOf = (spec: FormSpec, data: Record<string, unknown>): string | null =>
+  spec.titleField ? recordName({ titleField: spec.titleField }, data) : null;
 
 /**
  * Where the focus goes after a failed submit: the first error in the order the form shows its

@@ -1,4 +1,5 @@
 import { capitalise } from '../../domain/text.ts';
+import { recordTitle } from '../../domain/record-title.ts';
 import { type Row } from '../../domain/resource.ts';
 import { apiListQuery, bulkDeleteBody } from '../../domain/api-list-query.ts';
 import { ApiError } from '../http/errors.ts';
@@ -32,6 +33,6 @@ export function bindResource(res: ServerResource): BoundResource {
     one,
     One: capitalise(one),
     notFound: () => new ApiError(404, `This ${one} does not exist. It may have been deleted.`),
-    title: (row) => String(row[def.titleField] ?? `#${row.id}`),
+    title: (row) => recordTitle(def, row),
   };
 }

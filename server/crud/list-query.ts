@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ColumnDef, FilterDef, Row } from '../../domain/resource.ts';
 import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
@@ -56,7 +56,7 @@ export interface ListSource {
 /** What a list view needs to know of its definition: its filters and money columns. */
 export interface ListShape {
   filters: readonly Pick<FilterDef, 'name' | 'kind'>[];
-  columns: readonly Pick<ColumnDef, 'name' | 'kind'>[];
+  columns: readonly Pick<ColumnDef, 'name' | 'kind' | 'total'>[];
   /** A child list's parent key (an id filter). */
   parentField?: string | undefined;
 }
@@ -89,7 +89,7 @@ export function listView(source: ListSource, shape: ListShape): ListView {
   }
   const sums: Record<string, Expr> = {};
   for (const c of shape.columns) {
-    if (c.kind !== 'money') continue;
+    if (c.kind !== 'money' || c.total === false) continue;
     const expr = source.totals?.[c.name] ?? own[c.name];
     if (expr) sums[c.name] = expr;
   }
@@ -160,48 +160,51 @@ export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<
   return rows[0] as Row | undefined;
 }
 
-/** The page's rows carry the list's total under this key while on their way (it never reaches the API's answer). */
-const TOTAL = 'list_total__';
-
-/**
- * The number of rows matching `cond` and, in the same statement, the sums of the view's money
- * columns. Joins are to-one and only add display columns, so neither needs them (and without
- * them an unfiltered count is an index-only scan; a list without money columns stays one).
- */
-export async function countAndSums(db: Db, view: ListView, cond: SQL | undefined): Promise<{ total: number; totals?: Record<string, number> }> {
-  const names = Object.keys(view.sums);
-  const sums = Object.fromEntries(names.map((n) => [`sum_${n}`, sql<string>`coalesce(sum(${view.sums[n]}), 0)::bigint`]));
-  const [row] = (await db.select({ n: count(), ...sums }).from(view.table).where(cond)) as Record<string, unknown>[];
-  const total = Number(row?.n ?? 0);
-  if (names.length === 0) return { total };
-  return { total, totals: Object.fromEntries(names.map((n) => [n, Number(row?.[`sum_${n}`] ?? 0)])) };
+interface Tally {
+  total: number;
+  totals?: Record<string, number>;
 }
 
 /**
+ * The number of rows matching `cond` and the sums of the view's money columns, as one JSON
+ * array [count, sum…] from one scan. Joins are to-one and only add display columns, so neither
+ * needs them (and without them an unfiltered count is an index-only scan).
+ */
+function tallyQuery(db: Db, view: ListView, cond: SQL | undefined) {
+  const parts = [sql`count(*)`, ...Object.values(view.sums).map((e) => sql`coalesce(sum(${e}), 0)::bigint`)];
+  return db.select({ t: sql<unknown>`json_build_array(${sql.join(parts, sql`, `)})` }).from(view.table).where(cond);
+}
+
+function readTally(view: ListView, value: unknown): Tally {
+  const t = (typeof value === 'string' ? JSON.parse(value) : value) as (number | string)[];
+  const names = Object.keys(view.sums);
+  const total = Number(t[0] ?? 0);
+  return names.length ? { total, totals: Object.fromEntries(names.map((n, i) => [n, Number(t[i + 1] ?? 0)])) } : { total };
+}
+
+/** The page's rows carry the list's tally under this key while on their way (it never reaches the API's answer). */
+const TALLY = 'list_tally__';
+
+/**
  * One page of rows matching `cond` (from listWhere), with the total, page count and money
- * totals, in as few statements as the plans allow. A list with money columns counts and sums
- * first (one statement). Otherwise the total rides along with the page as an uncorrelated
- * subquery (one statement, each part keeping its own plan), except for a search, whose count
- * comes first because it picks the plan, and an empty page, which has no row to carry it.
- * `known` is the total when the caller keeps it (a product's movement count), so nothing is counted.
+ * totals, in as few statements as the plans allow: the tally rides along with the page as an
+ * uncorrelated subquery (one statement, each part keeping its own plan), except for a search,
+ * whose count comes first because it picks the plan, and an empty page, which has no row to
+ * carry it. `known` is the total when the caller keeps it (a product's movement count), so a
+ * list without money columns counts nothing.
  */
 export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined, known?: number): Promise<ListResponse> {
   const { table } = view;
-  // Joins are to-one and only add display columns, so the count never needs them (and
-  // without them an unfiltered count is an index-only scan).
-  const counted = db.select({ n: count() }).from(table).where(cond);
-  const countRows = async () => Number((await counted)[0]?.n ?? 0);
-  let total: number | undefined;
-  let totals: Record<string, number> | undefined;
-  if (Object.keys(view.sums).length > 0) ({ total, totals } = await countAndSums(db, view, cond));
-  else total = known ?? (q.search && cond ? await countRows() : undefined);
+  const tallied = tallyQuery(db, view, cond);
+  const tallyRows = async () => readTally(view, (await tallied)[0]?.t);
+  let tally: Tally | undefined = known !== undefined && Object.keys(view.sums).length === 0 ? { total: known } : q.search && cond ? await tallyRows() : undefined;
   const offset = (q.page - 1) * q.per_page;
   let filter = cond;
-  if (cond && q.search && total !== undefined && total <= NARROW_SEARCH_MAX_MATCHES) {
+  if (cond && q.search && tally && tally.total <= NARROW_SEARCH_MAX_MATCHES) {
     const ids = db.select({ id: table.id }).from(table).where(cond);
     filter = sql`${table.id} = any(array(${ids}))`;
   }
-  const carried: Record<string, SQL> = total === undefined ? { [TOTAL]: sql<number>`(${counted})`.mapWith(Number) } : {};
+  const carried: Record<string, SQL> = tally ? {} : { [TALLY]: sql`(${tallied})` };
   let data: Row[];
   if (offset >= DEEP_PAGE_OFFSET) {
     // Deep page: find its ids on the (sort, id) index alone, then fetch just those rows.
@@ -220,8 +223,9 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
   } else {
     data = (await selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
   }
-  if (total === undefined) total = data.length ? Number(data[0]![TOTAL]) : await countRows();
-  if (TOTAL in carried) for (const row of data) delete row[TOTAL];
+  tally ??= data.length ? readTally(view, data[0]![TALLY]) : await tallyRows();
+  if (TALLY in carried) for (const row of data) delete row[TALLY];
+  const { total, totals } = tally;
   const meta = { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) };
   return totals ? { data, meta, totals } : { data, meta };
 }

@@ -10,13 +10,14 @@ import '../components/ui/icon-more.tsx';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+import { StockBell } from '../layouts/stock-bell.tsx';
 
 const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly { label: string; href?: string }[]) =>
   a.length === b.length && a.every((c, i) => shallowEqual(c, b[i]));
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
-  const { auth, ui, navigation, toaster } = useAppSystem();
+  const { auth, ui, navigation, toaster, stockAlerts } = useAppSystem();
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
   const drawerOpen = useSelector(ui, selectDrawerOpen);
@@ -47,10 +48,10 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       // Through navigation: with unsaved changes it asks "Leave this page?" first.
       logout: () => navigation.send({ type: 'nav.logout' }),
       search: () => toaster.send({ type: 'toast.show', toastType: 'info', body: 'Search is not built yet.' }),
-      notifications: () => toaster.send({ type: 'toast.show', toastType: 'info', body: 'Notifications is not built yet.' }),
     }),
     [ui, navigation, toaster],
   );
+  const bell = useMemo(() => <StockBell alerts={stockAlerts} />, [stockAlerts]);
 
   return (
     <ContentLayout
@@ -69,7 +70,7 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       onToggleTheme={on.toggleTheme}
       onLogout={on.logout}
       onSearch={on.search}
-      onOpenNotifications={on.notifications}
+      bell={bell}
     >
       {children}
       <LeaveDialog />

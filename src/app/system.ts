@@ -4,6 +4,8 @@ import { alertMachine } from '../../machines/alert.machine.ts';
 import { authMachine } from '../../machines/auth.machine.ts';
 import { navigationMachine, type NavPage } from '../../machines/navigation.machine.ts';
 import { screenMachine } from '../../machines/screen.machine.ts';
+import { stockAlertsMachine, type StockAlerts } from '../../machines/stock/stock-alerts.machine.ts';
+import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
@@ -100,6 +102,11 @@ export function createAppSystem(options: {
     onForbidden: () => navigation.send({ type: 'nav.forbidden' }),
   });
 
+  const stockAlerts = createActor(
+    stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise(() => api.call<StockAlerts>(STOCK_ALERTS_API)) } }),
+    { inspect, systemId: 'stockAlerts' },
+  );
+
   const auth = createActor(
     authMachine.provide({
       actors: {
@@ -113,7 +120,10 @@ export function createAppSystem(options: {
         notify: (_, t) => notify(t),
         showAlert: (_, a) =>
           alert.send(a.kind === 'clear' ? { type: 'alert.clear' } : { type: a.kind === 'success' ? 'alert.success' : 'alert.danger', message: a.message ?? '' }),
-        announce: (_, who) => navigation.send({ type: 'auth.changed', ...who }),
+        announce: (_, who) => {
+          navigation.send({ type: 'auth.changed', ...who });
+          stockAlerts.send({ type: 'alerts.session', permissions: who.permissions });
+        },
         announceChecking: (_, { permissions }) => navigation.send({ type: 'auth.checking', permissions }),
       },
     }),
@@ -133,6 +143,7 @@ export function createAppSystem(options: {
     ui.start();
     screen.start();
     navigation.start();
+    stockAlerts.start();
     auth.start();
     // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
     window.addEventListener('beforeunload', (e) => {
@@ -150,7 +161,7 @@ export function createAppSystem(options: {
   /** The person's locale for amounts, numbers and dates (the browser's language). */
   const locale = navigator.languages?.[0] ?? navigator.language ?? undefined;
 
-  self = { toaster, alert, ui, navigation, auth, screen, pages, screens, api, start, notify, inspect, locale };
+  self = { toaster, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, notify, inspect, locale };
   return self;
 }
 
@@ -160,6 +171,7 @@ export interface AppSystem {
   ui: ActorRefFrom<typeof uiMachine>;
   navigation: ActorRefFrom<typeof navigationMachine>;
   auth: ActorRefFrom<typeof authMachine>;
+  stockAlerts: ActorRefFrom<typeof stockAlertsMachine>;
   screen: ActorRefFrom<typeof screenMachine>;
   /** The actor the shown page was prepared with (a list's), for its view to adopt. */
   pages: PageActors;

@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { listQueryString, matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { resourceHref } from '../../domain/paths.ts';
+import { recordName } from '../../domain/record-title.ts';
 import type { ResourceFacts, ResourceList, Row } from '../../domain/resource.ts';
 import { listByKey } from '../../domain/resources/lists.ts';
 import { listMachine, type DeleteTarget, type ListEvent } from '../../machines/list/list.machine.ts';
@@ -97,8 +98,7 @@ export function parentNameMachine(system: AppSystem, def: ResourceFacts, parentI
     actors: {
       loadName: fromPromise(async ({ input }) => {
         const row = (await api.call<{ data: Row }>(`${parent.api}/${encodeURIComponent(input.id)}`)).data;
-        const name = row[parent.titleField];
-        return typeof name === 'string' ? name : null;
+        return recordName(parent, row);
       }),
     },
     actions: {

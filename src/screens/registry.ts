@@ -26,6 +26,11 @@ const VIEWS: Record<ViewKey, () => Promise<ViewModule>> = {
   form: () => import('./resource/form-route.tsx'),
   single: () => import('./resource/form-route.tsx'),
   placeholder: () => import('./placeholder/placeholder-route.tsx'),
+  // The products list is the generic list with a picture, a stock badge and bulk actions of its own.
+  productList: () => import('./products/product-list-route.tsx'),
+  productView: () => import('./products/product-view-route.tsx'),
+  productLabels: () => import('./products/labels-route.tsx'),
+  stock: () => import('./stock/stock-route.tsx'),
 };
 
 /** What a page starts besides its code: a list asks for its first page. */

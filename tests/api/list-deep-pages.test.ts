@@ -79,6 +79,6 @@ it.each([
   const counted = await h.db.execute(sql.raw(`select count(*)::int as n from customers where ${where}`));
   const n = ((counted as unknown as { rows?: { n: number }[] }).rows ?? (counted as unknown as { n: number }[]))[0]!.n;
   expect(result.body.meta).toEqual({ page: Number(query.page ?? 1), per_page: 100, total: n, last_page: Math.max(1, Math.ceil(n / 100)) });
-  expect(result.body.data.every((r: Record<string, unknown>) => !Object.keys(r).some((k) => k.startsWith('list_total'))), 'the carried total is not a column').toBe(true);
+  expect(result.body.data.every((r: Record<string, unknown>) => !Object.keys(r).some((k) => k.startsWith('list_tally'))), 'the carried total is not a column').toBe(true);
   expect(sent).toHaveLength(statements);
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortableColumns } from '../../domain/list-query.ts';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, RIGHTS, rights } from '../../domain/permissions.ts';
+import { recordName, recordTitle } from '../../domain/record-title.ts';
 import { RESOURCES } from '../../domain/resources/index.ts';
 
 describe.each(Object.values(RESOURCES).map((def) => [def.key, def] as const))('resource %s', (_key, def) => {
@@ -47,5 +48,20 @@ describe('permissions', () => {
     expect(PERMISSION_DESCRIPTIONS['customer list']).toBe('See the customer list');
     expect(PERMISSION_DESCRIPTIONS['customer delete']).toBe('Delete customers');
     expect(PERMISSION_DESCRIPTIONS['customer export']).toBe('Export the customer list as CSV');
+  });
+});
+
+describe('record titles', () => {
+  const expenses = RESOURCES.expenses!;
+  it('name a record by its title field, trimmed', () => {
+    expect(recordName(expenses, { id: 20, reference: '  INV-7 ' })).toBe('INV-7');
+    expect(recordTitle(expenses, { id: 20, reference: 'INV-7' })).toBe('INV-7');
+  });
+
+  it('say what the record is and its number when the title field is empty (an expense without a reference)', () => {
+    for (const reference of [null, undefined, '', '   ']) {
+      expect(recordName(expenses, { id: 20, reference })).toBeNull();
+      expect(recordTitle(expenses, { id: 20, reference })).toBe('Expense #20');
+    }
   });
 });

@@ -19,6 +19,8 @@ describe('which chunk draws a screen', () => {
     expect(viewKey('form:customers')).toBe('form');
     expect(viewKey('single:posSetting')).toBe('single');
     expect(viewKey('dashboard')).toBe('dashboard');
+    expect(viewKey('list:products')).toBe('productList');
+    expect(viewKey('stock')).toBe('stock');
     expect(viewKey('pos')).toBe('placeholder');
     for (const inFirst of ['login', 'notFound', 'forbidden']) expect(viewKey(inFirst)).toBeNull();
   });

@@ -241,6 +241,7 @@ export const TAKEN = { status: 422, message: 'Another brand already has this nam
 export const STALE = {
   status: 409,
   message: 'Someone else changed this brand while you were editing it. Reload to see their changes, then make yours again.',
+  code: 'stale',
 };
 export const SUBMIT = { type: 'form.submit' };
 export const change = (name: string, value: unknown) => ({ type: 'field.change', name, value });
@@ -251,6 +252,7 @@ export const serializeForm = (s: FormSnapshot): string =>
     name: s.context.values.name,
     errors: Object.keys(s.context.errors).sort(),
     formError: s.context.formError !== null,
+    conflict: s.context.conflict !== null,
     loadError: s.context.loadError !== null,
   });
 
@@ -277,6 +279,8 @@ export function editEvents(s: FormSnapshot): AnyEventObject[] {
   if (s.matches('submitting')) {
     return values.name === UNIQUE ? [done('saveRecord', { message: 'Brand updated.' }), fail('saveRecord', STALE)] : [fail('saveRecord', TAKEN)];
   }
+  // A lost update stays on screen: Reload brings the other changes in, Dismiss keeps what was typed.
+  if (s.matches('editing') && s.context.conflict !== null) return [{ type: 'form.reload' }, { type: 'form.conflict.dismiss' }];
   if (!s.matches('editing') || formError !== null) return [];
   if (values.name === ORIG) return [change('name', UNIQUE), change('name', DUP)];
   if (values.name === DUP && errors.name) return [change('name', UNIQUE)];

@@ -611,14 +611,30 @@ export class FormPage {
     await expect(this.field(label)).not.toHaveAttribute('aria-invalid', 'true');
   }
 
+  /** Why the save was refused; a lost update is apart (it offers Reload). */
   formError(): Locator {
-    return this.form.getByRole('alert');
+    return this.form.getByRole('alert').filter({ hasNot: this.page.getByRole('button', { name: 'Reload', exact: true }) });
+  }
+
+  /** A lost update: kept on screen with Reload and Dismiss until one is pressed. */
+  conflict(): Locator {
+    return this.form.getByRole('alert').filter({ has: this.page.getByRole('button', { name: 'Reload', exact: true }) });
+  }
+
+  conflictButton(name: 'Reload' | 'Dismiss'): Locator {
+    return this.conflict().getByRole('button', { name, exact: true });
+  }
+
+  async seeConflict(message: string | null): Promise<void> {
+    if (message === null) return expect(this.conflict()).toHaveCount(0);
+    await expect(this.conflict()).toContainText(message);
+    await expect(this.conflictButton('Reload')).toBeEnabled();
+    await expect(this.conflictButton('Dismiss')).toBeEnabled();
   }
 
   async seeFormError(message: string | null): Promise<void> {
     if (message === null) await expect(this.formError()).toHaveCount(0);
     else {
-      // The message itself, without the text of its actions (a lost update offers Reload and Dismiss).
       const text = () => this.formError().evaluate((el) => {
         const copy = el.cloneNode(true) as HTMLElement;
         for (const b of copy.querySelectorAll('button')) b.remove();
