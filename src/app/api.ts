@@ -1,3 +1,4 @@
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { XSRF_COOKIE, XSRF_HEADER, isSessionUser, type ApiErrorBody, type LoginBody, type LoginResponse, type SessionUser } from '../../domain/auth.ts';
 import type { RequestFailure } from '../../machines/auth.machine.ts';
 
@@ -12,8 +13,8 @@ export interface ApiHooks {
 
 export interface CallOptions {
   method?: string;
-  /** Sent as JSON. */
-  body?: unknown;
+  /** A plain object is sent as JSON; a file as itself (an image upload). */
+  body?: FetchOptions['body'];
   headers?: Record<string, string>;
   /** The request outlives the page (a delete sent as the tab closes). */
   keepalive?: boolean;
@@ -40,23 +41,20 @@ export function failureOf(status: number, statusText: string, data: unknown, ret
   };
 }
 
-/** A body as JSON when the server says it is JSON, else as text (undefined when empty). */
-async function bodyOf(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
-  if (!(res.headers.get('content-type') ?? '').includes('json')) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+/** Turns whatever a call threw into the value the machines understand. */
+export function toFailure(error: unknown): RequestFailure {
+  if (error instanceof FetchError) {
+    const status = error.status ?? error.statusCode ?? 0;
+    return failureOf(status, error.statusText ?? '', error.data, error.response?.headers.get('retry-after') ?? null);
   }
+  return failureOf(0, '', undefined, null);
 }
 
 /**
- * The one HTTP client (SPEC §7), on the browser's fetch: credentials included, bearer token
- * from storage, the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on writes, no timeout,
- * and 401/403 reported to the machines instead of being handled here. Every failure is
- * thrown as a RequestFailure (status 0 when the server could not be reached).
+ * The one HTTP client (SPEC §7), on ofetch: credentials included, bearer token from storage,
+ * the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on writes, no timeout, no retry, and
+ * 401/403 reported to the machines instead of being handled here. Every failure is thrown as
+ * a RequestFailure (status 0 when the server could not be reached).
  */
 export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BASE ?? '') {
   let xsrfLoading: Promise<unknown> | null = null;
@@ -66,66 +64,61 @@ export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BA
     await xsrfLoading;
   };
 
-  /** Sends a call; answers the response when it is OK, else throws the failure (after telling the hooks). */
-  const send = async (path: string, opts: CallOptions = {}): Promise<Response> => {
-    const method = (opts.method ?? 'GET').toUpperCase();
-    const headers = new Headers(opts.headers);
-    const token = hooks.getToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    let res: Response;
-    try {
-      if (isWrite(method)) {
+  const client = ofetch.create({
+    baseURL,
+    credentials: 'include',
+    retry: 0,
+    async onRequest({ options }) {
+      const headers = new Headers(options.headers);
+      const token = hooks.getToken();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      if (isWrite((options.method ?? 'GET').toUpperCase())) {
         await ensureXsrf();
         const xsrf = readCookie(XSRF_COOKIE);
         if (xsrf) headers.set(XSRF_HEADER, xsrf);
       }
-      if (opts.body !== undefined) headers.set('Content-Type', 'application/json');
-      res = await fetch(`${baseURL}${path}`, {
-        method,
-        headers,
-        credentials: 'include',
-        ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-        ...(opts.keepalive ? { keepalive: true } : {}),
-      });
-    } catch {
-      throw failureOf(0, '', undefined, null);
-    }
-    if (res.ok) return res;
-    const data = await bodyOf(res).catch(() => undefined);
-    if (res.status === 401 && token) hooks.onUnauthorized();
-    if (res.status === 403 || Number((data as { code?: unknown } | undefined)?.code) === 403) hooks.onForbidden();
-    throw failureOf(res.status, res.statusText, data, res.headers.get('retry-after'));
-  };
+      options.headers = headers;
+    },
+    onResponse({ response }) {
+      // SPEC §6's `code: 403` in an OK body also counts as forbidden.
+      const body = response._data as { code?: unknown } | undefined;
+      if (response.ok && body && typeof body === 'object' && Number(body.code) === 403) hooks.onForbidden();
+    },
+    onResponseError({ response, options }) {
+      const sentToken = new Headers(options.headers).has('Authorization');
+      if (response.status === 401 && sentToken) hooks.onUnauthorized();
+      const body = response._data as { code?: unknown } | undefined;
+      if (response.status === 403 || Number(body?.code) === 403) hooks.onForbidden();
+    },
+  });
 
-  /** The JSON of an OK answer; SPEC §6's `code: 403` in an OK body also counts as forbidden. */
-  const json = async <T>(res: Response): Promise<T> => {
-    let data: unknown;
+  const call = async <T>(path: string, opts?: CallOptions): Promise<T> => {
     try {
-      data = await bodyOf(res);
-    } catch {
-      throw failureOf(0, '', undefined, null);
+      return await client<T>(path, opts);
+    } catch (e) {
+      throw toFailure(e);
     }
-    if (typeof data === 'object' && data !== null && Number((data as { code?: unknown }).code) === 403) hooks.onForbidden();
-    return data as T;
   };
-
-  const call = async <T>(path: string, opts?: CallOptions): Promise<T> => json<T>(await send(path, opts));
 
   /** A call whose response headers matter (ETag of a record). */
   const callWithHeaders = async <T>(path: string, opts?: CallOptions): Promise<{ data: T; headers: Headers }> => {
-    const res = await send(path, opts);
-    return { data: await json<T>(res), headers: res.headers };
+    try {
+      const res = await client.raw<T>(path, opts);
+      return { data: res._data as T, headers: res.headers };
+    } catch (e) {
+      throw toFailure(e);
+    }
   };
 
   /** A file download (CSV export) as a Blob, with the server's file name. */
   const download = async (path: string): Promise<{ blob: Blob; filename: string }> => {
-    const res = await send(path);
-    const cd = res.headers.get('content-disposition') ?? '';
-    const filename = /filename="([^"]+)"/.exec(cd)?.[1] ?? 'export.csv';
     try {
-      return { blob: await res.blob(), filename };
-    } catch {
-      throw failureOf(0, '', undefined, null);
+      const res = await client.raw<Blob, 'blob'>(path, { responseType: 'blob' });
+      const cd = res.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(cd)?.[1] ?? 'export.csv';
+      return { blob: res._data as Blob, filename };
+    } catch (e) {
+      throw toFailure(e);
     }
   };
 
