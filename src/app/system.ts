@@ -20,13 +20,6 @@ const PHONE_QUERY = '(max-width: 599.98px)';
 const APP_NAME = 'Back office';
 
 /**
- * Once the thread is free (at most a second): the bell's count is not what a person opened the
- * page for, so its request and answer do not compete with drawing the page's first rows.
- */
-const whenIdle = () =>
-  new Promise<void>((ok) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => ok(), { timeout: 1000 }) : setTimeout(ok, 1)));
-
-/**
  * Creates the app-wide actors and provides their real side effects: storage, history, HTTP,
  * the document. Actors talk to each other only through the events wired here.
  */
@@ -110,14 +103,7 @@ export function createAppSystem(options: {
   });
 
   const stockAlerts = createActor(
-    stockAlertsMachine.provide({
-      actors: {
-        loadAlerts: fromPromise(async () => {
-          await whenIdle();
-          return api.call<StockAlerts>(STOCK_ALERTS_API);
-        }),
-      },
-    }),
+    stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise(() => api.call<StockAlerts>(STOCK_ALERTS_API)) } }),
     { inspect, systemId: 'stockAlerts' },
   );
 
