@@ -379,6 +379,12 @@ export const products = pgTable(
     tax_method: varchar('tax_method', { length: 16, enum: ['exclusive', 'inclusive'] }).notNull().default('exclusive'),
     alert_quantity: integer('alert_quantity').notNull().default(0),
     tracks_serials: boolean('tracks_serials').notNull().default(false),
+    /**
+     * On hand is at or below the alert quantity (a product never stocked counts as 0 on hand).
+     * Kept by the database (triggers of migration 0008) whenever a level or the alert quantity
+     * changes, so the bell and the stock-state filter read an index instead of joining every level.
+     */
+    stock_alert: boolean('stock_alert').notNull().default(true),
     image: varchar('image', { length: 64 }).references(() => images.id, { onDelete: 'restrict' }),
     description: text('description'),
     status: status(),
@@ -396,6 +402,7 @@ export const products = pgTable(
     index('products_unit_idx').on(t.unit_id),
     index('products_color_idx').on(t.color_id),
     index('products_image_idx').on(t.image),
+    index('products_stock_alert_idx').on(t.id).where(sql`${t.stock_alert} and ${t.status} = 'active'`),
     trgm('products_name_trgm', t.name),
     trgm('products_sku_trgm', t.sku),
     check('products_prices_check', sql`${t.cost_price} >= 0 and ${t.sale_price} >= 0 and ${t.alert_quantity} >= 0`),
