@@ -161,3 +161,21 @@ test('who may only see products can still tick them and print labels; status and
     await admin.bulkDelete('/api/v1/admin/roles', [role.id]);
   }
 });
+
+test('the product list and both stock tables fit their cards beside the open menu on a laptop', async ({ page, request }) => {
+  const session = await apiLogin(request, USERS.admin);
+  await seedSessionOnLoad(page, session.token, session.user);
+  for (const width of [1280, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, tables] of [['/admin/products', 1], ['/admin/stock', 2]] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.locator('table')).toHaveCount(tables);
+      for (let i = 0; i < tables; i++) await expect(main.locator('table').nth(i).locator('tbody tr').nth(1)).toBeVisible();
+      // Each table's scroll box shows every column it draws: nothing to scroll sideways.
+      const hidden = await main.locator('table').evaluateAll((all) => all.map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth));
+      expect(hidden, `${path} at ${width} px: pixels cut off on the right of each table`).toEqual(hidden.map(() => 0));
+    }
+  }
+});
