@@ -381,7 +381,7 @@ export const products = pgTable(
     tracks_serials: boolean('tracks_serials').notNull().default(false),
     /**
      * On hand is at or below the alert quantity (a product never stocked counts as 0 on hand).
-     * Kept by the database (triggers of migration 0008) whenever a level or the alert quantity
+     * Kept by the database (statement triggers of migration 0008) whenever a level or the product
      * changes, so the bell and the stock-state filter read an index instead of joining every level.
      */
     stock_alert: boolean('stock_alert').notNull().default(true),

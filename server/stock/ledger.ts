@@ -37,8 +37,11 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   lock every level row involved (SELECT … ORDER BY product_id FOR UPDATE), then one statement
  *   adds all incoming lines and one guarded statement takes all outgoing ones (a few statements
  *   whatever the number of lines), and one INSERT writes the movements. The products are read
- *   FOR SHARE first, so a product cannot change whether it tracks serials (or be deleted)
- *   while stock moves.
+ *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
+ *   serials, its alert quantity or be deleted while stock moves, and the database's low-stock
+ *   flag (migration 0008), which a level's change may write on its product, finds the row
+ *   already ours: with FOR SHARE two posts of one product each held the share lock the other's
+ *   flag update waited for, and deadlocked.
  * - Refusals throw, so the caller's transaction rolls back whole: a StockError (409) naming the
  *   product and what is available, or naming a serial that is not where it should be; a 422
  *   (`ApiError`) for a line that can never be right (wrong sign for the kind, serial numbers
@@ -177,7 +180,7 @@ export async function post(tx: Tx, input: PostInput): Promise<PostedMovement[]> 
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
-    .for('share');
+    .for('no key update');
   const byId = new Map<number, ProductRow>(found.map((p) => [p.id, p]));
 
   const lines = input.lines.map((line, i) => {
