@@ -448,3 +448,22 @@ async function serialsOut(
     errors: { [keyOf(line, i, 'serials')]: [message] },
   });
 }
+
+/**
+ * Locks the levels of `productIds` for the rest of the caller's transaction (in product id
+ * order, a level at 0 made for a product that never had stock) and says what each has on hand.
+ * A stock count reads its differences under these locks, so nothing can move between reading
+ * what is on hand and posting the difference; `post` in the same transaction takes them again
+ * without waiting.
+ */
+export async function lockLevels(tx: Tx, productIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (!ids.length) return new Map();
+  const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
+  const got = await rows<{ product_id: number; qty: number }>(
+    tx,
+    sql`select product_id, qty from ${stockLevels} where product_id = any(${idList}) order by product_id for update`,
+  );
+  return new Map(got.map((r) => [Number(r.product_id), Number(r.qty)]));
+}
