@@ -585,7 +585,8 @@ export const idempotencyKeys = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     request_hash: varchar('request_hash', { length: 64 }).notNull(),
     status: integer('status').notNull(),
-    response: jsonb('response').notNull(),
+    /** The answer's JSON text exactly as first sent (jsonb would reorder its keys). */
+    response: text('response').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at), index('idempotency_keys_user_idx').on(t.user_id)],

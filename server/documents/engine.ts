@@ -111,7 +111,7 @@ export async function idempotent(c: AppContext, scope: string, request: unknown,
   const answer = await db.transaction(async (tx): Promise<Answer & { replayed?: boolean }> => {
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ scope, key, user_id: userId, request_hash: hash, status: 0, response: {} })
+      .values({ scope, key, user_id: userId, request_hash: hash, status: 0, response: '' })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!claimed[0]) {
@@ -123,12 +123,12 @@ export async function idempotent(c: AppContext, scope: string, request: unknown,
         });
       }
       if (prior.status === 0) throw new ApiError(409, 'This request is still being handled. Wait a moment and check the result.', { code: 'in_progress' });
-      return { status: prior.status as 200 | 201, body: prior.response as Record<string, unknown>, replayed: true };
+      return { status: prior.status as 200 | 201, body: JSON.parse(prior.response) as Record<string, unknown>, replayed: true };
     }
     const a = await run(tx);
     await tx
       .update(idempotencyKeys)
-      .set({ status: a.status, response: a.body })
+      .set({ status: a.status, response: JSON.stringify(a.body) })
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     return a;
   });

@@ -36,7 +36,7 @@ CREATE TABLE "idempotency_keys" (
 	"user_id" integer,
 	"request_hash" varchar(64) NOT NULL,
 	"status" integer NOT NULL,
-	"response" jsonb NOT NULL,
+	"response" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "idempotency_keys_scope_key_pk" PRIMARY KEY("scope","key")
 );
