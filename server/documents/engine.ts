@@ -134,9 +134,3 @@ export async function idempotent(c: AppContext, scope: string, request: unknown,
   });
   return c.json(answer.body, answer.status, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 }
-
-/** Keys older than this may be forgotten (the IETF draft asks for at least 24 hours). */
-export const IDEMPOTENCY_KEEP_HOURS = 48;
-export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.created_at} < ${new Date(now.getTime() - IDEMPOTENCY_KEEP_HOURS * 3_600_000)}`);
-}
