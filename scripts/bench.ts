@@ -207,7 +207,8 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
       if (EXPLAIN || (handle.kind === 'postgres' && r.p95 > TARGET_P95_MS)) {
         for (const q of queries) {
           if (!/^(select|update|insert)/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
-          const plan = await rawQuery(handle, `explain (analyze, buffers) ${q.sql}`, q.params);
+          // A write explained again can be refused (a purchase line received twice): say so and go on.
+          const plan = await rawQuery(handle, `explain (analyze, buffers) ${q.sql}`, q.params).catch((e: unknown) => [{ plan: `(not explained: ${e instanceof Error ? e.message : String(e)})` }]);
           explain.push(`── ${kind} · ${s.name}\n${q.sql}\nparams ${JSON.stringify(q.params)}\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
         }
       }
