@@ -52,9 +52,11 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // Generous: these catch a hang, not slowness. A fresh PGlite (initdb in WASM, then the
-          // migrations and the seed) takes over a minute when a loaded 2-core machine runs
-          // several files at once.
+          // One migrated PGlite per run that each file's database starts from.
+          globalSetup: ['tests/api/global-setup.ts'],
+          // Generous: these catch a hang, not slowness. A file's database (the template loaded,
+          // then the seed; on PostgreSQL a scratch database migrated) can take most of a minute
+          // when a loaded 2-core machine runs several files at once.
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One PGlite (or PostgreSQL schema) per file; files run in parallel on the 2 cores.

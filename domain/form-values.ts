@@ -68,6 +68,18 @@ export const FIELD_CODECS: Readonly<Record<FieldKind, FieldCodec>> = {
   },
   relationMany: idsCodec,
   permissionGrid: idsCodec,
+  image: asIs,
+  imageUrl: asIs,
+  barcode: asIs,
+  /** One serial a line in the form; a list without blank lines in the body. */
+  serials: {
+    toForm: (v) => (Array.isArray(v) ? v.map(String).join('\n') : text(v)),
+    toBody: (v) =>
+      String(v ?? '')
+        .split(/\r?\n/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+  },
 };
 
 function codecOf(kind: FieldKind, codecs: FieldCodecs): FieldCodec {

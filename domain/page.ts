@@ -47,6 +47,8 @@ export function pageTitle(match: RouteMatch | null, pathname: string, names: Pag
   if (r?.kind === 'list' && r.def.parent) return childListTitle(r.def, match.params.parent, names);
   const name = names[pathname];
   if (r?.kind === 'form' && match.params.id && name) return `${match.route.title} ${name}`;
+  // A record's own page (a product's view) is called by the record's name once it is known.
+  if (!r && match.params.id && name) return name;
   return match.route.title;
 }
 
@@ -80,6 +82,7 @@ const SECTION_OF: Readonly<Record<string, string>> = {
   quotationEdit: 'quotations',
   productEdit: 'products',
   productView: 'products',
+  productLabels: 'products',
   purchaseEdit: 'purchases',
   saleEdit: 'sales',
   orderDetails: 'orders',

@@ -37,6 +37,14 @@ export interface FieldKinds {
   relationMany: true;
   /** role permissions: checkboxes grouped by permission module */
   permissionGrid: true;
+  /** an uploaded image kept by its id (a product's picture): upload with preview */
+  image: true;
+  /** an uploaded image kept by its address (the website's logo and banners): upload with preview, or an address typed */
+  imageUrl: true;
+  /** a barcode typed, scanned or generated (a valid in-store EAN-13 the server makes) */
+  barcode: true;
+  /** serial numbers, one a line */
+  serials: true;
 }
 export type FieldKind = keyof FieldKinds;
 
@@ -72,6 +80,8 @@ export interface ColumnDef {
   sortable?: boolean;
   /** The column is dropped first on narrow screens. */
   minor?: boolean;
+  /** A money column the totals row leaves out: a sum of it means nothing (a product's sale price). */
+  total?: false;
 }
 
 export interface FilterDef {
@@ -81,6 +91,11 @@ export interface FilterDef {
   kind: 'select' | 'relation' | 'dateRange';
   options?: readonly Option[];
   relation?: string;
+  /**
+   * A relation with too many records for one select (every product): a picker that searches as
+   * the person types, instead of a select of the first choices.
+   */
+  searchable?: boolean;
 }
 
 /** One permission per right (list, create, edit, delete, export): `rights('customer')`. */

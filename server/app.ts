@@ -85,7 +85,9 @@ export interface AppOptions {
  * - style-src 'self': the built CSS file and /site.css; the app sets element styles only
  *   through the CSSOM (React's style prop, Ark's positioning), which a policy does not govern,
  *   and Panda emits a static file, so no 'unsafe-inline' is needed for styles either;
- * - img-src 'self' data: the favicon, and the small SVG icons the CSS embeds as data: URLs;
+ * - img-src 'self' data: the favicon, and the small SVG icons the CSS embeds as data: URLs
+ *   (and the barcodes of the label sheet). No blob:: an image field previews the server's
+ *   thumbnail of the uploaded file, not the file as picked (see selectImageField);
  * - font-src 'self': Inter, bundled from @fontsource (default-src would allow it; said so
  *   that a stray CDN font shows up as a violation);
  * - connect-src 'self': the API calls;

@@ -73,23 +73,25 @@ export const products = defineResource({
     description: '',
     status: 'active',
   },
-  // Also in every row: thumbnail_url, image_url, unit_name, avg_cost, stock_value, stock_state.
+  // Also in every row: image_url, unit_name, avg_cost, stock_value, stock_state.
+  // What a person looks for first comes first (price, stock, status), so it is in view beside the
+  // menu on a laptop; barcode, category and brand follow (and drop first on narrow screens).
   columns: [
+    { name: 'thumbnail_url', label: 'Image', kind: 'image' },
     { name: 'name', label: 'Name', sortable: true },
     { name: 'sku', label: 'SKU', sortable: true },
+    { name: 'sale_price', label: 'Price', kind: 'money', sortable: true, total: false },
+    { name: 'on_hand', label: 'On hand', kind: 'number', sortable: true },
+    { name: 'status', label: 'Status', kind: 'status', sortable: true },
     { name: 'barcode', label: 'Barcode', sortable: true, minor: true },
     { name: 'category_name', label: 'Category', sortable: true, minor: true },
     { name: 'brand_name', label: 'Brand', sortable: true, minor: true },
-    { name: 'sale_price', label: 'Price', kind: 'money', sortable: true },
-    { name: 'on_hand', label: 'On hand', kind: 'number', sortable: true },
-    { name: 'status', label: 'Status', kind: 'status', sortable: true },
   ],
-  // The image field (kind "image": upload with preview) and "Generate barcode" come with the
-  // product form; until then the schema takes an uploaded image's id in `image`.
+  // On hand is not here: only stock operations change it (the stock screen, purchases, sales).
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
     { name: 'sku', label: 'SKU', kind: 'text', required: true, autoComplete: 'off', help: 'Your own code for the product; unique.' },
-    { name: 'barcode', label: 'Barcode', kind: 'text', autoComplete: 'off', help: 'Scan it, type it or generate one. Leave empty for none.' },
+    { name: 'barcode', label: 'Barcode', kind: 'barcode', autoComplete: 'off', help: 'Scan it, type it or generate one. Leave empty for none.' },
     { name: 'category_id', label: 'Category', kind: 'relation', relation: 'categories' },
     { name: 'brand_id', label: 'Brand', kind: 'relation', relation: 'brands' },
     { name: 'unit_id', label: 'Unit', kind: 'relation', relation: 'units', required: true },
@@ -102,6 +104,7 @@ export const products = defineResource({
     { name: 'alert_quantity', label: 'Alert quantity', kind: 'integer', help: 'The bell warns when on hand falls to this or below.' },
     { name: 'tracks_serials', label: 'Tracks serial numbers', kind: 'switch', help: 'One serial number per unit, asked when stock comes in or goes out.' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, required: true },
+    { name: 'image', label: 'Image', kind: 'image', help: 'JPEG, PNG or WebP, up to 5 MB.' },
     { name: 'description', label: 'Description', kind: 'textarea', wide: true },
   ],
   filters: [

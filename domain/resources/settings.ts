@@ -86,7 +86,7 @@ export const websiteSetting = defineSingleton({
     { name: 'email', label: 'Email', kind: 'email' },
     { name: 'phone', label: 'Phone', kind: 'tel' },
     { name: 'address', label: 'Address', kind: 'textarea', wide: true },
-    { name: 'logo', label: 'Logo address', kind: 'url', placeholder: 'https://…', wide: true },
+    { name: 'logo', label: 'Logo', kind: 'imageUrl', placeholder: 'https://…', wide: true, help: 'Upload a JPEG, PNG or WebP (up to 5 MB), or enter its address.' },
     { name: 'facebook', label: 'Facebook', kind: 'url' },
     { name: 'instagram', label: 'Instagram', kind: 'url' },
     { name: 'twitter', label: 'X (Twitter)', kind: 'url' },

@@ -39,7 +39,7 @@ function content(key: string, one: string, many: string, slug: string, noun: Res
       { name: 'title', label: 'Title', kind: 'text', required: true, autoComplete: 'off' },
       { name: 'subtitle', label: 'Subtitle', kind: 'text' },
       { name: 'description', label: 'Description', kind: 'textarea', wide: true },
-      { name: 'image', label: 'Image address', kind: 'url', placeholder: 'https://…' },
+      { name: 'image', label: 'Image', kind: 'imageUrl', placeholder: 'https://…', help: 'Upload a JPEG, PNG or WebP (up to 5 MB), or enter its address.' },
       { name: 'link', label: 'Link', kind: 'url', placeholder: 'https://… or /page' },
       { name: 'sort_order', label: 'Sort order', kind: 'integer', help: 'Lower numbers come first.' },
       { name: 'active', label: 'Shown on the website', kind: 'switch' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, optionalText, relationId } from '../fields.ts';
-import { ADJUSTMENT_REASONS, ADJUSTMENT_REASON_NAMES, QUANTITY_MAX, SERIAL_MAX_LENGTH, SERIALS_MAX } from './kinds.ts';
+import type { FieldDef } from '../resource.ts';
+import { ADJUSTMENT_REASON_OPTIONS, ADJUSTMENT_REASONS, ADJUSTMENT_REASON_NAMES, QUANTITY_MAX, SERIAL_MAX_LENGTH, SERIALS_MAX } from './kinds.ts';
 
 export const ADJUSTMENTS_API = '/api/v1/admin/stock/adjustments';
 
@@ -66,3 +67,26 @@ export const adjustmentBody = z
     }
   });
 export type AdjustmentBody = z.output<typeof adjustmentBody>;
+
+/** The adjustment form's fields (the stock screen), in the order a person fills them. */
+export const ADJUSTMENT_FIELDS: readonly FieldDef[] = [
+  { name: 'product_id', label: 'Product', kind: 'relation', relation: 'products', required: true },
+  { name: 'reason', label: 'Reason', kind: 'select', options: ADJUSTMENT_REASON_OPTIONS, required: true },
+  {
+    name: 'quantity',
+    label: 'Quantity',
+    kind: 'integer',
+    required: true,
+    help: 'Negative takes stock out (-2), positive puts it in (5).',
+  },
+  { name: 'unit_cost', label: 'Unit cost', kind: 'money', help: 'Only for stock coming in; leave empty to use the average cost.' },
+  {
+    name: 'serials',
+    label: 'Serial numbers',
+    kind: 'serials',
+    help: 'For products that track serial numbers: one per line, one for each unit that comes or goes.',
+  },
+  { name: 'note', label: 'Note', kind: 'textarea' },
+];
+
+export const ADJUSTMENT_DEFAULTS = { product_id: '', reason: 'count_correction', quantity: '', unit_cost: '', serials: [], note: '' } as const;

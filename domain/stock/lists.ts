@@ -1,4 +1,4 @@
-import { isoDate, STATUS_OPTIONS } from '../fields.ts';
+import { STATUS_OPTIONS } from '../fields.ts';
 import type { ColumnDef, FilterDef, SortDir } from '../resource.ts';
 import { MOVEMENT_KIND_OPTIONS, SERIAL_STATES, STOCK_STATE_OPTIONS } from './kinds.ts';
 
@@ -14,8 +14,6 @@ export interface ListDef {
   filters: readonly FilterDef[];
   defaultSort: { field: string; dir: SortDir };
   searchHint?: string;
-  /** Query keys of a date range (YYYY-MM-DD, days in UTC, both ends included), when the list has one. */
-  dateRange?: { from: string; to: string };
 }
 
 export const STOCK_API = '/api/v1/admin/stock';
@@ -44,16 +42,22 @@ export const stockList = {
   searchHint: 'Search name or SKU, or scan a barcode',
 } as const satisfies ListDef;
 
-/** Movement filters shared by the ledger and a product's history: kind (and a date range, dateRange). */
-const movementFilters: FilterDef[] = [{ name: 'kind', label: 'Kind', kind: 'select', options: MOVEMENT_KIND_OPTIONS }];
-const DATE_RANGE = { from: 'from', to: 'to' } as const;
+/**
+ * Movement filters shared by the ledger and a product's history: kind, and when, as the list
+ * engine's date range (created_at_from, created_at_to: YYYY-MM-DD, days in UTC, both ends included).
+ */
+const movementFilters: FilterDef[] = [
+  { name: 'kind', label: 'Kind', kind: 'select', options: MOVEMENT_KIND_OPTIONS },
+  { name: 'created_at', label: 'Date', kind: 'dateRange' },
+];
 const movementColumns: ColumnDef[] = [
   { name: 'created_at', label: 'When', kind: 'datetime', sortable: true },
   { name: 'product_name', label: 'Product' },
   { name: 'kind', label: 'Kind' },
   { name: 'quantity', label: 'Quantity', kind: 'number' },
-  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: true },
+  // On hand after each movement is what explains every unit: beside the quantity, in view on a laptop.
   { name: 'qty_after', label: 'On hand after', kind: 'number' },
+  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: true },
   { name: 'value_after', label: 'Value after', kind: 'money', minor: true },
   { name: 'user_name', label: 'By', minor: true },
 ];
@@ -63,9 +67,9 @@ export const movementList = {
   key: 'stockMovements',
   api: MOVEMENTS_API,
   columns: movementColumns,
-  filters: [{ name: 'product_id', label: 'Product', kind: 'relation', relation: 'products' }, ...movementFilters],
+  // Thousands of products: the filter searches as the person types rather than listing the first.
+  filters: [{ name: 'product_id', label: 'Product', kind: 'relation', relation: 'products', searchable: true }, ...movementFilters],
   defaultSort: { field: 'created_at', dir: 'desc' },
-  dateRange: DATE_RANGE,
 } as const satisfies ListDef;
 
 /** One product's history (its view page): GET {products.api}/:id/movements. */
@@ -75,7 +79,6 @@ export const productMovementList = {
   columns: movementColumns.filter((c) => c.name !== 'product_name'),
   filters: movementFilters,
   defaultSort: { field: 'created_at', dir: 'desc' },
-  dateRange: DATE_RANGE,
 } as const satisfies ListDef;
 
 export const SERIAL_STATE_OPTIONS = Object.entries(SERIAL_STATES).map(([value, label]) => ({ value, label }));
@@ -94,6 +97,3 @@ export const productSerialList = {
   defaultSort: { field: 'serial', dir: 'asc' },
   searchHint: 'Search serial number',
 } as const satisfies ListDef;
-
-/** A date-range value: a day that exists. */
-export const isDay = (v: string) => isoDate('a date').safeParse(v).success;

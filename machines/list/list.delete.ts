@@ -1,5 +1,5 @@
 import { and, assign, stateIn } from 'xstate';
-import { isSelectableRow, LIST_MESSAGES, failureMessage, listSetup, syncUrl, type ListContext, type DeleteTarget } from './list.setup.ts';
+import { isChoosable, LIST_MESSAGES, failureMessage, listSetup, syncUrl, type ListContext, type DeleteTarget } from './list.setup.ts';
 
 /**
  * Rows shown: selecting them (on this page, or every record the query matches), and deleting
@@ -72,7 +72,7 @@ export const loadedStates = listSetup.createStateConfig({
           guard: 'hasSelectableRows',
           actions: assign({
             selected: ({ context }) => {
-              const ids = context.rows.filter(isSelectableRow).map((r) => r.id);
+              const ids = context.rows.filter(isChoosable(context)).map((r) => r.id);
               return ids.every((id) => context.selected.includes(id)) ? [] : ids;
             },
             allMatching: false,

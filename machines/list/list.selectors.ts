@@ -3,7 +3,7 @@ import { BULK_DELETE_MAX, hideableColumns, rangeKeys, savedQueryString } from '.
 import { recordName, recordTitle } from '../../domain/record-title.ts';
 import { DELETE_CONFIRM, type ColumnDef, type FilterDef, type ResourceDef, type Row } from '../../domain/resource.ts';
 import type { ListAbilities, listMachine } from './list.machine.ts';
-import { isSelectableRow } from './list.setup.ts';
+import { canChoose, isChoosable } from './list.setup.ts';
 
 /**
  * What a list screen shows, derived from the list machine's snapshot: which phase, which row
@@ -90,15 +90,15 @@ export function selectPinned(s: ListSnapshot): RowView | null {
 
 /** The "select all on this page" box. */
 export function selectAllBox(s: ListSnapshot) {
-  const candidates = s.context.rows.filter(isSelectableRow);
+  const candidates = s.context.rows.filter(isChoosable(s.context));
   const all = candidates.length > 0 && candidates.every((r) => s.context.selected.includes(r.id));
   return { checked: all, indeterminate: !all && s.context.selected.length > 0, enabled: s.can({ type: 'rows.toggleAll' }) };
 }
 
 /** What the bar shown while rows are selected says and offers (Gmail's "select all N"). */
 export function selectSelection(s: ListSnapshot) {
-  const { selected, allMatching, meta, rows } = s.context;
-  const page = rows.filter(isSelectableRow).length;
+  const { selected, allMatching, meta, rows, abilities } = s.context;
+  const page = rows.filter(isChoosable(s.context)).length;
   const total = meta?.total ?? 0;
   const wholePage = page > 0 && selected.length === page;
   return {
@@ -106,7 +106,8 @@ export function selectSelection(s: ListSnapshot) {
     allMatching,
     total,
     /** Offer to select every record the query matches (the whole page is selected and there are more). */
-    offerAll: wholePage && !allMatching && total > page,
+    // Only a delete takes every match (the other bulk actions take the rows' ids).
+    offerAll: abilities.delete && wholePage && !allMatching && total > page,
     canSelectAll: s.can({ type: 'selection.all' }),
     /** Why every matching record cannot be selected at once, when it cannot. */
     allLimit: total > BULK_DELETE_MAX ? `At most ${BULK_DELETE_MAX.toLocaleString('en-US')} can be deleted at a time; narrow the search or filters.` : null,
@@ -114,6 +115,10 @@ export function selectSelection(s: ListSnapshot) {
 }
 
 export const selectAbilities = (s: ListSnapshot) => s.context.abilities;
+/** Rows have a checkbox: a delete or another bulk action is this person's to take. */
+export const selectCanChoose = (s: ListSnapshot) => canChoose(s.context);
+/** The ids of the selected rows on this page (the bulk actions other than delete take them). */
+export const selectSelectedIds = (s: ListSnapshot) => s.context.selected;
 export const selectQuery = (s: ListSnapshot) => s.context.query;
 export const selectFilters = (s: ListSnapshot) => s.context.query.filters;
 export const selectSearchText = (s: ListSnapshot) => s.context.searchText;
@@ -208,11 +213,14 @@ export function selectSort(s: ListSnapshot) {
   return { field: sort, dir, caption: `${s.context.spec.label.many}, sorted by ${column?.label ?? sort} ${dir === 'asc' ? 'ascending' : 'descending'}` };
 }
 
-/** Totals of the shown money columns over everything the query matches, and how many that is. */
+/**
+ * Totals of the shown money columns over everything the query matches, and how many that is;
+ * a count column too when the server sums it (the stock list's units on hand).
+ */
 export function selectTotals(s: ListSnapshot) {
   const { totals, meta } = s.context;
   if (!totals || !meta || meta.total === 0) return null;
-  const shown = selectColumns(s).filter((c) => c.kind === 'money' && typeof totals[c.name] === 'number');
+  const shown = selectColumns(s).filter((c) => (c.kind === 'money' || c.kind === 'number') && typeof totals[c.name] === 'number');
   if (shown.length === 0) return null;
   return { count: meta.total, values: Object.fromEntries(shown.map((c) => [c.name, totals[c.name]!])) as Record<string, number> };
 }

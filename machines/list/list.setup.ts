@@ -35,6 +35,11 @@ export interface ListAbilities {
   delete: boolean;
   /** Download the list as CSV. */
   export: boolean;
+  /**
+   * Rows may be chosen for a bulk action other than delete that this person may take (the
+   * products list's labels and status change): rows are then selectable without the delete right.
+   */
+  bulk?: boolean;
 }
 
 export interface ListFailure {
@@ -149,6 +154,16 @@ export const sameQuery = (a: ListQuery, b: ListQuery) => {
 /** The search the box asks for, as the address bar and the API take it. */
 export const typedSearch = (c: Pick<ListContext, 'searchText'>) => c.searchText.trim().slice(0, SEARCH_MAX);
 export const isSelectableRow = (r: Row) => r.protected !== true;
+/** Rows can be ticked at all: for a delete, or for another bulk action this person may take. */
+export const canChoose = (c: Pick<ListContext, 'abilities'>) => c.abilities.delete || c.abilities.bulk === true;
+/**
+ * Whether a row can be ticked: any row when another bulk action is offered (printing a label of
+ * a row that cannot be deleted is fine), else one the server lets be deleted.
+ */
+export const isChoosable = (c: Pick<ListContext, 'abilities'>) => (r: Row) => c.abilities.bulk === true || (c.abilities.delete && isSelectableRow(r));
+/** The selected rows may all be deleted (the delete right, and none the server protects). */
+const selectionDeletable = (c: ListContext) =>
+  c.abilities.delete && (c.allMatching || (c.selected.length > 0 && c.rows.filter((r) => c.selected.includes(r.id)).every(isSelectableRow)));
 
 /** Mirror the query in the address bar after it changed. */
 export const syncUrl = {
@@ -288,16 +303,15 @@ export const listSetup = setup({
       event.type === 'list.urlChanged' && !sameQuery(parseListQuery(context.spec, event.search), context.query),
     searchChanged: ({ context }) => typedSearch(context) !== context.query.search,
     hasSearch: ({ context }) => context.query.search !== '' || context.searchText !== '',
-    hasSelection: ({ context }) => context.abilities.delete && (context.selected.length > 0 || context.allMatching),
-    hasSelectableRows: ({ context }) => context.abilities.delete && context.rows.some(isSelectableRow),
+    hasSelection: ({ context }) => selectionDeletable(context),
+    hasSelectableRows: ({ context }) => context.rows.some(isChoosable(context)),
     // The server's `protected` flag is the one source of which rows cannot be deleted.
-    isSelectable: ({ context, event }) =>
-      event.type === 'row.toggle' && context.abilities.delete && context.rows.some((r) => r.id === event.id && isSelectableRow(r)),
+    isSelectable: ({ context, event }) => event.type === 'row.toggle' && context.rows.some((r) => r.id === event.id && isChoosable(context)(r)),
     isDeletable: ({ context, event }) =>
       event.type === 'row.delete' && context.abilities.delete && context.rows.some((r) => r.id === event.id && isSelectableRow(r)),
     /** The whole page is selected and more records match, no more than one delete may take. */
     canSelectAllMatching: ({ context }) => {
-      const page = context.rows.filter(isSelectableRow).map((r) => r.id);
+      const page = context.rows.filter(isChoosable(context)).map((r) => r.id);
       const total = context.meta?.total ?? 0;
       return (
         context.abilities.delete &&

@@ -56,7 +56,7 @@ export interface ListSource {
 /** What a list view needs to know of its definition: its filters and money columns. */
 export interface ListShape {
   filters: readonly Pick<FilterDef, 'name' | 'kind'>[];
-  columns: readonly Pick<ColumnDef, 'name' | 'kind'>[];
+  columns: readonly Pick<ColumnDef, 'name' | 'kind' | 'total'>[];
   /** A child list's parent key (an id filter). */
   parentField?: string | undefined;
 }
@@ -89,7 +89,7 @@ export function listView(source: ListSource, shape: ListShape): ListView {
   }
   const sums: Record<string, Expr> = {};
   for (const c of shape.columns) {
-    if (c.kind !== 'money') continue;
+    if (c.kind !== 'money' || c.total === false) continue;
     const expr = source.totals?.[c.name] ?? own[c.name];
     if (expr) sums[c.name] = expr;
   }

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { apiListQuery, type ListResponse } from '../../domain/list-query.ts';
 import { MOVEMENT_KINDS } from '../../domain/stock/kinds.ts';
-import { isDay, movementList, productMovementList, productSerialList, type ListDef } from '../../domain/stock/lists.ts';
+import { movementList, productMovementList, productSerialList } from '../../domain/stock/lists.ts';
 import { SERIAL_STATES } from '../../domain/stock/kinds.ts';
 import type { Db } from '../db/index.ts';
 import { products, serials, stockLevels, stockMovements, stockMovementSerials, users } from '../db/schema.ts';
@@ -14,15 +14,8 @@ import { listPage, listView, listWhere, qualified as q, type ListSource } from '
 
 const m = stockMovements;
 
-/** The query schema of a list with a date range: its filters plus `from` and `to`. */
-export const queryWithDates = (def: ListDef) =>
-  apiListQuery({
-    ...def,
-    filters: [...def.filters, ...(def.dateRange ? [def.dateRange.from, def.dateRange.to].map((name) => ({ name, label: name, kind: 'select' as const })) : [])],
-  });
-
-export const movementQuery = queryWithDates(movementList);
-export const productMovementQuery = queryWithDates(productMovementList);
+export const movementQuery = apiListQuery(movementList);
+export const productMovementQuery = apiListQuery(productMovementList);
 export const serialQuery = apiListQuery(productSerialList);
 
 const movedSerials = sql<string[]>`(select coalesce(array_agg(${q(serials.serial)} order by ${q(serials.serial)}), '{}')::text[] from ${stockMovementSerials} join ${serials} on ${q(serials.id)} = ${q(stockMovementSerials.serial_id)} where ${q(stockMovementSerials.movement_id)} = ${q(m.id)})`;
@@ -43,14 +36,15 @@ const movementSource = {
   sort: { created_at: m.id },
   filters: {
     kind: (v: string) => (v in MOVEMENT_KINDS ? eq(m.kind, v as keyof typeof MOVEMENT_KINDS) : undefined),
-    from: (v: string) => (isDay(v) ? sql`${q(m.created_at)} >= ${v}::date` : undefined),
-    to: (v: string) => (isDay(v) ? sql`${q(m.created_at)} < ${v}::date + 1` : undefined),
   },
+  // The ledger's date range (created_at_from, created_at_to): the movement's own time, not its product's.
+  ranges: { created_at: q(m.created_at) },
 } satisfies ListSource;
 
-// Plain filters by name ('from' and 'to' are the source's own day filters, not a range kind); no money column to total.
+// The ledger's filters (its date range on created_at is the engine's); a history's product is an id filter. No totals: a
+// sum of signed quantities or values over mixed products says nothing.
 const plain = (names: string[]) => ({ filters: names.map((name) => ({ name, kind: 'select' as const })), columns: [] });
-const movementView = listView(movementSource, plain(['product_id', 'kind', 'from', 'to']));
+const movementView = listView(movementSource, { filters: movementList.filters, columns: [] });
 
 /** A page of movements; a product's unfiltered history takes its total from the level, without counting. */
 export async function movementPage(db: Db, query: ReturnType<typeof movementQuery.parse>): Promise<ListResponse> {

@@ -42,7 +42,7 @@ export const stockRoutes: RouteDef[] = [
   }),
 
   route('GET', MOVEMENTS_API, STOCK_ACCESS.stockMovements, {
-    summary: 'The movement ledger, newest first: filter by product, kind and date range (from, to: YYYY-MM-DD)',
+    summary: 'The movement ledger, newest first: filter by product, kind and date range (created_at_from, created_at_to: YYYY-MM-DD)',
     query: movementQuery,
     handler: async (c, input) => c.json(await movementPage(c.var.db, input.query()), 200),
   }),

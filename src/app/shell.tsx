@@ -6,13 +6,14 @@ import { selectDrawerOpen, selectMini, selectNarrow, selectTheme } from '../../m
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+import { StockBell } from '../layouts/stock-bell.tsx';
 
 const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly { label: string; href?: string }[]) =>
   a.length === b.length && a.every((c, i) => shallowEqual(c, b[i]));
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
-  const { auth, ui, navigation, toaster } = useAppSystem();
+  const { auth, ui, navigation, toaster, stockAlerts } = useAppSystem();
   const notBuilt = (what: string) => toaster.send({ type: 'toast.show', toastType: 'info', body: `${what} is not built yet.` });
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
@@ -51,7 +52,7 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       // Through navigation: with unsaved changes it asks "Leave this page?" first.
       onLogout={() => navigation.send({ type: 'nav.logout' })}
       onSearch={() => notBuilt('Search')}
-      onOpenNotifications={() => notBuilt('Notifications')}
+      bell={<StockBell alerts={stockAlerts} />}
     >
       {children}
       <LeaveDialog />

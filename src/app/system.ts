@@ -2,6 +2,8 @@ import { createActor, fromPromise, type InspectionEvent, type Observer } from 'x
 import { STORAGE_KEYS } from '../../domain/auth.ts';
 import { alertMachine } from '../../machines/alert.machine.ts';
 import { authMachine } from '../../machines/auth.machine.ts';
+import { stockAlertsMachine, type StockAlerts } from '../../machines/stock/stock-alerts.machine.ts';
+import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
@@ -79,6 +81,11 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     onForbidden: () => navigation.send({ type: 'nav.forbidden' }),
   });
 
+  const stockAlerts = createActor(
+    stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise(() => api.call<StockAlerts>(STOCK_ALERTS_API)) } }),
+    { inspect, systemId: 'stockAlerts' },
+  );
+
   const auth = createActor(
     authMachine.provide({
       actors: {
@@ -92,7 +99,10 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
         notify: (_, t) => notify(t),
         showAlert: (_, a) =>
           alert.send(a.kind === 'clear' ? { type: 'alert.clear' } : { type: a.kind === 'success' ? 'alert.success' : 'alert.danger', message: a.message ?? '' }),
-        announce: (_, who) => navigation.send({ type: 'auth.changed', ...who }),
+        announce: (_, who) => {
+          navigation.send({ type: 'auth.changed', ...who });
+          stockAlerts.send({ type: 'alerts.session', permissions: who.permissions });
+        },
       },
     }),
     { input: { stored: storage.loadSession() }, inspect, systemId: 'auth' },
@@ -105,6 +115,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
     alert.start();
     ui.start();
     navigation.start();
+    stockAlerts.start();
     auth.start();
     // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
     window.addEventListener('beforeunload', (e) => {
@@ -122,7 +133,7 @@ export function createAppSystem(options: { inspect?: Observer<InspectionEvent> |
   /** The person's locale for amounts, numbers and dates (the browser's language). */
   const locale = navigator.languages?.[0] ?? navigator.language ?? undefined;
 
-  return { toaster, alert, ui, navigation, auth, api, start, notify, inspect, locale };
+  return { toaster, alert, ui, navigation, auth, stockAlerts, api, start, notify, inspect, locale };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -9,7 +9,7 @@ import { AppLink } from '../components/ui/link.tsx';
 import { PRODUCT_NAME } from '../components/ui/logo.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
-import { UPGRADE_ROOM, UpgradeButton } from './upgrade.tsx';
+import { FOOTER_HEIGHT, UpgradeButton } from './upgrade.tsx';
 
 export interface ContentLayoutProps {
   /** The page title, shown as the page's h1. */
@@ -34,6 +34,8 @@ export interface ContentLayoutProps {
   onLogout(): void;
   onSearch?(q: string): void;
   onOpenNotifications?(): void;
+  /** The notification bell, when the app gives one (stock alerts); else a plain button. */
+  bell?: ReactNode;
   /** Open menu groups by label, when a machine owns them (else groups holding the page open). */
   openGroups?: readonly string[];
   onToggleGroup?(label: string): void;
@@ -143,35 +145,42 @@ export function ContentLayout(props: ContentLayoutProps) {
               onLogout={props.onLogout}
           {...(props.onSearch ? { onSearch: props.onSearch } : {})}
           {...(props.onOpenNotifications ? { onOpenNotifications: props.onOpenNotifications } : {})}
+          bell={props.bell}
         />
         <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', sm: '6' }, pt: '4', pb: '10', outline: 'none' })}>
           {props.breadcrumbs?.length ? <Breadcrumbs trail={props.breadcrumbs} /> : null}
           <h1 className={css({ fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'semibold', letterSpacing: '-0.01em', mb: '6', color: 'fg.default', overflowWrap: 'anywhere' })}>{title}</h1>
           {children}
         </main>
-        {/* The floating upgrade button's room: the page ends above it, so it never covers the footer's text. */}
-        <footer className={css({ px: { base: '4', sm: '6' } })} style={{ paddingBottom: UPGRADE_ROOM }}>
+        {/*
+          The footer stays in view at the bottom of the window (sticky) and holds SPEC's upgrade
+          button, so the button has a room of its own instead of floating over rows; the page
+          scrolls out from under the bar, and focus is kept clear of it (scroll padding).
+        */}
+        <footer
+          className={css({ position: 'sticky', bottom: '0', zIndex: 'banner', bg: 'bg.canvas', px: { base: '4', sm: '6' } })}
+          style={{ height: FOOTER_HEIGHT }}
+        >
           <div
             className={css({
               maxW: 'content',
+              h: 'full',
               mx: 'auto',
-              py: '4',
               borderTopWidth: '1px',
               borderColor: 'border.default',
               display: 'flex',
-              flexWrap: 'wrap',
-              gap: '2',
+              alignItems: 'center',
+              gap: '3',
               justifyContent: 'space-between',
-              fontSize: 'sm',
+              fontSize: { base: 'xs', sm: 'sm' },
               color: 'fg.muted',
             })}
           >
             <span>© 2022 {PRODUCT_NAME}. All rights reserved.</span>
+            <UpgradeButton narrow={narrow} />
           </div>
         </footer>
       </div>
-
-      <UpgradeButton narrow={narrow} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { POS_SHORTCUT, PROFILE_PATH } from '../../domain/paths.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -21,6 +21,7 @@ export interface TopBarProps {
   onLogout(): void;
   onSearch?(q: string): void;
   onOpenNotifications?(): void;
+  bell?: ReactNode;
 }
 
 export function initials(name: string): string {
@@ -30,7 +31,7 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onLogout, onSearch, onOpenNotifications }: TopBarProps) {
+export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onLogout, onSearch, onOpenNotifications, bell }: TopBarProps) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
@@ -78,9 +79,11 @@ export function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDraw
         <SimpleTooltip content={themeLabel}>
           <IconButton icon={theme === 'dark' ? 'sun' : 'moon'} size={narrow ? 'sm' : 'md'} aria-label={themeLabel} onClick={onToggleTheme} />
         </SimpleTooltip>
-        <SimpleTooltip content="Notifications">
-          <IconButton icon="bell" size={narrow ? 'sm' : 'md'} aria-label="Notifications" onClick={onOpenNotifications} />
-        </SimpleTooltip>
+        {bell ?? (
+          <SimpleTooltip content="Notifications">
+            <IconButton icon="bell" size={narrow ? 'sm' : 'md'} aria-label="Notifications" onClick={onOpenNotifications} />
+          </SimpleTooltip>
+        )}
         <UserMenu user={user} onLogout={onLogout} />
       </div>
     </header>

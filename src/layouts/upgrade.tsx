@@ -6,14 +6,15 @@ import { Dialog } from '../components/ui/dialog.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 
 /**
- * The room the floating button takes at the bottom of the window (its height and the gaps
- * around it). The page ends this far above the window's bottom edge, and the document's
- * scroll padding (src/theme/global-css.ts) keeps a focused control out of it.
+ * The height of the footer bar that holds the button at the bottom of the window. The
+ * document's scroll padding (src/theme/global-css.ts, a little more) keeps a focused control
+ * out from under it.
  */
-export const UPGRADE_ROOM = '6rem';
+export const FOOTER_HEIGHT = '3.5rem';
 
 /**
- * SPEC §2's floating upgrade button. It opens a plain dialog saying what Pro would bring and
+ * SPEC §2's floating upgrade button, floating in the footer bar that stays at the bottom of the
+ * window rather than over the page. It opens a plain dialog saying what Pro would bring and
  * that it cannot be bought yet. Ark's own dialog state opens and closes it and returns the
  * focus to the button: nothing in the app depends on it.
  */
@@ -23,9 +24,9 @@ export function UpgradeButton({ narrow }: { narrow: boolean }) {
       <Dialog.Trigger asChild>
         <Button
           aria-label={narrow ? 'Upgrade to Pro' : undefined}
-          size={narrow ? 'md' : 'lg'}
+          size={narrow ? 'sm' : 'md'}
           square={narrow}
-          className={css({ position: 'fixed', insetEnd: { base: '4', sm: '6' }, bottom: '6', zIndex: 'banner', borderRadius: 'full', boxShadow: '0 6px 20px rgba(124, 58, 237, 0.45)' })}
+          className={css({ flexShrink: 0, borderRadius: 'full', boxShadow: '0 4px 14px rgba(124, 58, 237, 0.4)' })}
         >
           <Icon name="rocket" />
           {narrow ? null : 'Upgrade to Pro'}

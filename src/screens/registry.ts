@@ -19,6 +19,11 @@ function screen(load: () => Promise<{ default: ComponentType<ScreenProps> }>): S
 /** Screens that are built; each is its own lazy chunk under /js/chunks/. */
 const BUILT: Record<string, Screen> = {
   dashboard: screen(() => import('./dashboard/dashboard-route.tsx')),
+  // The products list is the generic list with a picture, a stock badge and bulk actions of its own.
+  'list:products': screen(() => import('./products/product-list-route.tsx')),
+  productView: screen(() => import('./products/product-view-route.tsx')),
+  productLabels: screen(() => import('./products/labels-route.tsx')),
+  stock: screen(() => import('./stock/stock-route.tsx')),
 };
 
 const placeholder = screen(() => import('./placeholder/placeholder-route.tsx'));
@@ -33,7 +38,7 @@ const GENERIC: Record<string, Screen> = {
 /** Every route's screen key maps to a component; the ones not built yet say so plainly. */
 export function screenFor(key: string): Screen {
   const generic = /^(list|form|single):/.exec(key)?.[1];
-  return (generic ? GENERIC[generic] : BUILT[key]) ?? placeholder;
+  return BUILT[key] ?? (generic ? GENERIC[generic] : undefined) ?? placeholder;
 }
 
 export const SCREEN_KEYS = [...new Set(ROUTES.map((r) => r.screen))];

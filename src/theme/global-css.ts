@@ -4,9 +4,9 @@ export const globalCss = defineGlobalStyles({
   ':root': { colorScheme: 'light' },
   '.dark': { colorScheme: 'dark' },
   'html, body': { minH: '100%' },
-  // Focus and scrolling keep a control clear of the sticky top bar (4rem, and a little air) and of the floating
-  // upgrade button's room (6rem, src/layouts/upgrade.tsx): never hidden under them (WCAG 2.4.11).
-  html: { scrollPaddingTop: '5rem', scrollPaddingBottom: '6rem' },
+  // Focus and scrolling keep a control clear of the sticky top bar (4rem, and a little air) and of the sticky
+  // footer with the upgrade button (3.5rem, src/layouts/upgrade.tsx): never hidden under them (WCAG 2.4.11).
+  html: { scrollPaddingTop: '5rem', scrollPaddingBottom: '4.5rem' },
   body: {
     bg: 'bg.canvas',
     color: 'fg.default',

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
+import { inject } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { migrate, openDatabase, scratchDatabase, type Db, type DbHandle } from '../../server/db/index.ts';
@@ -56,11 +58,15 @@ export interface Harness {
 
 export const XSRF_VALUE = 'test-xsrf-token-value';
 
-/** A fresh database for one test file: PGlite in memory, or a new database on TEST_DATABASE_URL. */
+/**
+ * A fresh database for one test file: PGlite in memory (a copy of the run's migrated template,
+ * tests/api/global-setup.ts), or a new database on TEST_DATABASE_URL.
+ */
 async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({});
+    const template = inject('pgliteTemplate');
+    const handle = await openDatabase(template ? { from: new Blob([await readFile(template)]) } : {});
     return { handle, drop: async () => {} };
   }
   return scratchDatabase(serverUrl, 'test');

@@ -327,11 +327,16 @@ describe('the stock screen', () => {
     // Backdated movements (the demo seed's history) fall in their own days.
     await ledger({ kind: 'adjustment', reason: 'found', lines: [{ productId: ids.pot, quantity: 1 }], at: new Date('2025-03-10T12:00:00Z') });
     await ledger({ kind: 'adjustment', reason: 'found', lines: [{ productId: ids.pot, quantity: 1 }], at: new Date('2025-03-12T23:59:00Z') });
-    const march = await api.get(MOVEMENTS_API, { from: '2025-03-10', to: '2025-03-11' });
+    const march = await api.get(MOVEMENTS_API, { created_at_from: '2025-03-10', created_at_to: '2025-03-11' });
     expect(march.body.meta.total).toBe(1);
-    expect((await api.get(MOVEMENTS_API, { from: '2025-03-10', to: '2025-03-12' })).body.meta.total).toBe(2);
+    expect((await api.get(MOVEMENTS_API, { created_at_from: '2025-03-10', created_at_to: '2025-03-12' })).body.meta.total).toBe(2);
+    // Open at one end: from the 12th on holds the second of them only.
+    expect((await api.get(MOVEMENTS_API, { created_at_from: '2025-03-12', kind: 'adjustment', product_id: ids.pot })).body.meta.total).toBe(1);
     expect((await api.get(MOVEMENTS_API, { product_id: ids.pot, kind: 'adjustment', dir: 'asc' })).body.data.map((m: any) => m.qty_after)).toEqual([21, 22]);
-    expectFieldError(await api.get(MOVEMENTS_API, { from: '2025-02-30' }), 'from');
+    expectFieldError(await api.get(MOVEMENTS_API, { created_at_from: '2025-02-30' }), 'created_at_from');
+    expectFieldError(await api.get(MOVEMENTS_API, { created_at_from: '2025-03-12', created_at_to: '2025-03-10' }), 'created_at_to');
+    // The old keys are refused by name, not ignored.
+    expectFieldError(await api.get(MOVEMENTS_API, { from: '2025-03-10' }), 'from');
     expectFieldError(await api.get(MOVEMENTS_API, { kind: 'theft' }), 'kind');
     await expectLedgerExplainsEveryUnit();
   });

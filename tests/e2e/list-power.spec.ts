@@ -61,6 +61,15 @@ test('a date range narrows the expenses and the total covers every match, not th
     const footer = page.getByRole('main').getByRole('table').locator('tfoot');
     await expect(footer).toContainText('Total of all 12');
     await expect(footer).toContainText(total);
+    // At the top of the page on a laptop's window the totals and the pages are on screen with the header.
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // (Its cells are what stick to the bottom of the rows' box; the row group keeps its place in the table.)
+    await expect(footer.locator('td').filter({ hasText: 'Total of all 12' })).toBeInViewport({ ratio: 1 });
+    await expect(footer.locator('td').filter({ hasText: total })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('main').getByRole('columnheader', { name: /Date/ })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('contentinfo')).toBeInViewport({ ratio: 1 });
     // Clear all: the whole list again, and no chips.
     await page.getByRole('button', { name: 'Clear all' }).click();
     await list.seeAddress('');

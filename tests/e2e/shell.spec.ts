@@ -168,7 +168,7 @@ for (const size of [
   { width: 1366, height: 850 },
   { width: 390, height: 844 },
 ]) {
-  test(`at ${size.width}×${size.height} the upgrade button never covers a focused control of the customer list`, async ({ page, request }) => {
+  test(`at ${size.width}×${size.height} the upgrade button and its footer bar never cover a focused control of the customer list`, async ({ page, request }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(size);
     await signedIn(page, request);
@@ -177,15 +177,18 @@ for (const size of [
     // Ten records drawn, as table rows or (on a phone) cards: each has its own select box.
     await expect(page.getByRole('main').getByRole('checkbox', { name: /^Select (?!all )/ }).nth(9)).toBeVisible();
     const upgrade = page.getByRole('button', { name: 'Upgrade to Pro' });
+    // The button sits in the footer bar that stays at the bottom of the window, not over the page.
+    const bar = page.getByRole('contentinfo');
+    await expect(bar.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
     await page.getByRole('main').focus();
-    // Tab through the whole page: every control the keyboard reaches is fully clear of the button.
+    // Tab through the whole page: every control the keyboard reaches is fully clear of the bar.
     for (let i = 0; i < 120; i++) {
       await page.keyboard.press('Tab');
       const el = page.locator(':focus');
       if ((await el.count()) === 0) continue;
       if (await upgrade.evaluate((b) => b === document.activeElement)) break;
       const name = await focused(page);
-      expect(await uncovered(el, upgrade), `${JSON.stringify(name)} is under the upgrade button`).toBe(1);
+      expect(await uncovered(el, bar), `${JSON.stringify(name)} is under the footer bar`).toBe(1);
     }
     // At the end of the page nothing is under it either.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -16,7 +16,9 @@ import { fieldsFor, toBody, toFormValues, validate, type FormMode } from '../../
 import { formSpecOf, singletonSpecOf } from '../../machines/form/form.spec.ts';
 import { errorsUnder, selectFormStatus, selectRecordName } from '../../machines/form/form.selectors.ts';
 import { z } from 'zod';
-import { attributeValues, customers, posSetting, roles } from '../../domain/resources/index.ts';
+import { attributeValues, customers, posSetting, products, roles } from '../../domain/resources/index.ts';
+import { inStoreEan13 } from '../../domain/stock/barcode.ts';
+import { adjustmentSpec } from '../../machines/stock/stock-screen.machine.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
@@ -59,6 +61,17 @@ const SUBMIT = { type: 'form.submit' } as const;
 const USER_EVENTS: AnyEventObject[] = [SUBMIT, { type: 'form.cancel' }, { type: 'form.retry' }, { type: 'form.reload' }, { type: 'form.conflict.dismiss' }];
 const CREATED_ROW = { id: 42, name: 'Acme Ltd', email: null, status: 'active' };
 
+// The product form (issue 10): an uploaded image's id and a barcode, typed wrong or generated.
+const IMAGE = 'a'.repeat(64);
+const GOOD_BARCODE = inStoreEan13(() => 0.5);
+const BAD_BARCODE = GOOD_BARCODE.slice(0, -1) + String((Number(GOOD_BARCODE.at(-1)) + 1) % 10);
+const PRODUCT_FILLED = { ...products.defaults, name: 'Trail shoe', sku: 'TS-1', unit_id: '1', sale_price: '49.90' };
+const IMAGE_GONE = failure(422, 'The given data was invalid.', { image: ['Upload the image again.'] });
+const BARCODE_TAKEN = failure(422, 'The given data was invalid.', { barcode: ['This barcode is already used by Trail boot.'] });
+// The stock screen's adjustment: a loss of two serial-tracked units.
+const NOT_ENOUGH = failure(409, 'Not enough stock of Pixelon 8: 1 available.');
+const SERIAL_GONE = failure(422, 'The given data was invalid.', { serials: ['Serial SN-2 is not in stock.'] });
+
 const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?: (s: FormSnapshot, e: AnyEventObject) => boolean }[] = [
   {
     name: 'creating a customer',
@@ -85,6 +98,22 @@ const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?
     ],
     // The server answers with what was saved.
     offer: (s, e) => e.type !== 'xstate.done.actor.saveRecord' || s.context.values.invoice_prefix === 'INV-',
+  },
+  {
+    name: 'creating a product with an image and a barcode',
+    input: { spec: { ...formSpecOf(products), defaults: PRODUCT_FILLED }, mode: 'create' },
+    events: [
+      ...[change('image', IMAGE), change('image', ''), change('barcode', BAD_BARCODE), change('barcode', GOOD_BARCODE), SUBMIT, { type: 'form.cancel' }],
+      ...[done('saveRecord', { message: 'Product created.' }), fail('saveRecord', IMAGE_GONE), fail('saveRecord', BARCODE_TAKEN)],
+    ],
+  },
+  {
+    name: 'adjusting stock (a loss of serial-tracked units)',
+    input: { spec: adjustmentSpec('5'), mode: 'create' },
+    events: [
+      ...[change('reason', 'loss'), change('quantity', '-2'), change('quantity', '2'), change('serials', 'SN-1\nSN-2'), SUBMIT],
+      ...[done('saveRecord', { message: 'Stock adjusted.' }), fail('saveRecord', NOT_ENOUGH), fail('saveRecord', SERIAL_GONE)],
+    ],
   },
 ];
 
@@ -287,10 +316,12 @@ function executors(h: Harness) {
       // Whatever went wrong, nothing typed is lost.
       expect(snap().context.values).toEqual(before.context.values);
       expect(snap().context.version).toBe(before.context.version);
-      if (error.status === 422 && error.errors?.email) {
-        expect(errors).toEqual({ email: error.errors.email[0] });
+      const shownField = Object.keys(error.errors ?? {}).find((k) => before.context.spec.fields.some((f) => f.name === k));
+      if (error.status === 422 && shownField) {
+        // About a field the form shows (an email taken, an image gone, a serial not in stock): under it, focused.
+        expect(errors).toEqual({ [shownField]: error.errors![shownField]![0] });
         expect(formError).toBeNull();
-        expect(lastCall(spy.focusField)).toEqual({ name: 'email' });
+        expect(lastCall(spy.focusField)).toEqual({ name: shownField });
       } else if (error.status === 422) {
         // Not about a field the form shows: said above the form, never swallowed.
         expect(errors).toEqual({});
@@ -381,6 +412,33 @@ describe('form machine, model paths on a real actor', () => {
 });
 
 describe('form machine, scenarios', () => {
+  it('a product form never sends on hand, and a wrong check digit is refused in the browser with the digit it should be', () => {
+    const h = harness({ spec: { ...formSpecOf(products), defaults: PRODUCT_FILLED }, mode: 'create' });
+    h.actor.send(change('barcode', BAD_BARCODE));
+    h.actor.send(SUBMIT);
+    expect(h.saves.calls).toHaveLength(0);
+    expect(h.snap().context.errors.barcode).toMatch(`should end in ${GOOD_BARCODE.at(-1)}`);
+    h.actor.send(change('barcode', GOOD_BARCODE));
+    h.actor.send(change('image', IMAGE));
+    h.actor.send(SUBMIT);
+    const body = (h.saves.only().input as SaveInput).body;
+    expect(body).toMatchObject({ barcode: GOOD_BARCODE, image: IMAGE, unit_id: 1, sale_price: 4990 });
+    expect(body).not.toHaveProperty('on_hand');
+  });
+
+  it('an adjustment sends the signed quantity and one serial a line, and a reason that goes the other way is refused before sending', () => {
+    const h = harness({ spec: adjustmentSpec('5'), mode: 'create' });
+    h.actor.send(change('reason', 'loss'));
+    h.actor.send(change('quantity', '2'));
+    h.actor.send(SUBMIT);
+    expect(h.saves.calls).toHaveLength(0);
+    expect(h.snap().context.errors.quantity).toMatch('Loss takes stock out');
+    h.actor.send(change('quantity', '-2'));
+    h.actor.send(change('serials', ' SN-1 \n\nSN-2\n'));
+    h.actor.send(SUBMIT);
+    expect((h.saves.only().input as SaveInput).body).toEqual({ product_id: 5, reason: 'loss', quantity: -2, unit_cost: undefined, serials: ['SN-1', 'SN-2'], note: '' });
+  });
+
   it('an error the form has no field for (a hand-edited parent id) is shown above the form, and nothing is sent', () => {
     const h = harness({ spec: formSpecOf(attributeValues), mode: 'create', parentId: 'abc' });
     h.actor.send(change('name', 'XL'));

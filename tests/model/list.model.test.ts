@@ -29,6 +29,7 @@ import {
 } from '../../domain/list-query.ts';
 import {
   selectAllBox,
+  selectCanChoose,
   selectChips,
   selectColumnChooser,
   selectColumns,
@@ -47,6 +48,7 @@ import {
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 import {
   AFTER_SEARCH,
+  ALL,
   AFTER_UNDO,
   CREATED,
   DELETED,
@@ -733,6 +735,44 @@ describe('list machine, scenarios', () => {
     }
     expect(selectRows(h.snap()).every((r) => !r.selectable && !r.deletable && r.editable && r.openable)).toBe(true);
     expect(selectAllBox(h.snap()).enabled).toBe(false);
+    expect(selectCanChoose(h.snap())).toBe(false);
+  });
+
+  it('with another bulk action (labels) but no delete right, every row can be ticked, a protected one too, and nothing is deleted', async () => {
+    const h = await loaded('', MANY, { abilities: { create: false, edit: false, delete: false, export: false, bulk: true } });
+    expect(selectCanChoose(h.snap())).toBe(true);
+    expect(selectRows(h.snap()).map((r) => [r.selectable, r.deletable])).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
+    h.actor.send({ type: 'row.toggle', id: 3 });
+    expect(h.snap().context.selected).toEqual([3]);
+    h.actor.send({ type: 'rows.toggleAll' });
+    expect(h.snap().context.selected).toEqual([1, 2, 3]);
+    expect(selectAllBox(h.snap())).toMatchObject({ checked: true, enabled: true });
+    // The whole page is ticked and 57 match, but only a delete takes every match: not offered.
+    expect(selectSelection(h.snap())).toMatchObject({ count: 3, offerAll: false, canSelectAll: false });
+    for (const event of [{ type: 'rows.deleteSelected' }, { type: 'row.delete', id: 1 }, { type: 'selection.all' }] as const) {
+      expect(h.snap().can(event)).toBe(false);
+      expect(await h.effects(() => h.actor.send(event))).toEqual(NOTHING);
+    }
+    expect(h.snap().matches({ data: { loaded: 'idle' } })).toBe(true);
+  });
+
+  it('with the delete right and another bulk action, a protected row can be ticked, but a selection holding it is not deleted', async () => {
+    const h = await loaded('', PAGE, { abilities: { ...ALL, bulk: true } });
+    h.actor.send({ type: 'row.toggle', id: 3 });
+    expect(h.snap().context.selected).toEqual([3]);
+    expect(h.snap().can({ type: 'rows.deleteSelected' })).toBe(false);
+    h.actor.send({ type: 'row.toggle', id: 1 });
+    expect(h.snap().can({ type: 'rows.deleteSelected' })).toBe(false);
+    h.actor.send({ type: 'row.toggle', id: 3 });
+    expect(h.snap().context.selected).toEqual([1]);
+    expect(h.snap().can({ type: 'rows.deleteSelected' })).toBe(true);
+    h.actor.send({ type: 'rows.deleteSelected' });
+    expect(h.snap().matches({ data: { loaded: 'confirming' } })).toBe(true);
+    expect(h.snap().context.target).toEqual({ ids: [1] });
   });
 
   it('without the edit permission rows do not open', async () => {
@@ -827,6 +867,18 @@ describe('list machine, scenarios', () => {
     await h.effects(() => h.loads.only().resolve({ ...MANY, totals: { amount: 123456 } }), true);
     // Customers have no money column: nothing to total.
     expect(selectTotals(h.snap())).toBeNull();
+  });
+
+  it('totals show a count column the server sums (units on hand) beside money, and no column it did not sum', async () => {
+    const columns = [
+      { name: 'name', label: 'Name' },
+      { name: 'on_hand', label: 'On hand', kind: 'number' },
+      { name: 'avg_cost', label: 'Average cost', kind: 'money' },
+      { name: 'stock_value', label: 'Value', kind: 'money' },
+    ] as const;
+    const h = harness({ ...INPUT, spec: { ...SPEC, columns } as unknown as typeof SPEC });
+    await h.effects(() => h.loads.only().resolve({ ...MANY, totals: { on_hand: 42, stock_value: 123456 } }), true);
+    expect(selectTotals(h.snap())).toEqual({ count: 57, values: { on_hand: 42, stock_value: 123456 } });
   });
 
   it('filters become chips, a date range one chip for both ends', async () => {

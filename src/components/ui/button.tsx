@@ -1,4 +1,5 @@
 import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
+import type { Ref } from 'react';
 import { cx } from 'styled-system/css';
 import { button, type ButtonVariantProps } from 'styled-system/recipes';
 import { Spinner } from './spinner.tsx';
@@ -6,6 +7,8 @@ import { Spinner } from './spinner.tsx';
 export interface ButtonProps extends HTMLArkProps<'button'>, ButtonVariantProps {
   /** Shows a spinner, sets aria-busy and disables the button (the machine's `busy` tag). */
   loading?: boolean;
+  /** React 19 passes it as a prop: a screen may give the focus back to the button. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ loading = false, variant, tone, size, square, fullWidth, className, children, disabled, type, asChild, ...rest }: ButtonProps) {

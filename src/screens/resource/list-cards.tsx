@@ -1,11 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { formatAmount, formatCount, type Display } from '../../../domain/format.ts';
-import { resourceHref } from '../../../domain/paths.ts';
+import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
-import { selectAbilities, type RowView } from '../../../machines/list/list.selectors.ts';
+import { selectAbilities, selectCanChoose, type RowView } from '../../../machines/list/list.selectors.ts';
 import { IconButton } from '../../components/ui/icon-button.tsx';
-import { Cell, RowActions, rowHandlers, TitleCell, useRowsView } from './list-cells.tsx';
+import { Cell, ColumnCell, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
@@ -18,14 +17,14 @@ const control = css({ h: '9', px: '2', borderWidth: '1px', borderColor: 'border.
  * table's header and footer carry sit above the cards. Nothing is wider than the screen.
  */
 export function ListCards() {
-  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
+  const { def, actor, rows, pinned, columns, sort, all, choose, totals, display, titleColumn } = useRowsView();
   const sortable = def.columns.filter((c) => c.sortable);
   const sortLabel = def.columns.find((c) => c.name === sort.field)?.label ?? sort.field;
 
   return (
     <div>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', px: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', fontSize: 'sm' })}>
-        {can.delete && rows.length ? (
+        {choose && rows.length ? (
           <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
             <input
               type="checkbox"
@@ -66,7 +65,7 @@ export function ListCards() {
         <p className={css({ px: '4', py: '2', bg: 'bg.subtle', fontSize: 'sm', fontWeight: 'semibold', borderBottomWidth: '1px', borderColor: 'border.default' })}>
           {columns
             .filter((c) => c.name in totals.values)
-            .map((c) => `${c.label}: ${formatAmount(totals.values[c.name]!, display)}`)
+            .map((c) => `${c.label}: ${totalText(c, totals.values[c.name]!, display)}`)
             .join(' · ')}{' '}
           <span className={css({ fontWeight: 'normal', color: 'fg.muted' })}>(total of all {formatCount(totals.count, display)})</span>
         </p>
@@ -84,11 +83,11 @@ export function ListCards() {
 function RecordCard({ view, pinned = false, columns, titleColumn, display }: { view: RowView; pinned?: boolean; columns: readonly ColumnDef[]; titleColumn: ColumnDef | undefined; display: Display }) {
   const { def, parentId, actor } = useListScreen();
   const can = useSelector(actor, selectAbilities, shallowEqual);
+  const choose = useSelector(actor, selectCanChoose);
   const { row, title } = view;
   const image = columns.find((c) => c.kind === 'image');
   const status = columns.find((c) => c.kind === 'status');
   const fields = columns.filter((c) => c !== titleColumn && c !== image && c !== status);
-  const editHref = resourceHref.edit(def, row.id, { parent: parentId });
   return (
     <li
       data-row={row.id}
@@ -111,7 +110,7 @@ function RecordCard({ view, pinned = false, columns, titleColumn, display }: { v
       })}
     >
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
-        {can.delete && !pinned ? (
+        {choose && !pinned ? (
           <input
             type="checkbox"
             id={pinned ? undefined : rowCheckboxId(def.key, row.id)}
@@ -124,7 +123,7 @@ function RecordCard({ view, pinned = false, columns, titleColumn, display }: { v
         ) : null}
         {image ? <Cell column={image} value={row[image.name]} display={display} /> : null}
         <div className={css({ flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 'md' })}>
-          {titleColumn ? <TitleCell view={can.edit ? view : { ...view, editable: false }} column={titleColumn} display={display} href={editHref} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} /> : title}
+          {titleColumn ? <ColumnCell view={view} column={titleColumn} titleColumn={titleColumn} display={display} showEdit={can.edit} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} /> : title}
         </div>
         {status ? <Cell column={status} value={row[status.name]} display={display} /> : null}
       </div>
@@ -134,7 +133,7 @@ function RecordCard({ view, pinned = false, columns, titleColumn, display }: { v
             <div key={c.name} className={css({ display: 'contents' })}>
               <dt className={css({ color: 'fg.muted' })}>{c.label}</dt>
               <dd className={css({ m: '0', minW: '0', overflowWrap: 'anywhere' })}>
-                <Cell column={c} value={row[c.name]} display={display} />
+                <ColumnCell view={view} column={c} titleColumn={titleColumn} display={display} showEdit={can.edit} linkId={undefined} />
               </dd>
             </div>
           ))}

@@ -9,6 +9,7 @@ import {
   sameRowViews,
   selectAbilities,
   selectAllBox,
+  selectCanChoose,
   selectColumns,
   selectPinned,
   selectRows,
@@ -48,6 +49,8 @@ export function useRowsView() {
     all: useSelector(actor, selectAllBox, shallowEqual),
     can: useSelector(actor, selectAbilities, shallowEqual),
     totals: useSelector(actor, selectTotals, shallowEqual),
+    /** Rows have a checkbox (a delete or another bulk action may be taken). */
+    choose: useSelector(actor, selectCanChoose),
     display: useDisplay(),
     titleColumn: titleColumnOf(def, columns),
   };
@@ -78,7 +81,8 @@ export function Cell({ column, value, display }: { column: ColumnDef; value: unk
         decoding="async"
         width={64}
         height={40}
-        className={css({ display: 'block', w: '16', h: '10', objectFit: 'cover', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.muted' })}
+        // maxW none: the base style's img max-width 100% of an auto-sized table cell collapses it to 0 px.
+        className={css({ display: 'block', w: '16', minW: '16', maxW: 'none', h: '10', objectFit: 'cover', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.muted' })}
       />
     ) : (
       <span role="img" aria-label="No image" className={css({ display: 'grid', placeItems: 'center', w: '16', h: '10', borderRadius: 'md', bg: 'bg.muted', color: 'fg.subtle' })}>
@@ -124,6 +128,29 @@ export function TitleCell({ view, column, display, href, linkId }: { view: RowVi
       {view.created ? <Badge tone="primary">New</Badge> : null}
     </span>
   );
+}
+
+/** A total in the totals row: an amount, or a count (units on hand). */
+export const totalText = (column: ColumnDef, value: number, display: Display) => formatCell(column.kind === 'money' ? 'money' : 'number', value, display);
+
+/**
+ * One column's value in a row: a screen's own cell for it (a stock badge, a signed quantity, the
+ * ledger's product link), the record's title (a link to its own page or edit form), or the value
+ * by the column's kind.
+ */
+export function ColumnCell({ view, column, titleColumn, display, showEdit, linkId }: { view: RowView; column: ColumnDef; titleColumn: ColumnDef | undefined; display: Display; showEdit: boolean; linkId: string | undefined }) {
+  const { def, parentId, extras } = useListScreen();
+  const { row } = view;
+  // A screen's own cell wins, the title's too (the ledger's product links to its page; a history's kind says why).
+  const custom = extras?.cells?.[column.name];
+  if (custom) return <>{custom(row)}</>;
+  if (column === titleColumn) {
+    // A record's own page is open to whoever sees the list; its edit form to who may edit.
+    const own = extras?.titleHref?.(row);
+    const linked = own ? view.delete === 'shown' : showEdit && view.editable;
+    return <TitleCell view={{ ...view, editable: linked }} column={column} display={display} href={own ?? resourceHref.edit(def, row.id, { parent: parentId })} linkId={linkId} />;
+  }
+  return <Cell column={column} value={row[column.name]} display={display} />;
 }
 
 /** The row's links and buttons, or what its delete is doing. */

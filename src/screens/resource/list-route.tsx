@@ -55,7 +55,7 @@ function ListScreen(props: ListScreenValue) {
   );
 }
 
-interface RelationActorsProps {
+export interface RelationActorsProps {
   filters: readonly FilterDef[];
   /** The values the list opened with (their labels are loaded first). */
   chosen: Record<string, string>;
@@ -64,7 +64,7 @@ interface RelationActorsProps {
 }
 
 /** One options actor per relation filter, made one level at a time (a hook per component). */
-function RelationActors({ filters, chosen, made, children }: RelationActorsProps) {
+export function RelationActors({ filters, chosen, made, children }: RelationActorsProps) {
   const [first, ...rest] = filters;
   if (!first) return children(made);
   return <RelationActor filter={first} chosen={chosen} made={made} rest={rest} render={children} />;
@@ -74,7 +74,8 @@ function RelationActor({ filter, chosen, made, rest, render }: { filter: FilterD
   const system = useAppSystem();
   const machine = useMemo(() => relationOptionsMachine(system, resourceByKey(filter.relation!)), [system, filter]);
   const value = chosen[filter.name];
-  const actor = useActorRef(machine, { input: { ids: value && /^\d+$/.test(value) ? [Number(value)] : [], eager: true }, inspect: system.inspect });
+  // A plain select shows every choice at once; a searchable one loads what is typed, when opened.
+  const actor = useActorRef(machine, { input: { ids: value && /^\d+$/.test(value) ? [Number(value)] : [], eager: !filter.searchable }, inspect: system.inspect });
   const next = useMemo(() => ({ ...made, [filter.name]: actor }), [made, filter.name, actor]);
   return (
     <RelationActors filters={rest} chosen={chosen} made={next}>

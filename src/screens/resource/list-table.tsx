@@ -1,10 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
-import { formatAmount, formatCount, type Display } from '../../../domain/format.ts';
-import { resourceHref } from '../../../domain/paths.ts';
+import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
 import type { RowView } from '../../../machines/list/list.selectors.ts';
-import { Cell, isNumeric, RowActions, rowHandlers, TitleCell, useRowsView } from './list-cells.tsx';
+import { ColumnCell, isNumeric, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
@@ -23,15 +23,18 @@ const footCell = css({ position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.sub
  * (pinned when its page is another) and the totals of money columns over the whole filter.
  */
 export function ListTable() {
-  const { def, actor, rows, pinned, columns, sort, all, can, totals, display, titleColumn } = useRowsView();
+  const { def, actor, rows, pinned, columns, sort, all, can, choose, totals, display, titleColumn } = useRowsView();
+  const box = useFitToWindow();
+  // "Total of all N" goes under the first column that has no total and shows words (not a picture).
+  const totalLabelAt = totals ? columns.find((c) => !(c.name in totals.values) && c.kind !== 'image') : undefined;
 
   return (
-    <div className={css({ overflow: 'auto', maxH: 'calc(100dvh - 13rem)', minH: '12rem' })} tabIndex={-1}>
+    <div ref={box} className={css({ overflow: 'auto', minH: '12rem', maxH: 'calc(100dvh - 13rem)' })} tabIndex={-1}>
       <table className={css({ w: 'full', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' })}>
         <caption className={css({ srOnly: true })}>{sort.caption}</caption>
         <thead className={css({ color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' })}>
           <tr>
-            {can.delete ? (
+            {choose ? (
               <th scope="col" className={cx(cellBase, headCell, css({ w: '12' }))}>
                 <input
                   type="checkbox"
@@ -78,22 +81,22 @@ export function ListTable() {
           </tr>
         </thead>
         <tbody>
-          {pinned ? <TableRow view={pinned} pinned columns={columns} titleColumn={titleColumn} display={display} showSelect={can.delete} showEdit={can.edit} showDelete={false} /> : null}
+          {pinned ? <TableRow view={pinned} pinned columns={columns} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={false} /> : null}
           {rows.map((r) => (
-            <TableRow key={r.row.id} view={r} columns={columns} titleColumn={titleColumn} display={display} showSelect={can.delete} showEdit={can.edit} showDelete={can.delete} />
+            <TableRow key={r.row.id} view={r} columns={columns} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={can.delete} />
           ))}
         </tbody>
         {totals ? (
           <tfoot>
             <tr className={css({ fontWeight: 'semibold' })}>
-              {can.delete ? <td className={cx(cellBase, footCell)} /> : null}
-              {columns.map((c, i) => (
+              {choose ? <td className={cx(cellBase, footCell)} /> : null}
+              {columns.map((c) => (
                 <td key={c.name} className={cx(cellBase, footCell, c.minor && minor, isNumeric(c) && numeric)}>
                   {c.name in totals.values ? (
-                    <span aria-label={`Total ${c.label.toLowerCase()} of all ${formatCount(totals.count, display)}: ${formatAmount(totals.values[c.name]!, display)}`}>
-                      {formatAmount(totals.values[c.name]!, display)}
+                    <span aria-label={`Total ${c.label.toLowerCase()} of all ${formatCount(totals.count, display)}: ${totalText(c, totals.values[c.name]!, display)}`}>
+                      {totalText(c, totals.values[c.name]!, display)}
                     </span>
-                  ) : i === 0 ? (
+                  ) : c === totalLabelAt ? (
                     `Total of all ${formatCount(totals.count, display)}`
                   ) : null}
                 </td>
@@ -105,6 +108,42 @@ export function ListTable() {
       </table>
     </div>
   );
+}
+
+/** The least the rows' box keeps on a short window (about three rows between header and totals). */
+const MIN_BOX_PX = 192;
+
+/**
+ * The rows' box is as tall as the window leaves it: its top where the toolbar and chips end, its
+ * bottom above what follows it (the pages, the main area's padding, the sticky footer), so the
+ * header, the totals and the pages are on screen together at the top of the page. Layout only:
+ * measured again when the list's card or the window changes size.
+ */
+function useFitToWindow() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    const card = box?.closest<HTMLElement>('[data-list-region]');
+    if (!box || !card) return;
+    const fit = () => {
+      const main = box.closest('main');
+      const footer = document.querySelector('footer');
+      const b = box.getBoundingClientRect();
+      const top = b.top + window.scrollY;
+      const after = card.getBoundingClientRect().bottom - b.bottom + (main ? parseFloat(getComputedStyle(main).paddingBottom) : 0) + (footer?.offsetHeight ?? 0);
+      const max = `${Math.max(MIN_BOX_PX, Math.floor(window.innerHeight - top - after))}px`;
+      if (box.style.maxHeight !== max) box.style.maxHeight = max;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(card);
+    window.addEventListener('resize', fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, []);
+  return ref;
 }
 
 interface TableRowProps {
@@ -122,7 +161,6 @@ interface TableRowProps {
 function TableRow({ view, pinned = false, columns, titleColumn, display, showSelect, showEdit, showDelete }: TableRowProps) {
   const { def, parentId, actor } = useListScreen();
   const { row, title } = view;
-  const editHref = resourceHref.edit(def, row.id, { parent: parentId });
   return (
     <tr
       data-row={row.id}
@@ -156,11 +194,7 @@ function TableRow({ view, pinned = false, columns, titleColumn, display, showSel
       ) : null}
       {columns.map((c) => (
         <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
-          {c === titleColumn ? (
-            <TitleCell view={showEdit ? view : { ...view, editable: false }} column={c} display={display} href={editHref} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
-          ) : (
-            <Cell column={c} value={row[c.name]} display={display} />
-          )}
+          <ColumnCell view={view} column={c} titleColumn={titleColumn} display={display} showEdit={showEdit} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
         </td>
       ))}
       <td className={cx(cellBase, css({ textAlign: 'end', whiteSpace: 'nowrap' }))}>

@@ -29,7 +29,7 @@ const bar = css.raw({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', g
 
 /** Search, filters, columns, saved filters and export; or, when rows are selected, the bulk actions. */
 export function ListToolbar() {
-  const { def, actor } = useListScreen();
+  const { def, actor, extras } = useListScreen();
   const searchText = useSelector(actor, selectSearchText);
   const filters = useSelector(actor, selectFilters);
   const selection = useSelector(actor, selectSelection, shallowEqual);
@@ -50,8 +50,12 @@ export function ListToolbar() {
         ),
       )}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', ms: 'auto' })}>
-        <SavedFiltersMenu />
-        <ColumnsMenu />
+        {extras?.settings === false ? null : (
+          <>
+            <SavedFiltersMenu />
+            <ColumnsMenu />
+          </>
+        )}
         {can.export ? (
           <Button variant="outline" tone="neutral" size="sm" loading={exporting} onClick={() => actor.send({ type: 'list.export' })}>
             <Icon name="download" size="sm" />
@@ -106,9 +110,9 @@ export function ListToolbar() {
   );
 }
 
-/** Shown while rows are selected: how many, select every match on all pages, clear, delete. */
+/** Shown while rows are selected: how many, select every match on all pages, clear, the screen's own bulk actions, delete. */
 function SelectionBar() {
-  const { def, actor } = useListScreen();
+  const { def, actor, extras } = useListScreen();
   const s = useSelector(actor, selectSelection, shallowEqual);
   const can = useSelector(actor, selectAbilities, shallowEqual);
   const canBulkDelete = useSelector(actor, selectCanBulkDelete);
@@ -128,10 +132,11 @@ function SelectionBar() {
           </Button>
         )
       ) : null}
-      <div className={css({ display: 'flex', gap: '2', ms: 'auto' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', ms: 'auto' })}>
         <Button variant="ghost" tone="neutral" size="sm" onClick={() => actor.send({ type: 'selection.clear' })}>
           Clear selection
         </Button>
+        {extras?.bulkActions}
         {can.delete ? (
           <Button tone="error" size="sm" disabled={!canBulkDelete} onClick={() => actor.send({ type: 'rows.deleteSelected' })}>
             Delete selected

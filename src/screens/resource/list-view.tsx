@@ -61,7 +61,7 @@ export function ListView() {
         }
       />
       {/* Focusable, so the keyboard has somewhere to carry on when a delete empties it. */}
-      <Card.Root id={listRegionId(def.key)} tabIndex={-1} aria-busy={busy} className={css({ overflow: 'clip', outline: 'none' })}>
+      <Card.Root id={listRegionId(def.key)} data-list-region="" tabIndex={-1} aria-busy={busy} className={css({ overflow: 'clip', outline: 'none' })}>
         <ListToolbar />
         <ListChips />
         <NoticeBar />

@@ -1,6 +1,8 @@
 import type { FieldKind } from '../../../../domain/resource.ts';
 import { CheckboxesField, SelectField, SwitchField } from './choice-fields.tsx';
 import type { FieldKindView } from './field-props.ts';
+import { BarcodeField } from './barcode-field.tsx';
+import { ImageField, ImageUrlField } from './image-field.tsx';
 import { PermissionGrid } from './permission-grid.tsx';
 import { RelationField, RelationManyField } from './relation-field.tsx';
 import { ColourField, MoneyField, PercentField, TEXT_INPUTS, TextareaField } from './text-fields.tsx';
@@ -26,4 +28,8 @@ export const FIELD_VIEWS: Readonly<Record<FieldKind, FieldKindView>> = {
   checkboxes: line(CheckboxesField),
   textarea: { component: TextareaField, skeleton: 'box' },
   permissionGrid: { component: PermissionGrid, wide: true, skeleton: 'box' },
+  image: { component: ImageField, skeleton: 'box' },
+  imageUrl: { component: ImageUrlField, skeleton: 'box' },
+  barcode: line(BarcodeField),
+  serials: { component: TextareaField, skeleton: 'box' },
 };

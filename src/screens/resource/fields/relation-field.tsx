@@ -11,6 +11,7 @@ import {
   selectSearch,
   selectTyping,
   type OptionItem,
+  type OptionsActor,
 } from '../../../../machines/options.machine.ts';
 import { useAppSystem } from '../../../app/app-context.tsx';
 import { AlertMessage } from '../../../components/ui/alert.tsx';
@@ -53,18 +54,7 @@ function RelationPicker({ field, value, error, multiple, onChange }: FieldProps 
   const chosen = idsOf(value, multiple);
   const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
   const actor = useActorRef(machine, { input: { ids: chosen }, inspect: system.inspect });
-  const items = useSelector(actor, selectItems);
-  const labels = useSelector(actor, selectLabels);
-  const labelsPending = useSelector(actor, selectLabelsPending);
-  const status = useSelector(actor, selectListStatus);
-  const search = useSelector(actor, selectSearch);
-  const typing = useSelector(actor, selectTyping);
-  const loadError = useSelector(actor, selectOptionsError);
-
-  const collection = useMemo(
-    () => createListCollection<OptionItem>({ items, itemToValue: (o) => String(o.id), itemToString: (o) => o.label }),
-    [items],
-  );
+  const { items, labels, labelsPending, status, search, typing, error: loadError, collection } = useRelationOptions(actor);
   const labelOf = (id: number) => labels[id] ?? (labelsPending ? '' : `#${id}`);
   const first = chosen[0];
   const inputValue = typing || multiple || first === undefined ? search : labelOf(first);
@@ -131,29 +121,52 @@ function RelationPicker({ field, value, error, multiple, onChange }: FieldProps 
         </AlertMessage>
       ) : null}
 
-      <Portal>
-        <Combobox.Positioner>
-          <Combobox.Content>
-            {status === 'failed' ? <Combobox.Status>{loadError}</Combobox.Status> : null}
-            {status !== 'loaded' && status !== 'failed' && items.length === 0 ? (
-              <Combobox.Status>
-                <Spinner size="sm" /> Loading {many}…
-              </Combobox.Status>
-            ) : null}
-            {status === 'loaded' && items.length === 0 ? (
-              <Combobox.Status>{search.trim() ? `No ${many} match “${search.trim()}”.` : `There are no ${many} yet.`}</Combobox.Status>
-            ) : null}
-            {items.map((o) => (
-              <Combobox.Item key={o.id} item={o}>
-                <Combobox.ItemText>{o.label}</Combobox.ItemText>
-                <Combobox.ItemIndicator>
-                  <Icon name="check" />
-                </Combobox.ItemIndicator>
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Portal>
+      <RelationOptions items={items} status={status} search={search} error={loadError} many={many} />
     </Combobox.Root>
+  );
+}
+
+/** What a relation picker (a form field or a list filter) shows of its options actor. */
+export function useRelationOptions(actor: OptionsActor) {
+  const items = useSelector(actor, selectItems);
+  const collection = useMemo(() => createListCollection<OptionItem>({ items, itemToValue: (o) => String(o.id), itemToString: (o) => o.label }), [items]);
+  return {
+    items,
+    collection,
+    labels: useSelector(actor, selectLabels),
+    labelsPending: useSelector(actor, selectLabelsPending),
+    status: useSelector(actor, selectListStatus),
+    search: useSelector(actor, selectSearch),
+    typing: useSelector(actor, selectTyping),
+    error: useSelector(actor, selectOptionsError),
+  };
+}
+
+/** The open list of a relation picker: the matches, or why there are none yet. */
+export function RelationOptions({ items, status, search, error, many }: { items: readonly OptionItem[]; status: ReturnType<typeof selectListStatus>; search: string; error: string | null; many: string }) {
+  return (
+    <Portal>
+      <Combobox.Positioner>
+        <Combobox.Content>
+          {status === 'failed' ? <Combobox.Status>{error}</Combobox.Status> : null}
+          {status !== 'loaded' && status !== 'failed' && items.length === 0 ? (
+            <Combobox.Status>
+              <Spinner size="sm" /> Loading {many}…
+            </Combobox.Status>
+          ) : null}
+          {status === 'loaded' && items.length === 0 ? (
+            <Combobox.Status>{search.trim() ? `No ${many} match “${search.trim()}”.` : `There are no ${many} yet.`}</Combobox.Status>
+          ) : null}
+          {items.map((o) => (
+            <Combobox.Item key={o.id} item={o}>
+              <Combobox.ItemText>{o.label}</Combobox.ItemText>
+              <Combobox.ItemIndicator>
+                <Icon name="check" />
+              </Combobox.ItemIndicator>
+            </Combobox.Item>
+          ))}
+        </Combobox.Content>
+      </Combobox.Positioner>
+    </Portal>
   );
 }

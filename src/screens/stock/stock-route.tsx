@@ -1,0 +1,98 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { fieldsFor } from '../../../domain/form-values.ts';
+import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
+import { productViewHref } from '../../../domain/stock/labels.ts';
+import { selectPermissions } from '../../../machines/auth.machine.ts';
+import { selectSearch } from '../../../machines/navigation.machine.ts';
+import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, stockScreenMachine } from '../../../machines/stock/stock-screen.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { fieldId } from '../../resources/dom-ids.ts';
+import { adjustmentFormMachine } from '../../resources/stock-providers.ts';
+import type { ListExtras } from '../resource/list-context.ts';
+import { FormView } from '../resource/form-view.tsx';
+import { PageHeader } from '../resource/page-header.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import { OnHand } from '../products/stock-badge.tsx';
+import { EmbeddedList, useEmbeddedList } from './embedded-list.tsx';
+import { LEDGER, STOCK_LEVELS } from './list-defs.ts';
+import { MOVEMENT_EXTRAS } from './movement-cells.tsx';
+
+/** /stock: every product's level with the filter's total value, the movement ledger, and the adjustment form. */
+export default function StockRoute(_: ScreenProps) {
+  const system = useAppSystem();
+  const levels = useEmbeddedList(STOCK_LEVELS);
+  const ledger = useEmbeddedList(LEDGER);
+  const screenMachine = useMemo(
+    () =>
+      stockScreenMachine.provide({
+        actions: {
+          stockChanged: () => {
+            levels.send({ type: 'list.reload' });
+            ledger.send({ type: 'list.reload' });
+            system.stockAlerts.send({ type: 'alerts.refresh' });
+          },
+          releaseLeaveGuard: () => system.navigation.send({ type: 'nav.block', blocked: false }),
+        },
+      }),
+    [system, levels, ledger],
+  );
+  const adjust = new URLSearchParams(selectSearch(system.navigation.getSnapshot())).get('adjust');
+  const screen = useActorRef(screenMachine, { input: { adjust }, inspect: system.inspect });
+  const adjusting = useSelector(screen, selectAdjusting);
+  const canOpen = useSelector(screen, selectCanOpenAdjust);
+  const mayAdjust = useSelector(system.auth, (s) => selectPermissions(s).has(STOCK_ACCESS.stockAdjust));
+  // Keyboard users: the open form takes the focus (its first field to fill), and closing it gives
+  // the focus back to "Adjust stock" (disabled while it is open, so the focus would be lost).
+  const adjustButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const open = adjusting !== null && mayAdjust;
+  const firstField = adjusting?.productId ? 'reason' : 'product_id';
+  useEffect(() => {
+    if (open === wasOpen.current) return;
+    wasOpen.current = open;
+    const frame = requestAnimationFrame(() => (open ? document.getElementById(fieldId(firstField)) : adjustButton.current)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open, firstField]);
+
+  return (
+    <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
+      <PageHeader
+        subtitle="Every unit of stock, and the movements that explain it."
+        actions={
+          mayAdjust ? (
+            <Button ref={adjustButton} disabled={!canOpen} onClick={() => screen.send({ type: 'adjust.open' })}>
+              <Icon name="plus" />
+              Adjust stock
+            </Button>
+          ) : null
+        }
+      />
+      {adjusting && mayAdjust ? (
+        <section aria-labelledby="adjust-title">
+          <h2 id="adjust-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '4' })}>
+            Adjust stock
+          </h2>
+          <AdjustmentForm key={adjusting.key} productId={adjusting.productId} onSaved={() => screen.send({ type: 'adjust.saved' })} onClose={() => screen.send({ type: 'adjust.close' })} />
+        </section>
+      ) : null}
+      {/* The levels' totals row sums on hand and value over the whole filter (the server's sums). */}
+      <EmbeddedList def={STOCK_LEVELS} actor={levels} title="Stock levels" id="stock-levels" extras={LEVEL_EXTRAS} />
+      <EmbeddedList def={LEDGER} actor={ledger} title="Movement ledger" id="stock-ledger" extras={MOVEMENT_EXTRAS} />
+    </div>
+  );
+}
+
+const LEVEL_EXTRAS: ListExtras = { cells: { on_hand: (row) => <OnHand row={row} /> }, titleHref: (row) => productViewHref(row.id) };
+
+/** The adjustment form: the generic form machine with the shared adjustment schema, saved to the ledger. */
+function AdjustmentForm({ productId, onSaved, onClose }: { productId: string | null; onSaved(): void; onClose(): void }) {
+  const system = useAppSystem();
+  const spec = useMemo(() => adjustmentSpec(productId), [productId]);
+  const machine = useMemo(() => adjustmentFormMachine(system, { saved: onSaved, closed: onClose }), [system, onSaved, onClose]);
+  const actor = useActorRef(machine, { input: { spec, mode: 'create' }, inspect: system.inspect });
+  return <FormView actor={actor} title="Adjust stock" fields={fieldsFor(spec.fields, 'create')} what="adjustment" back={{ href: '/admin/stock', label: 'Back to stock' }} />;
+}
