@@ -39,6 +39,14 @@ export const purchaseLifecycle = defineLifecycle({
   },
 });
 export type PurchaseStatus = keyof typeof purchaseLifecycle.statuses;
+/** The right each action needs (the server's routes and the screen's buttons read this): cancelling is the delete right, since a purchase is never deleted. */
+export const PURCHASE_ACTION_RIGHTS = {
+  edit: PURCHASE_RIGHTS.edit,
+  receive: PURCHASE_RIGHTS.edit,
+  cancel: PURCHASE_RIGHTS.delete,
+  return: PURCHASE_RIGHTS.edit,
+  pay: PURCHASE_RIGHTS.edit,
+} as const;
 export type PurchaseAction = keyof typeof purchaseLifecycle.actions;
 export const PURCHASE_STATUS_NAMES = Object.keys(purchaseLifecycle.statuses) as PurchaseStatus[];
 export const PURCHASE_STATUS_OPTIONS = PURCHASE_STATUS_NAMES.map((value) => ({ value, label: purchaseLifecycle.statuses[value].label }));

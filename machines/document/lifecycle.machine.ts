@@ -61,6 +61,10 @@ export const documentLifecycleMachine = setup({
     }),
     keepFailure: assign({ failure: ({ event }) => (event as unknown as { error: ActionFailure }).error }),
     clear: assign({ failure: null, pending: null, message: null }),
+    /** Tell the person and the screen what happened (provided: a toast, the action's panel closing). */
+    announce: (_, _p: { action: string; message: string }) => {},
+    /** Tell the screen an action was refused (provided: its panel shows the errors under their fields). */
+    refused: (_, _p: { action: string; failure: ActionFailure }) => {},
   },
 }).createMachine({
   id: 'documentLifecycle',
@@ -82,8 +86,17 @@ export const documentLifecycleMachine = setup({
         id: 'runAction',
         src: 'runAction',
         input: ({ context }) => ({ id: context.doc.id, action: context.pending!.action, body: context.pending!.body, key: context.pending!.key }),
-        onDone: { target: 'ready', actions: 'applyResult' },
-        onError: { target: 'ready', actions: 'keepFailure' },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'announce', params: ({ context, event }) => ({ action: context.pending!.action, message: event.output.message }) },
+            'applyResult',
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: ['keepFailure', { type: 'refused', params: ({ context, event }) => ({ action: context.pending!.action, failure: event.error as ActionFailure }) }],
+        },
       },
     },
   },

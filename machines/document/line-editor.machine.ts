@@ -92,7 +92,8 @@ export function toPurchaseBody(c: Pick<LineEditorContext, 'header' | 'lines'>): 
       unit_cost: l.unit_cost,
       discount: l.discount,
       tax_bps: l.tax_bps,
-      ...(l.product?.tracks_serials && c.header.receive ? { serials: l.serials } : {}),
+      // Blank rows of the serials box are ignored.
+      ...(l.product?.tracks_serials && c.header.receive ? { serials: l.serials.map((s) => s.trim()).filter(Boolean) } : {}),
     })),
   };
 }
@@ -104,8 +105,9 @@ export function validateLines(c: Pick<LineEditorContext, 'header' | 'lines'>): R
   // Serial-tracked lines received now: one serial per unit.
   if (c.header.receive) {
     c.lines.forEach((l, i) => {
-      if (l.product?.tracks_serials && l.serials.length !== l.quantity && !errors[`lines.${i}.serials`]) {
-        errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${l.serials.length} named.`;
+      const named = l.serials.filter((s) => s.trim()).length;
+      if (l.product?.tracks_serials && named !== l.quantity && !errors[`lines.${i}.serials`]) {
+        errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${named} named.`;
       }
     });
   }
@@ -190,6 +192,8 @@ export const lineEditorMachine = setup({
       return { errors, formError: f.status === 422 && Object.keys(errors).length ? null : (f.message ?? 'The document could not be saved.') };
     }),
     markSaved: assign(({ context, event }) => ({ saved: (event as unknown as { output: { id: number; message: string } }).output, baseline: snapshotOf(context), errors: {}, formError: null })),
+    /** Saved: the screen moves on (provided: a toast and the purchase's own page). */
+    finished: (_, _p: { id: number; message: string }) => {},
     reset: assign(({ context }) => ({ ...(JSON.parse(context.baseline) as Pick<LineEditorContext, 'header'>), lines: (JSON.parse(context.baseline).lines as Omit<LineDraft, 'key'>[]).map((l, i) => ({ ...l, key: context.nextKey + i })), nextKey: context.nextKey + 100, errors: {}, formError: null })),
   },
 }).createMachine({
@@ -237,6 +241,7 @@ export const lineEditorMachine = setup({
     saved: {
       description: 'Saved: nothing is unsaved; the screen moves on.',
       type: 'final',
+      entry: { type: 'finished', params: ({ context }) => context.saved! },
     },
   },
 });

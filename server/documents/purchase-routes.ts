@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { paymentBody } from '../../domain/documents/payments.ts';
 import {
   cancelBody,
+  PURCHASE_ACTION_RIGHTS,
   PURCHASE_RIGHTS,
   PURCHASE_STATUS_NAMES,
   PURCHASES_API,
@@ -124,7 +125,7 @@ export const purchaseRoutes: RouteDef[] = [
     },
   }),
 
-  route('PUT', `${PURCHASES_API}/:id`, PURCHASE_RIGHTS.edit, {
+  route('PUT', `${PURCHASES_API}/:id`, PURCHASE_ACTION_RIGHTS.edit, {
     summary: 'Change an ordered purchase (nothing received yet): header and lines replaced whole; If-Match guards against lost updates',
     body: purchaseUpdateBody,
     handler: async (c, input) => {
@@ -142,7 +143,7 @@ export const purchaseRoutes: RouteDef[] = [
     },
   }),
 
-  route('POST', `${PURCHASES_API}/:id/receive`, PURCHASE_RIGHTS.edit, {
+  route('POST', `${PURCHASES_API}/:id/receive`, PURCHASE_ACTION_RIGHTS.receive, {
     summary: 'Receive some lines (with one serial per unit for serial-tracked products) or, without lines, everything still to come; exactly once per Idempotency-Key',
     body: receiveBody,
     handler: async (c, input) => {
@@ -163,7 +164,7 @@ export const purchaseRoutes: RouteDef[] = [
     },
   }),
 
-  route('POST', `${PURCHASES_API}/:id/return`, PURCHASE_RIGHTS.edit, {
+  route('POST', `${PURCHASES_API}/:id/return`, PURCHASE_ACTION_RIGHTS.return, {
     summary: 'Return goods to the supplier: stock out through the ledger (409 naming the product when they have gone since)',
     body: returnBody,
     handler: async (c, input) => {
@@ -182,7 +183,7 @@ export const purchaseRoutes: RouteDef[] = [
     },
   }),
 
-  route('POST', `${PURCHASES_API}/:id/cancel`, PURCHASE_RIGHTS.delete, {
+  route('POST', `${PURCHASES_API}/:id/cancel`, PURCHASE_ACTION_RIGHTS.cancel, {
     summary: 'Cancel what has not come yet (a purchase keeps its number: deleting one would leave a gap in the series)',
     body: cancelBody,
     handler: async (c, input) => {
@@ -200,7 +201,7 @@ export const purchaseRoutes: RouteDef[] = [
     },
   }),
 
-  route('POST', `${PURCHASES_API}/:id/payments`, PURCHASE_RIGHTS.edit, {
+  route('POST', `${PURCHASES_API}/:id/payments`, PURCHASE_ACTION_RIGHTS.pay, {
     summary: 'Record a payment to the supplier (date, amount, method, note); never more than is due',
     body: paymentBody,
     handler: async (c, input) => {
