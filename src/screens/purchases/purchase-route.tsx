@@ -1,0 +1,110 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { resourceHref } from '../../../domain/paths.ts';
+import { emptyHeader } from '../../../machines/document/line-editor.machine.ts';
+import { editorInput, type PurchaseDoc } from '../../../machines/document/purchase-view.selectors.ts';
+import { selectRecord } from '../../../machines/record.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import { AlertMessage } from '../../components/ui/alert.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { purchaseEditorMachine, purchaseHref, purchaseRecordMachine } from '../../resources/document-providers.ts';
+import { PageHeader } from '../resource/page-header.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import { PurchaseDocument } from './purchase-document.tsx';
+import { PurchaseForm } from './purchase-form.tsx';
+import { PURCHASES } from './purchase-defs.ts';
+
+export const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+const newKey = () => globalThis.crypto?.randomUUID?.() ?? `po-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * /purchase/create, /purchase/with/serial/create and /purchase/edit/{id} (SPEC: one screen).
+ * Creating orders the goods, or with serial numbers receives them at once, one serial per
+ * unit; an existing purchase shows its lines, progress, payments, history and the buttons its
+ * lifecycle allows, and can be changed while nothing has come in.
+ */
+export default function PurchaseRoute({ params, screen, title }: ScreenProps) {
+  if (params.id) return <ExistingPurchase id={params.id} title={title} />;
+  return <NewPurchase receiving={screen === 'purchaseSerialForm'} title={title} />;
+}
+
+function BackLink() {
+  return (
+    <AppLink href={resourceHref.list(PURCHASES)} className={css({ color: 'primary.fg' })}>
+      ← Back to purchases
+    </AppLink>
+  );
+}
+
+function NewPurchase({ receiving, title }: { receiving: boolean; title: string }) {
+  const system = useAppSystem();
+  const machine = useMemo(
+    () =>
+      purchaseEditorMachine(system, null, newKey()).provide({
+        actions: {
+          finished: (_, { id, message }) => {
+            system.notify({ toastType: 'success', body: message });
+            system.navigation.send({ type: 'nav.block', blocked: false });
+            system.navigation.send({ type: 'nav.go', to: purchaseHref(id) });
+          },
+        },
+      }),
+    [system],
+  );
+  const actor = useActorRef(machine, { input: { header: { ...emptyHeader(today()), receive: receiving } }, inspect: system.inspect });
+  return (
+    <>
+      <PageHeader subtitle={<>{receiving ? 'Received now: name one serial number per unit of serial-tracked products. ' : 'Ordered now, received later. '}<BackLink /></>} />
+      <PurchaseForm actor={actor} title={title} reference={null} receiving={receiving} onCancel={() => system.navigation.send({ type: 'nav.go', to: resourceHref.list(PURCHASES), resume: true })} />
+    </>
+  );
+}
+
+function ExistingPurchase({ id, title }: { id: string; title: string }) {
+  const system = useAppSystem();
+  const machine = useMemo(() => purchaseRecordMachine(system), [system]);
+  const actor = useActorRef(machine, { input: { id }, inspect: system.inspect });
+  const record = useSelector(actor, selectRecord);
+  if (record.phase === 'failed') {
+    return (
+      <AlertMessage variant="centered" title="This purchase could not be loaded." onRetry={() => actor.send({ type: 'record.retry' })}>
+        {record.error}
+      </AlertMessage>
+    );
+  }
+  if (!record.data || record.busy) {
+    return (
+      <div className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
+        <Spinner size="lg" label="Loading the purchase" />
+      </div>
+    );
+  }
+  const doc = record.data as unknown as PurchaseDoc;
+  // A new document (after a save) starts its machines afresh.
+  return <PurchaseDocument key={`${doc.id}:${doc.version}`} doc={doc} title={title} back={<BackLink />} reload={() => actor.send({ type: 'record.reload' })} />;
+}
+
+/** The line editor of an ordered purchase: PUT with its ETag; saved, the purchase loads again. */
+export function useEditor(doc: PurchaseDoc, saved: () => void) {
+  const system = useAppSystem();
+  const machine = useMemo(
+    () =>
+      purchaseEditorMachine(system, { id: doc.id, etag: doc.etag }, newKey()).provide({
+        actions: {
+          finished: (_, { message }) => {
+            system.notify({ toastType: 'success', body: message });
+            system.navigation.send({ type: 'nav.block', blocked: false });
+            saved();
+          },
+        },
+      }),
+    [system, doc, saved],
+  );
+  return useActorRef(machine, { input: editorInput(doc), inspect: system.inspect });
+}
