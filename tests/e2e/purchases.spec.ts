@@ -7,11 +7,21 @@
  * buttons are the lifecycle table's (domain/documents/purchase.ts), the table the machine's
  * `snapshot.can` and the server both read.
  */
-import { expect, test, type Request } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { AdminApi, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 import { ean13, PurchaseFormPage, PurchasePage } from './support/purchase-pages.ts';
 
-test('order, receive part then the rest with serials, pay part, return one, cancel another, count stock', async ({ page, request }) => {
+/** No serious or critical WCAG 2.1 AA violation on what is shown now (errors and panels open included). */
+async function accessible(page: Page, what: string): Promise<void> {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  expect(result.passes.length).toBeGreaterThan(5);
+}
+
+test('order, receive part then the rest with serials, pay part, return one, cancel another, receive with serials at once, count stock', async ({ page, request }) => {
   test.setTimeout(180_000);
   const session = await apiLogin(request, USERS.admin);
   await seedSessionOnLoad(page, session.token, session.user);
@@ -48,6 +58,7 @@ test('order, receive part then the rest with serials, pay part, return one, canc
     await expect(form.line(cable.name).getByText('Enter 1 or more.')).toHaveCount(0);
     await expect(form.quantity(phone.name)).toBeFocused();
     expect(posted).toBe(0);
+    await accessible(page, 'the purchase form with an error under a line');
     await form.quantity(phone.name).fill('2');
     await form.quantity(cable.name).fill('3');
     await expect(page.getByRole('table', { name: 'Totals' })).toContainText('Grand total');
@@ -79,6 +90,7 @@ test('order, receive part then the rest with serials, pay part, return one, canc
     await serials.fill(`SN-${tag}-1\nSN-${tag}-1`);
     await panel.getByRole('button', { name: 'Receive', exact: true }).click();
     await expect(panel.getByRole('listitem', { name: phone.name }).getByText(`Serial number SN-${tag}-1 is named twice.`)).toBeVisible();
+    await accessible(page, 'the receive panel with an error under a line');
     await serials.fill(`SN-${tag}-1\nSN-${tag}-2`);
     await panel.getByRole('button', { name: 'Receive', exact: true }).click();
     await toasts.seeToast('received in full.');
@@ -106,6 +118,7 @@ test('order, receive part then the rest with serials, pay part, return one, canc
     const history = page.getByRole('main').getByRole('list', { name: 'History' });
     await expect(history.getByRole('listitem')).toHaveCount(5);
     await expect(history).toContainText('Returned to supplier');
+    await accessible(page, 'a received purchase with its payments and history');
   });
 
   await test.step('cancel another order: it keeps its number', async () => {
@@ -120,10 +133,25 @@ test('order, receive part then the rest with serials, pay part, return one, canc
     await doc.seeButtonsFor('cancelled');
   });
 
+  await test.step('create with serial numbers: received at once, a serial named twice refused under its line', async () => {
+    await form.open('/admin/purchase/with/serial/create', 'Create purchase with serial numbers');
+    await form.chooseSupplier(supplier.name);
+    await form.addProduct(phone.name);
+    await form.quantity(phone.name).fill('2');
+    const serials = page.getByRole('main').getByRole('textbox', { name: `Serial numbers of ${phone.name}` });
+    await serials.fill(`SN-${tag}-7\nSN-${tag}-7`);
+    await form.clickOrder('Save and receive');
+    await expect(form.line(phone.name).getByText(`Serial number SN-${tag}-7 is named twice.`)).toBeVisible();
+    await serials.fill(`SN-${tag}-7\nSN-${tag}-8`);
+    await form.clickOrder('Save and receive');
+    await toasts.seeToast('recorded and received.');
+    await doc.seeButtonsFor('received');
+  });
+
   await test.step('the list filters by supplier and shows what is due', async () => {
     await page.goto(`/admin/purchase/list?supplier_id=${supplier.id}`);
     const rows = page.getByRole('main').getByRole('row').filter({ hasText: /PO-\d{6}/ });
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'Cancelled' })).toHaveCount(1);
   });
 
@@ -138,6 +166,7 @@ test('order, receive part then the rest with serials, pay part, return one, canc
     await expect(line).toContainText('3 on hand');
     await line.getByRole('textbox', { name: `Counted of ${cable.name}` }).fill('1');
     await expect(line.getByLabel(`Difference of ${cable.name}`)).toHaveText('2 missing');
+    await accessible(page, 'the stock count');
     await count.getByRole('button', { name: 'Post the count' }).click();
     await toasts.seeToast('2 missing.');
     await expect(count).toHaveCount(0);

@@ -53,7 +53,11 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
   const lifecycleMachine = useMemo(
     () =>
       purchaseLifecycleMachine(system, {
-        done: () => draftRef.current?.send({ type: 'draft.done' }),
+        done: () => {
+          draftRef.current?.send({ type: 'draft.done' });
+          // The panel and its button are gone: the focus goes to the purchase's facts, which say what changed.
+          requestAnimationFrame(() => document.getElementById('purchase-facts')?.focus());
+        },
         refused: (errors) => draftRef.current?.send({ type: 'draft.failed', errors }),
       }),
     [system],
@@ -88,7 +92,8 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
       />
       <Facts doc={doc} />
       {actions.failure && panel === null ? <AlertMessage>{actions.failure.message}</AlertMessage> : null}
-      {panel ? <ActionPanel draft={draft} busy={actions.busy} failure={actions.failure?.message ?? null} /> : null}
+      {/* A refusal with field errors is said under its fields; only one without them needs its own line. */}
+      {panel ? <ActionPanel draft={draft} busy={actions.busy} failure={actions.failure && !actions.failure.errors ? actions.failure.message : null} /> : null}
       {mayEdit ? <EditPurchase key={doc.version} doc={doc} title={title} saved={reload} /> : <LinesCard doc={doc} />}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         <Payments doc={doc} />
@@ -127,7 +132,7 @@ function Facts({ doc }: { doc: PurchaseDoc }) {
     ['Payment', <PaymentBadge key="p" status={doc.payment_status} />],
   ];
   return (
-    <dl aria-label="Purchase" className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } })}>
+    <dl id="purchase-facts" tabIndex={-1} aria-label="Purchase" className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, outline: 'none' })}>
       {facts.map(([label, value]) => (
         <div key={label} className={factBox}>
           <dt className={factLabel}>{label}</dt>
@@ -141,7 +146,6 @@ function Facts({ doc }: { doc: PurchaseDoc }) {
 /** The open action: quantities and serials per line, a payment, or a cancel to confirm. */
 function ActionPanel({ draft, busy, failure }: { draft: DraftActor; busy: boolean; failure: string | null }) {
   const view = useSelector(draft, selectDraft, shallowEqual);
-  const display = useDisplay();
   const panel = view.panel!;
   const Select = FIELD_VIEWS.select.component;
   return (
@@ -230,7 +234,6 @@ function ActionPanel({ draft, busy, failure }: { draft: DraftActor; busy: boolea
           <Button variant="outline" tone="neutral" disabled={busy} onClick={() => draft.send({ type: 'draft.close' })}>
             {panel === 'cancel' ? 'Keep it' : 'Close'}
           </Button>
-          {panel === 'pay' ? null : <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{display.currency}</span>}
         </Card.Footer>
       </form>
     </Card.Root>
@@ -248,7 +251,33 @@ function LinesCard({ doc }: { doc: PurchaseDoc }) {
         <h2 id="lines-title" className={heading}>
           Products
         </h2>
-        <div className={css({ overflowX: 'auto' })}>
+        {/* A phone gets one card per line; wider screens the table. */}
+        <ul aria-label="Products" className={css({ display: { base: 'grid', md: 'none' }, gap: '3' })}>
+          {doc.lines.map((l) => (
+            <li key={l.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '3', fontSize: 'sm' })}>
+              <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+                {l.product_name} <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>{l.sku}</span>
+              </p>
+              <dl className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '2', mt: '2', '& dt': { color: 'fg.muted', fontSize: 'xs' }, '& dd': { fontVariantNumeric: 'tabular-nums' } })}>
+                {(
+                  [
+                    ['Ordered', l.quantity],
+                    ['Received', l.received],
+                    ['Returned', l.returned],
+                    ['Unit cost', formatAmount(l.unit_cost, display)],
+                    ['Total', formatAmount(l.total, display)],
+                  ] as const
+                ).map(([k, v]) => (
+                  <div key={k}>
+                    <dt>{k}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className={css({ overflowX: 'auto', display: { base: 'none', md: 'block' } })}>
           <table aria-labelledby="lines-title" className={table}>
             <thead>
               <tr>

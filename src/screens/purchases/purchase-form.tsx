@@ -121,7 +121,7 @@ export function PurchaseForm({ actor, title, reference, receiving, onCancel }: {
                     <AmountField path={`lines.${i}.tax_bps`} label={`Tax rate of ${l.product?.name ?? `line ${i + 1}`}`} short="Tax" kind="percent" addon="%" value={l.tax_bps} error={l.errors.tax_bps} readOnly={readOnly} onValue={(v) => actor.send({ type: 'line.change', index: i, field: 'tax_bps', value: v })} />
                   </div>
                   {receiving && l.product?.tracks_serials ? (
-                    <Field.Root invalid={Boolean(l.errors.serials)} readOnly={readOnly} className={css({ mt: '3' })} ids={{ control: fieldId(`lines.${i}.serials`) }}>
+                    <Field.Root invalid={Boolean(serialError(l.errors))} readOnly={readOnly} className={css({ mt: '3' })} ids={{ control: fieldId(`lines.${i}.serials`) }}>
                       <FieldLabel label={`Serial numbers of ${l.product.name}`} short={`Serial numbers (${l.serials.filter((s) => s.trim()).length} of ${Number.isFinite(l.quantity) ? l.quantity : 0})`} />
                       <Field.Textarea rows={Math.min(6, Math.max(2, l.serials.length + 1))} placeholder="One per row: type or scan each unit" value={l.serials.join('\n')} onChange={(e) => actor.send({ type: 'line.change', index: i, field: 'serials', value: e.currentTarget.value.split('\n') })} />
                       <FieldError error={serialError(l.errors)} />

@@ -36,7 +36,8 @@ export default function PurchaseRoute({ params, screen, title }: ScreenProps) {
 
 function BackLink() {
   return (
-    <AppLink href={resourceHref.list(PURCHASES)} className={css({ color: 'primary.fg' })}>
+    // Underlined: beside text, a link must not be told apart by its colour alone.
+    <AppLink href={resourceHref.list(PURCHASES)} className={css({ color: 'primary.fg', textDecoration: 'underline', textUnderlineOffset: '2px' })}>
       ← Back to purchases
     </AppLink>
   );
