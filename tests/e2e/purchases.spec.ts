@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { AdminApi, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { AdminApi, LeaveDialog, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 import { ean13, PurchaseFormPage, PurchasePage } from './support/purchase-pages.ts';
 
 /** No serious or critical WCAG 2.1 AA violation on what is shown now (errors and panels open included). */
@@ -61,12 +61,22 @@ test('order, receive part then the rest with serials, pay part, return one, canc
     await accessible(page, 'the purchase form with an error under a line');
     await form.quantity(phone.name).fill('2');
     await form.quantity(cable.name).fill('3');
+    // Leaving with the order unsaved asks first; staying keeps every line.
+    const leave = new LeaveDialog(page);
+    expect(await leave.reloadWouldAsk()).toBe(true);
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    await leave.seeOpen();
+    await leave.clickStay();
+    await leave.seeClosed();
+    await expect(form.quantity(cable.name)).toHaveValue('3');
     await expect(page.getByRole('table', { name: 'Totals' })).toContainText('Grand total');
     await form.clickOrder();
     await expect(page).toHaveURL(/\/admin\/purchase\/edit\/\d+$/);
     await toasts.seeToast('ordered.');
     expect(posted).toBe(1);
     page.off('request', count);
+    // Saved: nothing is left to lose.
+    expect(await new LeaveDialog(page).reloadWouldAsk()).toBe(false);
     await doc.seeButtonsFor('ordered');
   });
 

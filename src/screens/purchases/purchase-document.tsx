@@ -24,7 +24,7 @@ import { PageHeader } from '../resource/page-header.tsx';
 import { AmountField, FieldError, FieldLabel } from './amount-input.tsx';
 import { PaymentBadge, StatusBadge } from './purchase-list-route.tsx';
 import { PurchaseForm, TotalsTable } from './purchase-form.tsx';
-import { today, useEditor } from './purchase-route.tsx';
+import { today, useEditor } from './purchase-editor.ts';
 
 type DraftActor = ActorRefFrom<typeof actionDraftMachine>;
 

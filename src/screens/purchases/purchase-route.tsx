@@ -3,25 +3,19 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
 import { emptyHeader } from '../../../machines/document/line-editor.machine.ts';
-import { editorInput, type PurchaseDoc } from '../../../machines/document/purchase-view.selectors.ts';
+import type { PurchaseDoc } from '../../../machines/document/purchase-view.selectors.ts';
 import { selectRecord } from '../../../machines/record.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { purchaseEditorMachine, purchaseHref, purchaseRecordMachine } from '../../resources/document-providers.ts';
+import { newKey, today } from './purchase-editor.ts';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { PurchaseDocument } from './purchase-document.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { PURCHASES } from './purchase-defs.ts';
-
-export const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-const newKey = () => globalThis.crypto?.randomUUID?.() ?? `po-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * /purchase/create, /purchase/with/serial/create and /purchase/edit/{id} (SPEC: one screen).
@@ -89,23 +83,4 @@ function ExistingPurchase({ id, title }: { id: string; title: string }) {
   const doc = record.data as unknown as PurchaseDoc;
   // A new document (after a save) starts its machines afresh.
   return <PurchaseDocument key={`${doc.id}:${doc.version}`} doc={doc} title={title} back={<BackLink />} reload={() => actor.send({ type: 'record.reload' })} />;
-}
-
-/** The line editor of an ordered purchase: PUT with its ETag; saved, the purchase loads again. */
-export function useEditor(doc: PurchaseDoc, saved: () => void) {
-  const system = useAppSystem();
-  const machine = useMemo(
-    () =>
-      purchaseEditorMachine(system, { id: doc.id, etag: doc.etag }, newKey()).provide({
-        actions: {
-          finished: (_, { message }) => {
-            system.notify({ toastType: 'success', body: message });
-            system.navigation.send({ type: 'nav.block', blocked: false });
-            saved();
-          },
-        },
-      }),
-    [system, doc, saved],
-  );
-  return useActorRef(machine, { input: editorInput(doc), inspect: system.inspect });
 }
