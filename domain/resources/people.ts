@@ -109,6 +109,7 @@ export const suppliers = defineResource({
     { name: 'company', label: 'Company', sortable: true },
     { name: 'email', label: 'Email', kind: 'email', minor: true },
     { name: 'phone', label: 'Phone', minor: true },
+    { name: 'balance_due', label: 'Balance due', kind: 'money', sortable: true },
     { name: 'status', label: 'Status', kind: 'status', sortable: true },
   ],
   fields: [

@@ -39,7 +39,7 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   whatever the number of lines), and one INSERT writes the movements. The products are read
  *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
  *   serials, its alert quantity or be deleted while stock moves, and the database's low-stock
- *   flag (migration 0008), which a level's change may write on its product, finds the row
+ *   flag (migration 0009), which a level's change may write on its product, finds the row
  *   already ours: with FOR SHARE two posts of one product each held the share lock the other's
  *   flag update waited for, and deadlocked.
  * - Refusals throw, so the caller's transaction rolls back whole: a StockError (409) naming the
@@ -281,6 +281,9 @@ function moveOne(tx: Tx, { line, i, product }: LineWork): Promise<LevelRow> {
 async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
   const ids = [...new Set(work.map((w) => w.product.id))].sort((a, b) => a - b);
   const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  // The products first, as `post` takes them (products, then levels): a count and an
+  // adjustment of the same product queue instead of each holding what the other waits for.
+  await tx.execute(sql`select id from ${products} where id = any(${idList}) order by id for no key update`);
   await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
   await tx.execute(sql`select product_id from ${stockLevels} where product_id = any(${idList}) order by product_id for update`);
 
@@ -450,4 +453,27 @@ async function serialsOut(
     code: 'serial_not_in_stock',
     errors: { [keyOf(line, i, 'serials')]: [message] },
   });
+}
+
+/**
+ * Locks the products and levels of `productIds` for the rest of the caller's transaction (in
+ * product id order, a level at 0 made for a product that never had stock) and says what each
+ * has on hand.
+ * A stock count reads its differences under these locks, so nothing can move between reading
+ * what is on hand and posting the difference; `post` in the same transaction takes them again
+ * without waiting.
+ */
+export async function lockLevels(tx: Tx, productIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (!ids.length) return new Map();
+  const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  // The products first, as `post` takes them (products, then levels): a count and an
+  // adjustment of the same product queue instead of each holding what the other waits for.
+  await tx.execute(sql`select id from ${products} where id = any(${idList}) order by id for no key update`);
+  await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
+  const got = await rows<{ product_id: number; qty: number }>(
+    tx,
+    sql`select product_id, qty from ${stockLevels} where product_id = any(${idList}) order by product_id for update`,
+  );
+  return new Map(got.map((r) => [Number(r.product_id), Number(r.qty)]));
 }

@@ -23,7 +23,7 @@ const ownOnHand = sql`coalesce((select ${q(l.qty)} from ${l} where ${q(l.product
 
 /**
  * Filter values of the stock state: in stock, low, out, and alert (low or out: what the bell
- * counts). The product's stock_alert flag (kept by the database, migration 0008) says low or
+ * counts). The product's stock_alert flag (kept by the database, migration 0009) says low or
  * out without reading the level, so the alert and in-stock filters are on the product alone.
  */
 export const stockStateFilter = (v: string): SQL | undefined => {

@@ -24,6 +24,10 @@ const BUILT: Record<string, Screen> = {
   productView: screen(() => import('./products/product-view-route.tsx')),
   productLabels: screen(() => import('./products/labels-route.tsx')),
   stock: screen(() => import('./stock/stock-route.tsx')),
+  // Purchases: the list on the list engine; create, create with serial numbers and edit share one screen (SPEC).
+  purchases: screen(() => import('./purchases/purchase-list-route.tsx')),
+  purchaseCreate: screen(() => import('./purchases/purchase-route.tsx')),
+  purchaseSerialForm: screen(() => import('./purchases/purchase-route.tsx')),
 };
 
 const placeholder = screen(() => import('./placeholder/placeholder-route.tsx'));

@@ -1,0 +1,111 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { allows, type Lifecycle } from '../../domain/documents/lifecycle.ts';
+
+/**
+ * A posted document's buttons (receive, cancel, return, pay, edit), from its kind's lifecycle
+ * table (domain/documents/<kind>.ts) — the same table the server checks. A view enables each
+ * button with `snapshot.can({ type: 'doc.act', action })`. An action runs once: while it
+ * runs no other is accepted (a double click sends one request), and it carries an
+ * idempotency key made when the person asked, kept for a retry of the same request, so a
+ * retry after a lost answer cannot do it twice.
+ */
+
+export interface DocState {
+  id: number;
+  status: string;
+}
+
+export interface ActionFailure {
+  status: number;
+  message: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface DocumentLifecycleContext {
+  lifecycle: Lifecycle;
+  doc: DocState;
+  pending: { action: string; body: unknown; key: string } | null;
+  failure: ActionFailure | null;
+  message: string | null;
+}
+
+export type DocumentLifecycleEvent = { type: 'doc.act'; action: string; body?: unknown } | { type: 'doc.retry' } | { type: 'doc.dismiss' };
+
+export const documentLifecycleMachine = setup({
+  types: {
+    context: {} as DocumentLifecycleContext,
+    events: {} as DocumentLifecycleEvent,
+    input: {} as { lifecycle: Lifecycle; doc: DocState },
+  },
+  actors: {
+    /** POSTs the action with its Idempotency-Key; resolves with the document as it is now. */
+    runAction: fromPromise<{ data: DocState; message: string }, { id: number; action: string; body: unknown; key: string }>(async () => {
+      throw new Error('runAction not provided');
+    }),
+  },
+  guards: {
+    allowed: ({ context, event }) => event.type === 'doc.act' && event.action in context.lifecycle.actions && allows(context.lifecycle, event.action, context.doc.status),
+    /** A refusal that sending again could cure: the answer was lost (offline) or the server failed. */
+    retryable: ({ context }) => context.failure !== null && (context.failure.status === 0 || context.failure.status >= 500) && context.pending !== null,
+  },
+  actions: {
+    start: assign({
+      pending: ({ event }) => (event.type === 'doc.act' ? { action: event.action, body: event.body ?? {}, key: newKey() } : null),
+      failure: null,
+      message: null,
+    }),
+    applyResult: assign(({ event }) => {
+      const out = (event as unknown as { output: { data: DocState; message: string } }).output;
+      return { doc: out.data, message: out.message, pending: null, failure: null };
+    }),
+    keepFailure: assign({ failure: ({ event }) => (event as unknown as { error: ActionFailure }).error }),
+    clear: assign({ failure: null, pending: null, message: null }),
+    /** Tell the person and the screen what happened (provided: a toast, the action's panel closing). */
+    announce: (_, _p: { action: string; message: string }) => {},
+    /** Tell the screen an action was refused (provided: its panel shows the errors under their fields). */
+    refused: (_, _p: { action: string; failure: ActionFailure }) => {},
+  },
+}).createMachine({
+  id: 'documentLifecycle',
+  context: ({ input }) => ({ lifecycle: input.lifecycle, doc: input.doc, pending: null, failure: null, message: null }),
+  initial: 'ready',
+  states: {
+    ready: {
+      description: 'The buttons the table allows from the document’s status are enabled.',
+      on: {
+        'doc.act': { guard: 'allowed', target: 'working', actions: 'start' },
+        'doc.retry': { guard: 'retryable', target: 'working' },
+        'doc.dismiss': { actions: 'clear' },
+      },
+    },
+    working: {
+      description: 'One action is on its way; nothing else is accepted until it answers.',
+      tags: ['busy'],
+      invoke: {
+        id: 'runAction',
+        src: 'runAction',
+        input: ({ context }) => ({ id: context.doc.id, action: context.pending!.action, body: context.pending!.body, key: context.pending!.key }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'announce', params: ({ context, event }) => ({ action: context.pending!.action, message: event.output.message }) },
+            'applyResult',
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: ['keepFailure', { type: 'refused', params: ({ context, event }) => ({ action: context.pending!.action, failure: event.error as ActionFailure }) }],
+        },
+      },
+    },
+  },
+});
+
+let keys = 0;
+/** A key per request the person makes: random where the platform has it, unique in this page either way. */
+function newKey(): string {
+  keys += 1;
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `k-${Date.now().toString(36)}-${keys}`;
+}
