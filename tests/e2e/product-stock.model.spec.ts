@@ -159,19 +159,33 @@ test('the product form: every edge of the image uploader and of "Generate barcod
   });
 });
 
-test('the adjustment flow: every edge of the stock screen, from the stock page and from a product page', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('the adjustment and count flows: every edge of the stock screen, from the stock page and from a product page', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const api = await signIn(page, request);
   const tag = Date.now().toString(36);
   const unit = (await api.list<{ id: number }>(UN.api, { search: 'Piece' }))[0]!;
-  const product = await api.create<{ id: number; name: string }>(P.api, { name: `Walk kettle ${tag}`, sku: `WALK-${tag}`, unit_id: unit.id, sale_price: 2500, cost_price: 1200 });
+  const barcode = await (await request.get(`${P.api}/barcode`, { headers: { Authorization: `Bearer ${api.token}` } })).json();
+  const product = await api.create<{ id: number; name: string; barcode: string }>(P.api, {
+    name: `Walk kettle ${tag}`,
+    sku: `WALK-${tag}`,
+    barcode: (barcode as { data: { barcode: string } }).data.barcode,
+    unit_id: unit.id,
+    sale_price: 2500,
+    cost_price: 1200,
+  });
+  // Opening stock of 3, so a count can find one missing from the very first walk.
+  await api.create(ADJUSTMENTS_API, { product_id: product.id, quantity: 3, reason: 'opening', unit_cost: 1200 });
   const main = page.getByRole('main');
   const form = main.getByRole('form', { name: 'Adjust stock' });
+  const counting = main.getByRole('form', { name: 'Count stock' });
   const adjustButton = main.getByRole('button', { name: 'Adjust stock' });
+  const countButton = main.getByRole('button', { name: 'Count stock' });
   const ledgerRows = main.getByRole('region', { name: 'Movement ledger' }).getByRole('row').filter({ hasText: product.name });
   const coverage = new Coverage('stockScreen', stockScreenMachine);
-  let onHand = 0;
+  let onHand = 3;
   let refusalsShown = false;
+  let saves = 0;
+  let counts = 0;
   let posts = 0;
   page.on('request', (r) => void (r.method() === 'POST' && new URL(r.url()).pathname === ADJUSTMENTS_API && posts++));
 
@@ -203,7 +217,24 @@ test('the adjustment flow: every edge of the stock screen, from the stock page a
         const productChosen = twin.getSnapshot().context.productId !== null;
         if (step.event.type === 'adjust.open') await adjustButton.click();
         else if (step.event.type === 'adjust.close') await form.getByRole('button', { name: 'Cancel' }).click();
-        else {
+        else if (step.event.type === 'count.open') await countButton.click();
+        else if (step.event.type === 'count.close') await counting.getByRole('button', { name: 'Close' }).click();
+        else if (step.event.type === 'count.posted') {
+          // Scan it, say one is missing from the shelf: the difference posts as a count correction.
+          const scan = counting.getByRole('textbox', { name: 'Scan a barcode' });
+          await scan.fill(product.barcode);
+          await scan.press('Enter');
+          const line = counting.getByRole('list', { name: 'Counted products' }).getByRole('listitem', { name: product.name });
+          await expect(line).toContainText(`${onHand} on hand`);
+          await line.getByRole('textbox', { name: `Counted of ${product.name}` }).fill(String(onHand - 1));
+          await expect(line.getByLabel(`Difference of ${product.name}`)).toHaveText('1 missing');
+          await counting.getByRole('button', { name: 'Post the count' }).click();
+          onHand -= 1;
+          counts++;
+          await expect(counting).toHaveCount(0);
+          await expect(ledgerRows.first()).toContainText('−1');
+          await expect(ledgerRows.first().getByRole('cell').nth(4)).toHaveText(String(onHand));
+        } else {
           if (!refusalsShown) {
             refusalsShown = true;
             // Nothing typed: said under the fields, nothing sent.
@@ -222,24 +253,26 @@ test('the adjustment flow: every edge of the stock screen, from the stock page a
             await form.getByRole('button', { name: 'Save' }).click();
           } else await fillAndSave('Found', '2', !productChosen);
           onHand += 2;
+          saves++;
           // Saved: the form closes, and the ledger's newest line for the product says what is on hand now.
           await expect(form).toHaveCount(0);
           await expect(ledgerRows.first()).toContainText('+2');
           await expect(ledgerRows.first().getByRole('cell').nth(4)).toHaveText(String(onHand));
         }
         twin.send(step.event);
-        if (twin.getSnapshot().matches('adjusting')) {
-          await expect(form).toBeVisible();
-          await expect(adjustButton).toBeDisabled();
-        } else {
-          await expect(form).toHaveCount(0);
-          await expect(adjustButton).toBeEnabled();
+        const s = twin.getSnapshot();
+        await expect(form).toHaveCount(s.matches('adjusting') ? 1 : 0);
+        await expect(counting).toHaveCount(s.matches('counting') ? 1 : 0);
+        // One panel at a time: while either is open, neither button opens another.
+        for (const button of [adjustButton, countButton]) {
+          if (s.matches('browsing')) await expect(button).toBeEnabled();
+          else await expect(button).toBeDisabled();
         }
       });
     }
     twin.stop();
   }
-  await expect(ledgerRows).toHaveCount(onHand / 2);
+  await expect(ledgerRows).toHaveCount(1 + saves + counts);
   const report = coverage.report();
   console.log(report.line);
   expect(report.missingTransitions, report.line).toEqual([]);

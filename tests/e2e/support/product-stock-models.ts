@@ -58,13 +58,18 @@ export const barcodeWalk = () =>
   });
 
 type ScreenSnap = SnapshotFrom<typeof stockScreenMachine>;
-/** The stock screen's walk from /admin/stock (`adjust` null) or from a product's "Adjust stock" (?adjust=id). */
+/** The stock screen's walk (adjust, count) from /admin/stock (`adjust` null) or from a product's "Adjust stock" (?adjust=id). */
 export const stockScreenWalk = (adjust: string | null) =>
   coveringWalk({
     machine: stockScreenMachine,
     input: { adjust },
     extra: null,
-    events: (s: ScreenSnap) => (s.matches('adjusting') ? [{ type: 'adjust.close' }, { type: 'adjust.saved' }] : [{ type: 'adjust.open' }]),
+    events: (s: ScreenSnap) =>
+      s.matches('adjusting')
+        ? [{ type: 'adjust.close' }, { type: 'adjust.saved' }]
+        : s.matches('counting')
+          ? [{ type: 'count.close' }, { type: 'count.posted' }]
+          : [{ type: 'adjust.open' }, { type: 'count.open' }],
     // How many times the form opened is a counter, not a state; the product it opens with is
     // checked where the walk starts from a product page.
     key: (s: ScreenSnap) => String(s.value),
