@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { firstMessages } from '../../domain/field-path.ts';
+import { firstMessages, omitErrors } from '../../domain/field-path.ts';
 import { parseMoney } from '../../domain/format.ts';
 import { paymentBody } from '../../domain/documents/payments.ts';
 import { cancelBody, receiveBody, returnBody } from '../../domain/documents/purchase.ts';
@@ -161,17 +161,17 @@ export const actionDraftMachine = setup({
           guard: 'validIndex',
           actions: assign(({ context, event }) => ({
             lines: context.lines.map((l, i) => (i === event.index ? { ...l, quantity: event.value } : l)),
-            errors: omit(context.errors, `lines.${event.index}.quantity`, 'lines'),
+            errors: omitErrors(context.errors, `lines.${event.index}.quantity`, 'lines'),
           })),
         },
         'draft.serials': {
           guard: 'validIndex',
           actions: assign(({ context, event }) => ({
             lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: event.text } : l)),
-            errors: omit(context.errors, `lines.${event.index}.serials`),
+            errors: omitErrors(context.errors, `lines.${event.index}.serials`),
           })),
         },
-        'draft.payment': { actions: assign(({ context, event }) => ({ payment: { ...context.payment, [event.field]: event.value }, errors: omit(context.errors, event.field) })) },
+        'draft.payment': { actions: assign(({ context, event }) => ({ payment: { ...context.payment, [event.field]: event.value }, errors: omitErrors(context.errors, event.field) })) },
         'draft.note': { actions: assign({ note: ({ event }) => event.value }) },
         'draft.submit': [
           {
@@ -199,7 +199,3 @@ export const actionDraftMachine = setup({
   },
 });
 
-/** The errors without these paths (errors are kept collapsed, so no path lies under another). */
-function omit(errors: Record<string, string>, ...keys: string[]) {
-  return Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)));
-}

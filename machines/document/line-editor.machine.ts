@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { firstMessages } from '../../domain/field-path.ts';
+import { firstMessages, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
 import { purchaseCreateBody } from '../../domain/documents/purchase.ts';
 
@@ -124,17 +124,6 @@ const lineFor = (product: NonNullable<LineDraft['product']>, key: number): LineD
   serials: [],
 });
 
-/** Errors under a removed line move up with the lines below it. */
-function shiftErrors(errors: Record<string, string>, removed: number): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors)) {
-    const m = /^lines\.(\d+)(\..*)?$/.exec(k);
-    if (!m) out[k] = v;
-    else if (Number(m[1]) < removed) out[k] = v;
-    else if (Number(m[1]) > removed) out[`lines.${Number(m[1]) - 1}${m[2] ?? ''}`] = v;
-  }
-  return out;
-}
 
 const without = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key && k !== 'form'));
 
@@ -169,7 +158,7 @@ export const lineEditorMachine = setup({
     }),
     removeLine: assign(({ context, event }) => {
       if (event.type !== 'line.remove') return {};
-      return { lines: context.lines.filter((_, i) => i !== event.index), errors: shiftErrors(context.errors, event.index) };
+      return { lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) };
     }),
     changeHeader: assign(({ context, event }) => {
       if (event.type !== 'header.change') return {};

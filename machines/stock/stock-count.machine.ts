@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { firstMessages } from '../../domain/field-path.ts';
+import { firstMessages, omitErrors, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
 import { stockCountBody } from '../../domain/documents/stock-count.ts';
 import { serialsOf } from '../document/action-draft.machine.ts';
@@ -57,17 +57,6 @@ export const validateCount = (c: Pick<StockCountContext, 'lines' | 'note'>) => {
 
 const newLine = (product: CountLine['product'], key: number, counted: number): CountLine => ({ key, product, counted, serials: '' });
 
-function shift(errors: Record<string, string>, removed: number) {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors)) {
-    const m = /^lines\.(\d+)(\..*)?$/.exec(k);
-    if (!m) out[k] = v;
-    else if (Number(m[1]) < removed) out[k] = v;
-    else if (Number(m[1]) > removed) out[`lines.${Number(m[1]) - 1}${m[2] ?? ''}`] = v;
-  }
-  return out;
-}
-const omit = (errors: Record<string, string>, ...keys: string[]) => Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)));
 
 let keys = 0;
 const newKey = () => {
@@ -103,20 +92,20 @@ export const stockCountMachine = setup({
         'count.add': {
           actions: assign(({ context, event }) => {
             const at = context.lines.findIndex((l) => l.product.id === event.product.id);
-            if (at >= 0) return { errors: omit(context.errors, 'lines', 'scan') };
-            return { lines: [...context.lines, newLine(event.product, context.nextKey, event.product.tracks_serials ? 0 : event.product.on_hand)], nextKey: context.nextKey + 1, errors: omit(context.errors, 'lines', 'scan') };
+            if (at >= 0) return { errors: omitErrors(context.errors, 'lines', 'scan') };
+            return { lines: [...context.lines, newLine(event.product, context.nextKey, event.product.tracks_serials ? 0 : event.product.on_hand)], nextKey: context.nextKey + 1, errors: omitErrors(context.errors, 'lines', 'scan') };
           }),
         },
-        'count.change': { guard: 'validIndex', actions: assign(({ context, event }) => ({ lines: context.lines.map((l, i) => (i === event.index ? { ...l, counted: event.counted } : l)), errors: omit(context.errors, `lines.${event.index}.counted`, `lines.${event.index}.serials`) })) },
+        'count.change': { guard: 'validIndex', actions: assign(({ context, event }) => ({ lines: context.lines.map((l, i) => (i === event.index ? { ...l, counted: event.counted } : l)), errors: omitErrors(context.errors, `lines.${event.index}.counted`, `lines.${event.index}.serials`) })) },
         'count.serials': {
           guard: 'validIndex',
           actions: assign(({ context, event }) => ({
             // A serial-tracked product is counted by its serials: one per unit found.
             lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: event.text, counted: serialsOf(event.text).length } : l)),
-            errors: omit(context.errors, `lines.${event.index}.serials`, `lines.${event.index}.counted`),
+            errors: omitErrors(context.errors, `lines.${event.index}.serials`, `lines.${event.index}.counted`),
           })),
         },
-        'count.remove': { guard: 'validIndex', actions: assign(({ context, event }) => ({ lines: context.lines.filter((_, i) => i !== event.index), errors: shift(context.errors, event.index) })) },
+        'count.remove': { guard: 'validIndex', actions: assign(({ context, event }) => ({ lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) })) },
         'count.note': { actions: assign({ note: ({ event }) => event.value }) },
         'count.scan': { target: 'scanning', actions: assign({ pendingScan: ({ event }) => event.code.trim() }) },
         'count.submit': [{ guard: 'isValid', target: 'posting' }, { actions: assign({ errors: ({ context }) => validateCount(context), formError: null }) }],
@@ -136,7 +125,7 @@ export const stockCountMachine = setup({
             actions: assign(({ context, event }) => {
               const p = event.output!;
               const at = context.lines.findIndex((l) => l.product.id === p.id);
-              const errors = omit(context.errors, 'scan', 'lines');
+              const errors = omitErrors(context.errors, 'scan', 'lines');
               // Scanning counts one unit each time (a serial-tracked one is counted by its serials).
               if (at >= 0) return { lines: context.lines.map((l, i) => (i === at && !p.tracks_serials ? { ...l, counted: l.counted + 1 } : l)), errors, pendingScan: null };
               return { lines: [...context.lines, newLine(p, context.nextKey, p.tracks_serials ? 0 : 1)], nextKey: context.nextKey + 1, errors, pendingScan: null };
