@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ColumnDef, FilterDef, Row } from '../../domain/resource.ts';
 import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { rowCounts } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { containsPattern, type AnyTable, type Expr } from './sql.ts';
 
@@ -51,6 +52,11 @@ export interface ListSource {
   ranges?: Record<string, Expr>;
   /** Money column name → what the totals row sums; default the table's own column of that name. */
   totals?: Record<string, Expr>;
+  /**
+   * The database keeps this table's row count in row_counts (migration 0010 and its triggers),
+   * so an unfiltered list of it without money columns reads its total instead of counting.
+   */
+  counted?: boolean;
 }
 
 /** What a list view needs to know of its definition: its filters and money columns. */
@@ -171,6 +177,9 @@ interface Tally {
  * needs them (and without them an unfiltered count is an index-only scan).
  */
 function tallyQuery(db: Db, view: ListView, cond: SQL | undefined) {
+  if (view.counted && !cond && Object.keys(view.sums).length === 0) {
+    return db.select({ t: sql<unknown>`json_build_array(${rowCounts.n})` }).from(rowCounts).where(eq(rowCounts.table_name, getTableName(view.table)));
+  }
   const parts = [sql`count(*)`, ...Object.values(view.sums).map((e) => sql`coalesce(sum(${e}), 0)::bigint`)];
   return db.select({ t: sql<unknown>`json_build_array(${sql.join(parts, sql`, `)})` }).from(view.table).where(cond);
 }

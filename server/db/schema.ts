@@ -304,6 +304,20 @@ export const settings = pgTable('settings', {
 });
 
 /**
+ * How many rows a large table has, kept by statement triggers on it (migration 0010), so an
+ * unfiltered list reads its total instead of counting 100,000 rows on every page. A table is
+ * counted when a migration adds its row here and its triggers; its list source says `counted`.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    table_name: varchar('table_name', { length: 64 }).primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('row_counts_n_check', sql`${t.n} >= 0`)],
+);
+
+/**
  * A person's own choices on one list (the resource key): the columns they hid. One row per user
  * and list, so the chooser remembers them on every browser they sign in on.
  */
