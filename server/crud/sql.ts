@@ -18,3 +18,17 @@ export const countOf = (t: PgTable, col: PgColumn, outerId: PgColumn) =>
 
 /** `%text%` for ILIKE, with the user's % _ and \ matched literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * A row count (LIMIT, OFFSET) written into the statement instead of sent as a parameter.
+ * postgres-js prepares every statement, and PostgreSQL reuses a prepared statement's generic
+ * plan only when it looks as cheap as a custom one; with LIMIT $n unknown the generic plan
+ * expects a tenth of the table, so each execution was planned again. For the product list's
+ * six joins that was 4.8 ms of planning for 0.3 ms of work on a quiet database (12.5 ms at
+ * load 5); with the number written in, the plan is made once per connection. Integers only.
+ */
+export function literalCount(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row count: ${n}`);
+  // Drizzle writes an SQL chunk where a LIMIT number goes (pg-core dialect: `limit ${limit}`).
+  return sql.raw(String(n)) as unknown as number;
+}

@@ -87,6 +87,15 @@ describe('totals of money columns', () => {
     expect(search.statements).toHaveLength(3);
   });
 
+  it('write the page size and offset into the statement, so a prepared statement can keep one plan', async () => {
+    // With LIMIT $n PostgreSQL re-planned the product list's six joins on every request.
+    const page = await h.statementsOf(() => api.get(E.api, { per_page: 25, page: 2 }));
+    expect(page.result.status, page.result.text).toBe(200);
+    const listed = page.statements.find((s) => /\blimit\b/i.test(s) && /"expenses"/.test(s));
+    expect(listed).toMatch(/ limit 25 offset 25$/);
+    expect(page.statements.join('\n')).not.toMatch(/\b(limit|offset) \$\d/i);
+  });
+
   it('a list without money columns has none', async () => {
     expect((await api.get(C.api)).body).not.toHaveProperty('totals');
   });
