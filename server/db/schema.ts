@@ -601,9 +601,10 @@ export const idempotencyKeys = pgTable(
 
 /**
  * How many documents of a kind there are and what they add up to (grand total, paid), per party
- * (supplier, customer; 0 for none) and state. Kept by the database: statement triggers on each
- * document table (migration 0010, `document_tallies_track`) add what a statement changed, so a
- * list's count and totals read a few of these rows instead of every document in its filter.
+ * (supplier, customer; 0 for none) and state. Kept by the database (migration 0010,
+ * `document_tallies_track`): statement triggers on each document table stage what a statement
+ * changed, and one deferred trigger adds a transaction's changes at its commit, in key order. So
+ * a list's count and totals read a few of these rows instead of every document in its filter.
  */
 export const documentTalliesByParty = pgTable(
   'document_tallies_by_party',
