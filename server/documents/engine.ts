@@ -24,6 +24,9 @@ import { ApiError, validationError } from '../http/errors.ts';
  * - Exactly once: `idempotent(c, scope, body, run)` claims the request's Idempotency-Key in the
  *   same transaction as the write and replays the first answer to a retry.
  * - Totals: the kind stores computeTotals' result (domain/documents/totals.ts), never a client's.
+ * - List totals: the database tallies each kind's documents per party and per day (migration
+ *   0010, `document_tallies_track` names the table); the list source's `tally: documentTally(…)`
+ *   (./tallies.ts) reads them instead of summing every document in the filter.
  *
  * Sales, returns, quotations, orders and the till plug in the same way: a lifecycle table in
  * domain/documents/<kind>.ts, header and line tables, and routes that lock, check, write, post
