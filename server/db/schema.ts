@@ -613,6 +613,42 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at), index('idempotency_keys_user_idx').on(t.user_id)],
 );
 
+/**
+ * How many documents of a kind there are and what they add up to (grand total, paid), per party
+ * (supplier, customer; 0 for none) and state. Kept by the database (migration 0011,
+ * `document_tallies_track`): statement triggers on each document table stage what a statement
+ * changed, and one deferred trigger adds a transaction's changes at its commit, in key order. So
+ * a list's count and totals read a few of these rows instead of every document in its filter.
+ */
+export const documentTalliesByParty = pgTable(
+  'document_tallies_by_party',
+  {
+    doc_type: varchar('doc_type', { length: 32 }).notNull(),
+    party_id: integer('party_id').notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    payment_status: varchar('payment_status', { length: 16 }).notNull(),
+    docs: bigint('docs', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'document_tallies_by_party_pk', columns: [t.doc_type, t.party_id, t.status, t.payment_status] })],
+);
+
+/** The same tallies per day of the document (its date, as a list's date range reads it). */
+export const documentTalliesByDay = pgTable(
+  'document_tallies_by_day',
+  {
+    doc_type: varchar('doc_type', { length: 32 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    payment_status: varchar('payment_status', { length: 16 }).notNull(),
+    docs: bigint('docs', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'document_tallies_by_day_pk', columns: [t.doc_type, t.day, t.status, t.payment_status] })],
+);
+
 export const PURCHASE_STATUS_VALUES = ['ordered', 'partial', 'received', 'cancelled', 'returned'] as const;
 export const PAYMENT_STATUS_VALUES = ['due', 'partial', 'paid'] as const;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { allows, refusal, type Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { formatNumber } from '../../domain/documents/numbering.ts';
 import type { Db, Tx } from '../db/index.ts';
@@ -24,6 +24,9 @@ import { ApiError, validationError } from '../http/errors.ts';
  * - Exactly once: `idempotent(c, scope, body, run)` claims the request's Idempotency-Key in the
  *   same transaction as the write and replays the first answer to a retry.
  * - Totals: the kind stores computeTotals' result (domain/documents/totals.ts), never a client's.
+ * - List totals: the database tallies each kind's documents per party and per day (migration
+ *   0010, `document_tallies_track` names the table); the list source's `tally: documentTally(…)`
+ *   (./tallies.ts) reads them instead of summing every document in the filter.
  *
  * Sales, returns, quotations, orders and the till plug in the same way: a lifecycle table in
  * domain/documents/<kind>.ts, header and line tables, and routes that lock, check, write, post
@@ -76,6 +79,23 @@ export async function historyOf(db: Db | Tx, docType: string, docId: number) {
   const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, unknown>[];
   return rows.map((r) => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString() }));
 }
+
+/** A timestamp as JSON.stringify writes a Date (UTC, milliseconds), for answers built in SQL. */
+export const isoJson = (ts: SQL) => sql<string>`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * historyOf as a JSON array subquery, so a document's answer reads its history in the same
+ * statement as the rest of it: `docId` is the outer query's id column.
+ */
+export const historyJson = (docType: string, docId: SQL) => sql<unknown>`(
+  select coalesce(json_agg(json_build_object('id', h.id, 'action', h.action, 'from_status', h.from_status,
+    'to_status', h.to_status, 'note', h.note, 'data', h.data, 'created_at', ${isoJson(sql`h.created_at`)},
+    'user_id', h.user_id, 'user_name', u.name) order by h.id), '[]')
+  from ${documentHistory} h left join users u on u.id = h.user_id
+  where h.doc_type = ${docType} and h.doc_id = ${docId})`;
+
+/** A JSON column as an object on either driver (one may hand back its text). */
+export const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /** The transition is in the table, or a 409 that says why not (the same table the buttons read). */
 export function checkTransition<S extends string, A extends string>(l: Lifecycle<S, A>, action: A, status: S): void {

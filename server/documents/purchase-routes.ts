@@ -22,7 +22,8 @@ import { purchases, suppliers } from '../db/schema.ts';
 import { route, type AppContext, type RouteDef } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { idempotent, type Answer } from './engine.ts';
-import { cancelPurchase, createPurchase, payPurchase, purchaseEtag, receivePurchase, returnPurchase, showPurchase, updatePurchase, type Actor } from './purchases.ts';
+import { documentTally } from './tallies.ts';
+import { cancelPurchase, createPurchase, DOC_TYPE, payPurchase, purchaseEtag, receivePurchase, returnPurchase, showPurchase, updatePurchase, type Actor } from './purchases.ts';
 import type { Tx } from '../db/index.ts';
 
 const p = purchases;
@@ -50,6 +51,8 @@ const purchaseSource = {
     payment_status: (v: string) => ((PAYMENT_STATUS_NAMES as string[]).includes(v) ? sql`${p.payment_status} = ${v}` : undefined),
   },
   totals: { due: sql`${p.grand_total} - ${p.paid}` },
+  // Count and totals from the tallies the database keeps (migration 0011) whenever the filter allows.
+  tally: documentTally({ docType: DOC_TYPE, party: 'supplier_id', day: 'purchased_on' }),
 } satisfies ListSource;
 
 export const purchaseView = listView(purchaseSource, { filters: purchaseList.filters, columns: purchaseList.columns });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { amountDue, paymentStatus, type PaymentBody } from '../../domain/documents/payments.ts';
 import {
   PURCHASE_PREFIX,
@@ -19,7 +19,8 @@ import type { Db, Tx } from '../db/index.ts';
 import { documentPayments, products, purchaseLines, purchases, serials, stockMovements, suppliers, units } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { post, type PostLine } from '../stock/ledger.ts';
-import { checkTransition, historyOf, nextNumber, recordHistory } from './engine.ts';
+import { qualified } from '../crud/sql.ts';
+import { checkTransition, fromJson, historyJson, isoJson, nextNumber, recordHistory } from './engine.ts';
 
 /**
  * Purchases on the document engine: every write locks the purchase row first (so its lines
@@ -46,6 +47,36 @@ export async function lockPurchase(tx: Tx, id: number): Promise<PurchaseRow> {
 }
 
 const linesOf = (tx: Tx, id: number) => tx.select().from(purchaseLines).where(eq(purchaseLines.purchase_id, id)).orderBy(asc(purchaseLines.position));
+
+/** The lines with what errors say of their products (name, serial tracking): one statement. */
+async function linesAndProducts(tx: Tx, id: number) {
+  const got = await tx
+    .select({ l: purchaseLines, name: products.name, tracks_serials: products.tracks_serials })
+    .from(purchaseLines)
+    .innerJoin(products, eq(products.id, purchaseLines.product_id))
+    .where(eq(purchaseLines.purchase_id, id))
+    .orderBy(asc(purchaseLines.position));
+  return {
+    lines: got.map((r) => r.l),
+    names: new Map(got.map((r) => [r.l.product_id, r.name])),
+    serial: new Map(got.map((r) => [r.l.product_id, r.tracks_serials])),
+  };
+}
+
+/**
+ * Adds to a counter column of several lines in ONE statement (UPDATE … FROM VALUES), whatever
+ * their number; a line named twice adds both. The lines are the locked purchase's, so no other
+ * writer waits on them; the table's CHECK keeps received ≤ quantity and returned ≤ received.
+ */
+async function addToLines(tx: Tx, column: 'received' | 'returned', moving: readonly { line: LineRow; quantity: number }[]): Promise<void> {
+  const byLine = new Map<number, number>();
+  for (const m of moving) byLine.set(m.line.id, (byLine.get(m.line.id) ?? 0) + m.quantity);
+  if (!byLine.size) return;
+  const values = sql.join([...byLine].sort(([a], [b]) => a - b).map(([id, q]) => sql`(${id}::int, ${q}::int)`), sql`, `);
+  const col = sql.identifier(column);
+  await tx.execute(sql`update ${purchaseLines} as l set ${col} = l.${col} + v.q from (values ${values}) as v(id, q) where l.id = v.id`);
+  for (const m of moving) m.line[column] += m.quantity;
+}
 
 /** The products of `lines`, or a 422 under the first line whose product is gone. */
 async function productsFor(tx: Tx, lines: readonly { product_id: number }[]) {
@@ -78,11 +109,13 @@ function landedCost(line: PricedLine, inclusive: boolean): number {
 async function restate(tx: Tx, doc: PurchaseRow, lines: LineRow[], cancelled: boolean, extra: Partial<PurchaseRow> = {}): Promise<PurchaseRow> {
   const terms = { ...doc, ...extra };
   const totals = computeTotals(purchaseTotalsInput(terms, lines, cancelled));
-  for (const [i, l] of lines.entries()) {
+  const changed = lines.flatMap((l, i) => {
     const t = totals.lines[i]!;
-    if (l.net !== t.net || l.tax !== t.tax || l.total !== t.total) {
-      await tx.update(purchaseLines).set({ net: t.net, tax: t.tax, total: t.total }).where(eq(purchaseLines.id, l.id));
-    }
+    return l.net !== t.net || l.tax !== t.tax || l.total !== t.total ? [sql`(${l.id}::int, ${t.net}::bigint, ${t.tax}::bigint, ${t.total}::bigint)`] : [];
+  });
+  if (changed.length) {
+    await tx.execute(sql`update ${purchaseLines} as l set net = v.net, tax = v.tax, total = v.total
+      from (values ${sql.join(changed, sql`, `)}) as v(id, net, tax, total) where l.id = v.id`);
   }
   const paid = extra.paid ?? doc.paid;
   const [row] = await tx
@@ -212,25 +245,26 @@ function resolve(lines: LineRow[], wanted: NonNullable<ReceiveBody['lines']>, ro
   return out;
 }
 
-async function productNames(tx: Tx, lines: LineRow[]) {
-  const rows = await tx.select({ id: products.id, name: products.name, tracks_serials: products.tracks_serials }).from(products).where(inArray(products.id, [...new Set(lines.map((l) => l.product_id))]));
-  return { names: new Map(rows.map((r) => [r.id, r.name])), serial: new Map(rows.map((r) => [r.id, r.tracks_serials])) };
-}
-
 /** A serial coming in that is already in stock: refused under its own path (lines.2.serials.0), naming it. */
 async function checkSerialsNew(tx: Tx, moving: Moving[], names: Map<number, string>): Promise<void> {
   const withSerials = moving.filter((m) => m.serials.length);
   if (!withSerials.length) return;
+  // One statement for every line: the (product, serial) pairs already in stock.
+  const pairs = withSerials.flatMap((m) => m.serials.map((s) => ({ product: m.line.product_id, serial: s.trim().toLowerCase() })));
+  const hits = await tx
+    .select({ product_id: serials.product_id, serial: serials.serial })
+    .from(serials)
+    .where(
+      and(
+        eq(serials.state, 'in_stock'),
+        sql`(${serials.product_id}, lower(${serials.serial})) in (select * from unnest(${sql`array[${sql.join(pairs.map((p) => sql`${p.product}`), sql`, `)}]::int[]`}, ${sql`array[${sql.join(pairs.map((p) => sql`${p.serial}`), sql`, `)}]::text[]`}))`,
+      ),
+    );
+  const taken = new Set(hits.map((h) => `${h.product_id} ${h.serial.toLowerCase()}`));
   const errors: Record<string, string[]> = {};
   for (const m of withSerials) {
-    const lowered = m.serials.map((s) => s.trim().toLowerCase());
-    const hits = await tx
-      .select({ serial: serials.serial })
-      .from(serials)
-      .where(and(eq(serials.product_id, m.line.product_id), eq(serials.state, 'in_stock'), sql`lower(${serials.serial}) = any(${sql`array[${sql.join(lowered.map((s) => sql`${s}`), sql`, `)}]::text[]`})`));
-    const taken = new Set(hits.map((h) => h.serial.toLowerCase()));
-    lowered.forEach((s, k) => {
-      if (taken.has(s)) errors[`${m.path}.serials.${k}`] = [`Serial number ${m.serials[k]!.trim()} of “${names.get(m.line.product_id)}” is already in stock.`];
+    m.serials.forEach((s, k) => {
+      if (taken.has(`${m.line.product_id} ${s.trim().toLowerCase()}`)) errors[`${m.path}.serials.${k}`] = [`Serial number ${s.trim()} of “${names.get(m.line.product_id)}” is already in stock.`];
     });
   }
   if (Object.keys(errors).length) throw validationError(errors);
@@ -253,8 +287,7 @@ function checkSerialCounts(moving: Moving[], serial: Map<number, boolean>, names
 export async function receivePurchase(tx: Tx, id: number, body: ReceiveBody, actor: Actor): Promise<void> {
   const doc = await lockPurchase(tx, id);
   checkTransition(purchaseLifecycle, 'receive', doc.status);
-  const lines = await linesOf(tx, id);
-  const { names, serial } = await productNames(tx, lines);
+  const { lines, names, serial } = await linesAndProducts(tx, id);
   const room = (l: LineRow) => l.quantity - l.received;
   let moving: Moving[];
   if (body.lines) {
@@ -270,11 +303,8 @@ export async function receivePurchase(tx: Tx, id: number, body: ReceiveBody, act
   }
   checkSerialCounts(moving, serial, names);
   await checkSerialsNew(tx, moving, names);
-  for (const m of moving) {
-    // The CHECK (received <= quantity) makes "never more than ordered" a database fact.
-    await tx.update(purchaseLines).set({ received: sql`${purchaseLines.received} + ${m.quantity}` }).where(eq(purchaseLines.id, m.line.id));
-    m.line.received += m.quantity;
-  }
+  // The CHECK (received <= quantity) makes "never more than ordered" a database fact.
+  await addToLines(tx, 'received', moving);
   const postLines: PostLine[] = moving.map((m) => ({
     productId: m.line.product_id,
     quantity: m.quantity,
@@ -302,8 +332,7 @@ export async function receivePurchase(tx: Tx, id: number, body: ReceiveBody, act
 export async function returnPurchase(tx: Tx, id: number, body: ReturnBody, actor: Actor): Promise<void> {
   const doc = await lockPurchase(tx, id);
   checkTransition(purchaseLifecycle, 'return', doc.status);
-  const lines = await linesOf(tx, id);
-  const { names, serial } = await productNames(tx, lines);
+  const { lines, names, serial } = await linesAndProducts(tx, id);
   const moving = resolve(
     lines,
     body.lines,
@@ -327,10 +356,7 @@ export async function returnPurchase(tx: Tx, id: number, body: ReturnBody, actor
     });
   }
   if (Object.keys(errors).length) throw validationError(errors);
-  for (const m of moving) {
-    await tx.update(purchaseLines).set({ returned: sql`${purchaseLines.returned} + ${m.quantity}` }).where(eq(purchaseLines.id, m.line.id));
-    m.line.returned += m.quantity;
-  }
+  await addToLines(tx, 'returned', moving);
   await post(tx, {
     kind: 'purchase_return',
     lines: moving.map((m) => ({ productId: m.line.product_id, quantity: -m.quantity, serials: m.serials, sourceLineId: m.line.id, path: m.path })),
@@ -388,33 +414,40 @@ export async function payPurchase(tx: Tx, id: number, body: PaymentBody, actor: 
   await recordHistory(tx, { docType: DOC_TYPE, docId: id, action: 'pay', from: doc.status, to: doc.status, userId: actor.userId, note: body.note, at: actor.at, data: { amount: body.amount, method: body.method, paid_on: body.paid_on } });
 }
 
-/** One purchase as the API shows it: header, supplier, lines with their products, payments, history and what may be done next. */
+/** A purchase's lines with their products, as one JSON array (a subquery of the purchase's row). */
+const lineColumns = Object.entries(getTableColumns(purchaseLines)).map(([key, col]) => sql.raw(`'${key}', l."${col.name}"`));
+const linesJson = sql<unknown>`(
+  select coalesce(json_agg(json_build_object(${sql.join(lineColumns, sql`, `)}, 'product_name', pr.name, 'sku', pr.sku,
+    'barcode', pr.barcode, 'tracks_serials', pr.tracks_serials, 'unit_name', un.short_name) order by l.position), '[]')
+  from ${purchaseLines} l join ${products} pr on pr.id = l.product_id join ${units} un on un.id = pr.unit_id
+  where l.purchase_id = ${qualified(purchases.id)})`;
+const paymentsJson = sql<unknown>`(
+  select coalesce(json_agg(json_build_object('id', dp.id, 'paid_on', dp.paid_on, 'amount', dp.amount, 'method', dp.method,
+    'note', dp.note, 'created_at', ${isoJson(sql`dp.created_at`)}) order by dp.id), '[]')
+  from ${documentPayments} dp where dp.doc_type = ${DOC_TYPE} and dp.doc_id = ${qualified(purchases.id)})`;
+
+type ShownLine = LineRow & { product_name: string; sku: string; barcode: string | null; tracks_serials: boolean; unit_name: string };
+interface ShownPayment {
+  id: number;
+  paid_on: string;
+  amount: number;
+  method: string;
+  note: string | null;
+  created_at: string;
+}
+
+/**
+ * One purchase as the API shows it: header, supplier, lines with their products, payments,
+ * history and what may be done next. One statement (lines, payments and history are JSON
+ * subqueries of the purchase's row): every write answers with it.
+ */
 export async function showPurchase(db: Db | Tx, id: number) {
   const [doc] = await db
-    .select({ p: purchases, supplier_name: suppliers.name, supplier_company: suppliers.company })
+    .select({ p: purchases, supplier_name: suppliers.name, supplier_company: suppliers.company, lines: linesJson, payments: paymentsJson, history: historyJson(DOC_TYPE, qualified(purchases.id)) })
     .from(purchases)
     .innerJoin(suppliers, eq(suppliers.id, purchases.supplier_id))
     .where(eq(purchases.id, id));
   if (!doc) throw new ApiError(404, 'This purchase no longer exists.');
-  const lines = await db
-    .select({
-      l: purchaseLines,
-      product_name: products.name,
-      sku: products.sku,
-      barcode: products.barcode,
-      tracks_serials: products.tracks_serials,
-      unit_name: units.short_name,
-    })
-    .from(purchaseLines)
-    .innerJoin(products, eq(products.id, purchaseLines.product_id))
-    .innerJoin(units, eq(units.id, products.unit_id))
-    .where(eq(purchaseLines.purchase_id, id))
-    .orderBy(asc(purchaseLines.position));
-  const payments = await db
-    .select({ id: documentPayments.id, paid_on: documentPayments.paid_on, amount: documentPayments.amount, method: documentPayments.method, note: documentPayments.note, created_at: documentPayments.created_at })
-    .from(documentPayments)
-    .where(and(eq(documentPayments.doc_type, DOC_TYPE), eq(documentPayments.doc_id, id)))
-    .orderBy(asc(documentPayments.id));
   const p = doc.p;
   const status = p.status as PurchaseStatus;
   return {
@@ -423,8 +456,8 @@ export async function showPurchase(db: Db | Tx, id: number) {
     supplier_company: doc.supplier_company,
     due: amountDue(p.grand_total, p.paid),
     actions: actionsFrom(purchaseLifecycle, status),
-    lines: lines.map(({ l, ...product }) => ({ ...l, ...product, to_receive: l.quantity - l.received, returnable: l.received - l.returned })),
-    payments,
-    history: await historyOf(db, DOC_TYPE, id),
+    lines: fromJson<ShownLine[]>(doc.lines).map((l) => ({ ...l, to_receive: l.quantity - l.received, returnable: l.received - l.returned })),
+    payments: fromJson<ShownPayment[]>(doc.payments),
+    history: fromJson<Record<string, unknown>[]>(doc.history),
   };
 }

@@ -34,7 +34,8 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   sum of the product's movements and is never negative.
  * - Levels are locked in product id order, so two documents touching the same products cannot
  *   deadlock: a single line takes its one lock with its guarded statement; several lines first
- *   lock every level row involved (SELECT … ORDER BY product_id FOR UPDATE), then one statement
+ *   lock every level row involved (one INSERT … ORDER BY product_id ON CONFLICT DO UPDATE …
+ *   WHERE false: made when missing, locked FOR UPDATE when there), then one statement
  *   adds all incoming lines and one guarded statement takes all outgoing ones (a few statements
  *   whatever the number of lines), and one INSERT writes the movements. The products are read
  *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
@@ -281,11 +282,11 @@ function moveOne(tx: Tx, { line, i, product }: LineWork): Promise<LevelRow> {
 async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
   const ids = [...new Set(work.map((w) => w.product.id))].sort((a, b) => a - b);
   const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
-  // The products first, as `post` takes them (products, then levels): a count and an
-  // adjustment of the same product queue instead of each holding what the other waits for.
-  await tx.execute(sql`select id from ${products} where id = any(${idList}) order by id for no key update`);
-  await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
-  await tx.execute(sql`select product_id from ${stockLevels} where product_id = any(${idList}) order by product_id for update`);
+  // `post` holds the products already (FOR NO KEY UPDATE, in id order), so the levels come next.
+  // One statement makes the missing ones and locks the others, in product id order: ON CONFLICT
+  // DO UPDATE locks every conflicting row FOR UPDATE even when its WHERE false updates none.
+  await tx.execute(sql`insert into ${stockLevels} as l (product_id) select unnest(${idList}) order by 1
+    on conflict (product_id) do update set qty = l.qty where false`);
 
   const out: LevelRow[] = new Array(work.length);
   let pending = [...work].sort((a, b) => a.product.id - b.product.id || a.i - b.i);

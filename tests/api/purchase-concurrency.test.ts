@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASES_API } from '../../domain/documents/purchase.ts';
 import { products as P, suppliers as S, units as UN } from '../../domain/resources/index.ts';
@@ -89,6 +90,49 @@ describe.skipIf(!onPostgres)('concurrent purchases on PostgreSQL', () => {
       const returned = results[0]!.status === 200 ? 3 : 0;
       const lost = results[2]!.status === 201 ? 2 : 0;
       expect(shown.on_hand).toBe(3 + 2 - returned - lost);
+    }
+  });
+
+  it('40 concurrent writes across suppliers and days (create, receive, pay, cancel, move) keep the tallies equal to the purchases, without a deadlock', async () => {
+    const other = (await api.create(S.api, { name: 'Racing Rivals' })).id;
+    const p = await product();
+    const days = ['2025-07-01', '2025-07-02'];
+    const docs = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api.post(PURCHASES_API, { supplier_id: i % 2 ? other : supplierId, purchased_on: days[i % 3 === 0 ? 0 : 1], lines: [{ product_id: p.id, quantity: 2, unit_cost: 300 + i }] }),
+      ),
+    );
+    expect(docs.map((r) => r.status)).toEqual(Array(12).fill(201));
+    const ids = docs.map((r) => r.body.data.id as number);
+    const writes = Array.from({ length: 40 }, (_, i) => {
+      const id = ids[i % ids.length]!;
+      switch (i % 5) {
+        case 0:
+          return api.post(PURCHASES_API, { supplier_id: i % 2 ? supplierId : other, purchased_on: days[i % 2]!, lines: [{ product_id: p.id, quantity: 1, unit_cost: 90 }], receive: true });
+        case 1:
+          return api.post(`${PURCHASES_API}/${id}/receive`, {});
+        case 2:
+          return api.post(`${PURCHASES_API}/${id}/payments`, { paid_on: days[1], amount: 100, method: 'cash' });
+        case 3:
+          return api.post(`${PURCHASES_API}/${id}/cancel`, {});
+        default:
+          return api.put(`${PURCHASES_API}/${id}`, { supplier_id: i % 2 ? supplierId : other, purchased_on: days[(i + 1) % 2]!, lines: [{ product_id: p.id, quantity: 3, unit_cost: 310 }] });
+      }
+    });
+    const answers = await Promise.all(writes);
+    // Refusals (already received, cancelled, nothing due) are fine; a deadlock would be a 500.
+    for (const r of answers) expect([200, 201, 409, 422], r.text).toContain(r.status);
+    expect(answers.filter((r) => r.status < 300).length).toBeGreaterThan(10);
+    const rowsOf = async (q: string) => {
+      const res = await h.db.execute(sql.raw(q));
+      return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    };
+    for (const [table, key, column] of [['document_tallies_by_party', 'party_id', 'supplier_id'], ['document_tallies_by_day', 'day', 'purchased_on']] as const) {
+      const kept = await rowsOf(`select ${key}::text as k, status, payment_status, docs::int as n, grand_total::text as g, paid::text as p from ${table}
+        where doc_type = 'purchase' and (docs <> 0 or grand_total <> 0 or paid <> 0) order by 1, 2, 3`);
+      const summed = await rowsOf(`select ${column}::text as k, status, payment_status, count(*)::int as n, sum(grand_total)::text as g, sum(paid)::text as p
+        from purchases group by 1, 2, 3 order by 1, 2, 3`);
+      expect(kept, table).toEqual(summed);
     }
   });
 });
