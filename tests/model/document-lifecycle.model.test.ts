@@ -11,7 +11,7 @@ import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from
 import { TestModel, type StatePath } from 'xstate/graph';
 import { allows } from '../../domain/documents/lifecycle.ts';
 import { purchaseLifecycle, PURCHASE_STATUS_NAMES } from '../../domain/documents/purchase.ts';
-import { documentLifecycleMachine, type DocState } from '../../machines/document/lifecycle.machine.ts';
+import { documentLifecycleMachine, unsavedMessage, type DocState } from '../../machines/document/lifecycle.machine.ts';
 import { selectDocumentActions } from '../../machines/document/line-editor.selectors.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
@@ -26,6 +26,9 @@ const act = (action: string): AnyEventObject => ({ type: 'doc.act', action, body
 const answers = PURCHASE_STATUS_NAMES.map((status) => ({ type: 'xstate.done.actor.runAction', output: { data: { id: 12, status }, message: `Now ${status}.` } }));
 const EVENTS: AnyEventObject[] = [
   ...ACTIONS.map(act),
+  ...ACTIONS.map((action) => ({ type: 'doc.open', action })),
+  { type: 'doc.unsaved', unsaved: true },
+  { type: 'doc.unsaved', unsaved: false },
   { type: 'doc.act', action: 'teleport' },
   { type: 'doc.retry' },
   { type: 'doc.dismiss' },
@@ -34,7 +37,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.runAction', error: { status: 409, code: 'transition_refused', message: 'This purchase is received, so it cannot be cancelled.' } },
 ];
 
-const serialize = (s: Snap) => JSON.stringify({ v: s.value, status: s.context.doc.status, failure: s.context.failure?.status ?? null, pending: s.context.pending?.action ?? null });
+const serialize = (s: Snap) => JSON.stringify({ v: s.value, status: s.context.doc.status, failure: s.context.failure?.code ?? s.context.failure?.status ?? null, pending: s.context.pending?.action ?? null, unsaved: s.context.unsaved });
 const model = new TestModel(documentLifecycleMachine, {
   input: INPUT,
   events: (s: Snap) => EVENTS.filter((e) => internalOnlyWhenEnabled(s, e)),
@@ -43,12 +46,14 @@ const model = new TestModel(documentLifecycleMachine, {
 
 async function run(path: StatePath<Snap, AnyEventObject>) {
   const calls = deferredCalls<{ data: DocState; message: string }>();
-  const actor = createActor(documentLifecycleMachine.provide({ actors: { runAction: fromPromise(calls.start as never) } }), { input: INPUT, inspect: coverage.inspect }).start();
+  const opened: string[] = [];
+  const actor = createActor(documentLifecycleMachine.provide({ actors: { runAction: fromPromise(calls.start as never) }, actions: { opened: (_, p) => opened.push(p.action) } }), { input: INPUT, inspect: coverage.inspect }).start();
   let requests = 0;
   let lastKey: string | undefined;
   for (const step of path.steps.slice(1)) {
     const e = step.event;
     const before = actor.getSnapshot();
+    const openedBefore = opened.length;
     if (e.type === 'xstate.done.actor.runAction') calls.only().resolve(e.output);
     else if (e.type === 'xstate.error.actor.runAction') calls.only().reject(e.error);
     else {
@@ -59,6 +64,12 @@ async function run(path: StatePath<Snap, AnyEventObject>) {
     await settled();
     const s = actor.getSnapshot();
     expect(serialize(s), `after ${JSON.stringify(e)}`).toBe(serialize(step.state));
+    if (e.type === 'doc.open' || e.type === 'doc.act') {
+      const allowedNow = before.matches('ready') && e.action in purchaseLifecycle.actions && allows(purchaseLifecycle, e.action, before.context.doc.status as never);
+      // Asked with changes not saved: refused, saying so; nothing opens, nothing is sent.
+      if (allowedNow && before.context.unsaved) expect(s.context.failure).toEqual({ status: 409, code: 'unsaved', message: unsavedMessage(purchaseLifecycle.actions[e.action as keyof typeof purchaseLifecycle.actions].label) });
+      if (e.type === 'doc.open') expect(opened.length - openedBefore, 'the panel opens only when the action may run').toBe(allowedNow && !before.context.unsaved ? 1 : 0);
+    }
     if (s.matches('working') && !before.matches('working')) {
       requests++;
       const input = calls.only().input as { key: string; action: string };
@@ -96,6 +107,30 @@ describe('document lifecycle machine (purchases), model paths on a real actor', 
     expect(actor.getSnapshot().context.doc.status).toBe('received');
     expect(open()).toEqual(['return', 'pay']);
     expect(i).toBe(4);
+  });
+
+  it('an action asked for while the form holds changes is refused, asking to save first; saved or discarded, it runs', async () => {
+    const calls = deferredCalls<{ data: DocState; message: string }>();
+    const opened: string[] = [];
+    const actor = createActor(documentLifecycleMachine.provide({ actors: { runAction: fromPromise(calls.start as never) }, actions: { opened: (_, p) => opened.push(p.action) } }), { input: INPUT, inspect: coverage.inspect }).start();
+    actor.send({ type: 'doc.unsaved', unsaved: true });
+    for (const action of ['receive', 'pay', 'cancel']) {
+      actor.send({ type: 'doc.open', action });
+      expect(actor.getSnapshot().context.failure?.message).toBe(unsavedMessage(purchaseLifecycle.actions[action as 'receive'].label));
+      actor.send(act(action) as never);
+      expect(actor.getSnapshot().value).toBe('ready');
+    }
+    expect(opened).toEqual([]);
+    expect(calls.calls).toHaveLength(0);
+    // The buttons stay pressable: pressing one says why it waits.
+    expect(selectDocumentActions(actor.getSnapshot()).buttons.filter((b) => b.enabled).map((b) => b.action)).toEqual(['edit', 'receive', 'cancel', 'pay']);
+    actor.send({ type: 'doc.unsaved', unsaved: false });
+    expect(actor.getSnapshot().context.failure, 'saved or discarded: the request to save is answered').toBeNull();
+    actor.send({ type: 'doc.open', action: 'receive' });
+    expect(opened).toEqual(['receive']);
+    actor.send(act('receive') as never);
+    expect(calls.calls).toHaveLength(1);
+    actor.stop();
   });
 
   it('covers every state and transition of the lifecycle machine', () => {
