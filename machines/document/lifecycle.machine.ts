@@ -44,7 +44,6 @@ export type DocumentLifecycleEvent =
   /** The panel sent: the action runs. */
   | { type: 'doc.act'; action: string; body?: unknown }
   | { type: 'doc.retry' }
-  | { type: 'doc.dismiss' }
   /** The document's form became dirty (true) or clean again (false). */
   | { type: 'doc.unsaved'; unsaved: boolean };
 
@@ -120,7 +119,6 @@ export const documentLifecycleMachine = setup({
           { guard: 'allowed', target: 'working', actions: 'start' },
         ],
         'doc.retry': { guard: 'retryable', target: 'working' },
-        'doc.dismiss': { actions: 'clear' },
       },
     },
     working: {

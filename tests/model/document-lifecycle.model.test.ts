@@ -31,7 +31,6 @@ const EVENTS: AnyEventObject[] = [
   { type: 'doc.unsaved', unsaved: false },
   { type: 'doc.act', action: 'teleport' },
   { type: 'doc.retry' },
-  { type: 'doc.dismiss' },
   ...answers,
   { type: 'xstate.error.actor.runAction', error: { status: 0, message: 'The server cannot be reached.' } },
   { type: 'xstate.error.actor.runAction', error: { status: 409, code: 'transition_refused', message: 'This purchase is received, so it cannot be cancelled.' } },

@@ -92,9 +92,9 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
         ))}
       />
       <Facts doc={doc} />
-      {actions.failure && panel === null ? <AlertMessage>{actions.failure.message}</AlertMessage> : null}
+      {actions.failure && panel === null ? <AlertMessage onRetry={actions.canRetry ? () => lifecycle.send({ type: 'doc.retry' }) : undefined}>{actions.failure.message}</AlertMessage> : null}
       {/* A refusal with field errors is said under its fields; only one without them needs its own line. */}
-      {panel ? <ActionPanel draft={draft} busy={actions.busy} failure={actions.failure && !actions.failure.errors ? actions.failure.message : null} /> : null}
+      {panel ? <ActionPanel draft={draft} busy={actions.busy} failure={actions.failure && !actions.failure.errors ? actions.failure.message : null} onRetry={actions.canRetry ? () => lifecycle.send({ type: 'doc.retry' }) : undefined} /> : null}
       {mayEdit ? <EditPurchase key={doc.version} doc={doc} title={title} saved={reload} lifecycle={lifecycle} /> : <LinesCard doc={doc} />}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         <Payments doc={doc} />
@@ -151,7 +151,7 @@ function Facts({ doc }: { doc: PurchaseDoc }) {
 }
 
 /** The open action: quantities and serials per line, a payment, or a cancel to confirm. */
-function ActionPanel({ draft, busy, failure }: { draft: DraftActor; busy: boolean; failure: string | null }) {
+function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftActor; busy: boolean; failure: string | null; onRetry: (() => void) | undefined }) {
   const view = useSelector(draft, selectDraft, shallowEqual);
   const panel = view.panel!;
   const Select = FIELD_VIEWS.select.component;
@@ -229,7 +229,8 @@ function ActionPanel({ draft, busy, failure }: { draft: DraftActor; busy: boolea
             <FieldError error={view.errors.note} />
           </Field.Root>
           {panel === 'cancel' ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>What has not come will not be expected any more; what came stays in stock and can still go back. The purchase keeps its number.</p> : null}
-          {failure ? <AlertMessage>{failure}</AlertMessage> : null}
+          {/* A lost answer is sent again as the same request (its key), so trying again cannot do it twice. */}
+          {failure ? <AlertMessage onRetry={onRetry}>{failure}</AlertMessage> : null}
           <p className={css({ srOnly: true })} aria-live="polite">
             {busy ? `${SUBMIT_LABELS[panel]}…` : ''}
           </p>
