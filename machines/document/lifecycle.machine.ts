@@ -50,6 +50,8 @@ export type DocumentLifecycleEvent =
 /** Said when an action is asked for while the form holds changes (ActionFailure.code `unsaved`). */
 export const unsavedMessage = (label: string) => `Your changes are not saved yet. Save them (or discard them) first, then press “${label}” again.`;
 
+const isRetryable = (f: ActionFailure | null) => f !== null && (f.status === 0 || f.status >= 500);
+
 export const documentLifecycleMachine = setup({
   types: {
     context: {} as DocumentLifecycleContext,
@@ -66,11 +68,18 @@ export const documentLifecycleMachine = setup({
     allowed: ({ context, event }) => (event.type === 'doc.act' || event.type === 'doc.open') && event.action in context.lifecycle.actions && allows(context.lifecycle, event.action, context.doc.status),
     unsaved: ({ context }) => context.unsaved,
     /** A refusal that sending again could cure: the answer was lost (offline) or the server failed. */
-    retryable: ({ context }) => context.failure !== null && (context.failure.status === 0 || context.failure.status >= 500) && context.pending !== null,
+    retryable: ({ context }) => isRetryable(context.failure) && context.pending !== null,
   },
   actions: {
     start: assign({
-      pending: ({ event }) => (event.type === 'doc.act' ? { action: event.action, body: event.body ?? {}, key: newKey() } : null),
+      pending: ({ context, event }) => {
+        if (event.type !== 'doc.act') return null;
+        const body = event.body ?? {};
+        // The same panel sent again after an answer that never came is the same request: it
+        // keeps its key, so a first one that did arrive cannot be done twice (a payment paid twice).
+        const again = context.pending !== null && isRetryable(context.failure) && context.pending.action === event.action && JSON.stringify(context.pending.body) === JSON.stringify(body);
+        return { action: event.action, body, key: again ? context.pending!.key : newKey() };
+      },
       failure: null,
       message: null,
     }),

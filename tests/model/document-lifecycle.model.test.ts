@@ -72,7 +72,10 @@ async function run(path: StatePath<Snap, AnyEventObject>) {
     if (s.matches('working') && !before.matches('working')) {
       requests++;
       const input = calls.only().input as { key: string; action: string };
+      // A retry, or the same action sent again after an answer that never came, is the same request.
+      const lost = before.context.failure !== null && (before.context.failure.status === 0 || before.context.failure.status >= 500) && before.context.pending?.action === (e as { action?: string }).action;
       if (e.type === 'doc.retry') expect(input.key, 'a retry sends the same key').toBe(lastKey);
+      else if (lost) expect(input.key, 'sent again after a lost answer: the same key').toBe(lastKey);
       else expect(input.key).not.toBe(lastKey);
       lastKey = input.key;
     }
@@ -129,6 +132,26 @@ describe('document lifecycle machine (purchases), model paths on a real actor', 
     expect(opened).toEqual(['receive']);
     actor.send(act('receive') as never);
     expect(calls.calls).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('the same panel sent again after a lost answer keeps its key; a different one, or after a refusal, gets a new key', async () => {
+    const calls = deferredCalls<{ data: DocState; message: string }>();
+    const actor = createActor(documentLifecycleMachine.provide({ actors: { runAction: fromPromise(calls.start as never) } }), { input: INPUT }).start();
+    const keyOf = (i: number) => (calls.calls[i]!.input as { key: string }).key;
+    actor.send({ type: 'doc.act', action: 'pay', body: { amount: 100 } });
+    calls.only().reject({ status: 0, message: 'The server cannot be reached.' });
+    await settled();
+    actor.send({ type: 'doc.act', action: 'pay', body: { amount: 100 } });
+    expect(keyOf(1)).toBe(keyOf(0));
+    calls.only().reject({ status: 422, message: 'Check the amount.', errors: { amount: ['At most 1.00 is due.'] } });
+    await settled();
+    actor.send({ type: 'doc.act', action: 'pay', body: { amount: 100 } });
+    expect(keyOf(2), 'refused, not lost: sending again is a new request').not.toBe(keyOf(1));
+    calls.only().reject({ status: 503, message: 'Try again in a moment.' });
+    await settled();
+    actor.send({ type: 'doc.act', action: 'pay', body: { amount: 50 } });
+    expect(keyOf(3), 'a different amount is a different request').not.toBe(keyOf(2));
     actor.stop();
   });
 

@@ -168,7 +168,8 @@ export const lifecycleWalk = (plan: Plan) =>
         return [...open, ...refused, ...(quiet && edits ? [{ type: 'doc.unsaved', unsaved: true }] : [])];
       }
       const out: AnyEventObject[] = [{ type: 'walk.close' }];
-      if (moves[x.panel]!.length) out.push(c.failure?.status === 0 ? { type: 'doc.retry' } : { type: 'doc.act', action: x.panel });
+      // After a lost answer: Try again, or the panel sent again as it is (the same request either way).
+      if (moves[x.panel]!.length) out.push({ type: 'doc.act', action: x.panel }, ...(c.failure?.status === 0 ? [{ type: 'doc.retry' }] : []));
       if (quiet && edits && x.panel === 'receive') out.push({ type: 'doc.unsaved', unsaved: true });
       return out;
     },
