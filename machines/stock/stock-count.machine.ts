@@ -9,7 +9,8 @@ import { serialsOf } from '../document/action-draft.machine.ts';
  * product already counted adds one to it), types what is on the shelf, and names the serial
  * numbers found of serial-tracked products. Posting sends every line as ONE count document
  * (the server posts the differences through the ledger), once: it carries a key made when the
- * count began, kept for a resend after a lost answer.
+ * count began, kept for a resend after a lost answer. While it holds counts or a note,
+ * leaving the page asks first, as every form does (`setLeaveGuard`).
  */
 
 export interface CountLine {
@@ -55,6 +56,9 @@ export const validateCount = (c: Pick<StockCountContext, 'lines' | 'note'>) => {
   return out;
 };
 
+/** Whether the count holds anything leaving would lose. */
+export const hasCounts = (c: Pick<StockCountContext, 'lines' | 'note'>) => c.lines.length > 0 || c.note.trim() !== '';
+
 const newLine = (product: CountLine['product'], key: number, counted: number): CountLine => ({ key, product, counted, serials: '' });
 
 
@@ -75,6 +79,8 @@ export const stockCountMachine = setup({
   actions: {
     /** The count is posted (provided: a toast, the lists reload). */
     counted: (_, _p: { message: string }) => {},
+    /** Whether leaving would lose counts (provided: navigation's `nav.block`). */
+    setLeaveGuard: (_, _p: { dirty: boolean }) => {},
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateCount(context)).length === 0,
@@ -90,23 +96,23 @@ export const stockCountMachine = setup({
       description: 'The person adds products and types what was counted.',
       on: {
         'count.add': {
-          actions: assign(({ context, event }) => {
+          actions: [assign(({ context, event }) => {
             const at = context.lines.findIndex((l) => l.product.id === event.product.id);
             if (at >= 0) return { errors: omitErrors(context.errors, 'lines', 'scan') };
             return { lines: [...context.lines, newLine(event.product, context.nextKey, event.product.tracks_serials ? 0 : event.product.on_hand)], nextKey: context.nextKey + 1, errors: omitErrors(context.errors, 'lines', 'scan') };
-          }),
+          }), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }],
         },
-        'count.change': { guard: 'validIndex', actions: assign(({ context, event }) => ({ lines: context.lines.map((l, i) => (i === event.index ? { ...l, counted: event.counted } : l)), errors: omitErrors(context.errors, `lines.${event.index}.counted`, `lines.${event.index}.serials`) })) },
+        'count.change': { guard: 'validIndex', actions: [assign(({ context, event }) => ({ lines: context.lines.map((l, i) => (i === event.index ? { ...l, counted: event.counted } : l)), errors: omitErrors(context.errors, `lines.${event.index}.counted`, `lines.${event.index}.serials`) })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }] },
         'count.serials': {
           guard: 'validIndex',
-          actions: assign(({ context, event }) => ({
+          actions: [assign(({ context, event }) => ({
             // A serial-tracked product is counted by its serials: one per unit found.
             lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: event.text, counted: serialsOf(event.text).length } : l)),
             errors: omitErrors(context.errors, `lines.${event.index}.serials`, `lines.${event.index}.counted`),
-          })),
+          })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }],
         },
-        'count.remove': { guard: 'validIndex', actions: assign(({ context, event }) => ({ lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) })) },
-        'count.note': { actions: assign({ note: ({ event }) => event.value }) },
+        'count.remove': { guard: 'validIndex', actions: [assign(({ context, event }) => ({ lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }] },
+        'count.note': { actions: [assign({ note: ({ event }) => event.value }), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }] },
         'count.scan': { target: 'scanning', actions: assign({ pendingScan: ({ event }) => event.code.trim() }) },
         'count.submit': [{ guard: 'isValid', target: 'posting' }, { actions: assign({ errors: ({ context }) => validateCount(context), formError: null }) }],
       },
@@ -122,14 +128,14 @@ export const stockCountMachine = setup({
           {
             guard: 'found',
             target: 'editing',
-            actions: assign(({ context, event }) => {
+            actions: [assign(({ context, event }) => {
               const p = event.output!;
               const at = context.lines.findIndex((l) => l.product.id === p.id);
               const errors = omitErrors(context.errors, 'scan', 'lines');
               // Scanning counts one unit each time (a serial-tracked one is counted by its serials).
               if (at >= 0) return { lines: context.lines.map((l, i) => (i === at && !p.tracks_serials ? { ...l, counted: l.counted + 1 } : l)), errors, pendingScan: null };
               return { lines: [...context.lines, newLine(p, context.nextKey, p.tracks_serials ? 0 : 1)], nextKey: context.nextKey + 1, errors, pendingScan: null };
-            }),
+            }), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }],
           },
           { target: 'editing', actions: assign(({ context }) => ({ errors: { ...context.errors, scan: `No product has the barcode or SKU ${context.pendingScan}.` }, pendingScan: null })) },
         ],
@@ -145,7 +151,8 @@ export const stockCountMachine = setup({
         input: ({ context }) => ({ body: countBody(context), key: context.key }),
         onDone: {
           target: 'editing',
-          actions: [{ type: 'counted', params: ({ event }) => ({ message: event.output.message }) }, assign(() => ({ lines: [], note: '', errors: {}, formError: null, key: newKey() }))],
+          // Posted: nothing is left to lose (released before the screen is told, which closes the count).
+          actions: [assign(() => ({ lines: [], note: '', errors: {}, formError: null, key: newKey() })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }, { type: 'counted', params: ({ event }) => ({ message: event.output.message }) }],
         },
         onError: {
           target: 'editing',

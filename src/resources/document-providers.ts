@@ -90,7 +90,7 @@ export function purchaseEditorMachine(system: Pick<AppSystem, 'api'>, target: { 
 const ACTION_PATHS: Record<DraftPanel, string> = { receive: 'receive', return: 'return', cancel: 'cancel', pay: 'payments' };
 
 /** A purchase's buttons: each action POSTs under the key the machine made when the person asked. */
-export function purchaseLifecycleMachine(system: Pick<AppSystem, 'api' | 'notify' | 'stockAlerts'>, told: { done(action: string): void; refused(errors: Record<string, string[]>): void }) {
+export function purchaseLifecycleMachine(system: Pick<AppSystem, 'api' | 'notify' | 'stockAlerts'>, told: { open(action: DraftPanel, doc: DocState): void; done(action: string): void; refused(errors: Record<string, string[]>): void }) {
   return documentLifecycleMachine.provide({
     actors: {
       runAction: fromPromise(async ({ input }) => {
@@ -109,6 +109,7 @@ export function purchaseLifecycleMachine(system: Pick<AppSystem, 'api' | 'notify
         told.done(action);
       },
       refused: (_, { failure }) => told.refused(failure.errors ?? {}),
+      opened: (_, { action, doc }) => told.open(action as DraftPanel, doc),
     },
   });
 }
@@ -119,7 +120,7 @@ export function actionDraftWith(send: (action: DraftPanel, body: Record<string, 
 }
 
 /** The stock count: scans look products up; posting sends the differences once, under a key. */
-export function stockCountWith(system: Pick<AppSystem, 'api'>, counted: (message: string) => void) {
+export function stockCountWith(system: Pick<AppSystem, 'api' | 'navigation'>, counted: (message: string) => void) {
   return stockCountMachine.provide({
     actors: {
       lookupProduct: scanLookup(system),
@@ -128,6 +129,9 @@ export function stockCountWith(system: Pick<AppSystem, 'api'>, counted: (message
         return { message: res.message };
       }),
     },
-    actions: { counted: (_, { message }) => counted(message) },
+    actions: {
+      counted: (_, { message }) => counted(message),
+      setLeaveGuard: (_, { dirty }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
+    },
   });
 }

@@ -249,3 +249,73 @@ test('who may only see purchases opens one to read it; the cashier is not offere
   await new Toasts(page).seeToast('You do not have permission to access this page.');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
+
+test('an unsaved change to an order is not dropped by an action: the action asks to save first, and once saved works on what was saved', async ({ page, request }) => {
+  const session = await apiLogin(request, USERS.admin);
+  await seedSessionOnLoad(page, session.token, session.user);
+  await withoutAnimations(page);
+  const api = new AdminApi(request, session.token);
+  const tag = `u${Date.now().toString(36)}`;
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const supplier = await api.create<{ id: number; name: string }>('/api/v1/admin/suppliers', { name: `Unsaved Supplies ${tag}` });
+  const bolt = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Bolt ${tag}`, sku: `BLT-${tag}`, unit_id: unit!.id, cost_price: 50, sale_price: 90 });
+  const order = await api.create<{ id: number }>('/api/v1/admin/purchases', { supplier_id: supplier.id, purchased_on: '2026-01-05', lines: [{ product_id: bolt.id, quantity: 2, unit_cost: 50 }] });
+  const form = new PurchaseFormPage(page);
+  const doc = new PurchasePage(page);
+  const toasts = new Toasts(page);
+  let actions = 0;
+  page.on('request', (r) => void (r.method() === 'POST' && new RegExp(`/purchases/${order.id}/(receive|cancel|return|payments)$`).test(r.url()) && (actions += 1)));
+
+  await page.goto(`/admin/purchase/edit/${order.id}`);
+  await form.quantity(bolt.name).fill('5');
+  for (const label of ['Receive', 'Add payment', 'Cancel']) {
+    await doc.button(label).click();
+    await expect(page.getByRole('main').getByText(`Your changes are not saved yet. Save them (or discard them) first, then press “${label}” again.`)).toBeVisible();
+    await expect(doc.panel('Receive goods')).toHaveCount(0);
+    await expect(form.quantity(bolt.name)).toHaveValue('5');
+  }
+  expect(actions, 'nothing is sent while the order has unsaved changes').toBe(0);
+
+  await page.getByRole('main').getByRole('button', { name: 'Save changes' }).click();
+  await toasts.seeToast('updated.');
+  await expect(form.quantity(bolt.name)).toHaveValue('5');
+  await doc.button('Receive').click();
+  const panel = doc.panel('Receive goods');
+  await expect(panel.getByRole('textbox', { name: `Receive how many of ${bolt.name}` })).toHaveValue('5');
+  await panel.getByRole('button', { name: 'Receive', exact: true }).click();
+  await toasts.seeToast('received in full.');
+  await doc.seeButtonsFor('received');
+  expect(actions).toBe(1);
+});
+
+test('the stock count asks before leaving with typed counts; staying keeps them', async ({ page, request }) => {
+  const session = await apiLogin(request, USERS.admin);
+  await seedSessionOnLoad(page, session.token, session.user);
+  await withoutAnimations(page);
+  const api = new AdminApi(request, session.token);
+  const tag = `c${Date.now().toString(36)}`;
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const code = ean13(`21${String(Date.now()).slice(-10)}`);
+  const jar = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Jar ${tag}`, sku: `JAR-${tag}`, barcode: code, unit_id: unit!.id, cost_price: 100, sale_price: 200 });
+  await page.goto('/admin/stock');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Count stock' }).click();
+  const count = main.getByRole('form', { name: 'Count stock' });
+  const leave = new LeaveDialog(page);
+  expect(await leave.reloadWouldAsk(), 'an empty count has nothing to lose').toBe(false);
+  const scan = count.getByRole('textbox', { name: 'Scan a barcode' });
+  await scan.fill(code);
+  await scan.press('Enter');
+  const counted = count.getByRole('textbox', { name: `Counted of ${jar.name}` });
+  await counted.fill('4');
+  expect(await leave.reloadWouldAsk()).toBe(true);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await leave.seeOpen();
+  await leave.clickStay();
+  await leave.seeClosed();
+  await expect(page).toHaveURL(/\/admin\/stock$/);
+  await expect(counted).toHaveValue('4');
+  // Closing the count is the person's own choice to drop it: nothing is left to ask about.
+  await count.getByRole('button', { name: 'Close' }).click();
+  expect(await leave.reloadWouldAsk()).toBe(false);
+});

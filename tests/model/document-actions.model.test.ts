@@ -123,17 +123,20 @@ function counter() {
   const lookups: { code: string; resolve(p: LineProduct | null): void; reject(e: unknown): void }[] = [];
   const posts: { body: unknown; key: string; resolve(v: { message: string }): void; reject(e: unknown): void }[] = [];
   const counted = vi.fn();
+  const guard = vi.fn();
   const actor = createActor(
     stockCountMachine.provide({
       actors: {
         lookupProduct: fromPromise(({ input }) => new Promise((resolve, reject) => lookups.push({ code: input.code, resolve, reject }))),
         postCount: fromPromise(({ input }) => new Promise((resolve, reject) => posts.push({ ...input, resolve, reject }))),
       },
-      actions: { counted: (_, p) => counted(p.message) },
+      actions: { counted: (_, p) => counted(p.message), setLeaveGuard: (_, p) => guard(p.dirty) },
     }),
     { inspect: countCoverage.inspect },
   ).start();
-  return { actor, lookups, posts, counted, view: () => selectStockCount(actor.getSnapshot()) };
+  /** What the leave guard was last told: whether leaving would lose counts. */
+  const guarded = () => guard.mock.lastCall?.[0] as boolean | undefined;
+  return { actor, lookups, posts, counted, guarded, view: () => selectStockCount(actor.getSnapshot()) };
 }
 
 describe('stock count', () => {
@@ -196,6 +199,33 @@ describe('stock count', () => {
     actor.send({ type: 'count.submit' });
     expect(posts[3]!.key).not.toBe(posts[0]!.key);
     actor.send({ type: 'count.change', index: 7, counted: 1 });
+  });
+
+  it('asks before leaving while it holds counts or a note, and not once they are posted or removed', async () => {
+    const { actor, lookups, posts, guarded } = counter();
+    expect(guarded()).toBeUndefined();
+    actor.send({ type: 'count.scan', code: '400638133391' });
+    expect(guarded(), 'a scan on its way has counted nothing yet').toBeUndefined();
+    lookups[0]!.resolve(product(1, 'Cable', 5));
+    await settled();
+    expect(guarded()).toBe(true);
+    actor.send({ type: 'count.remove', index: 0 });
+    expect(guarded(), 'nothing counted is left').toBe(false);
+    actor.send({ type: 'count.note', value: 'Shelf B' });
+    expect(guarded()).toBe(true);
+    actor.send({ type: 'count.note', value: ' ' });
+    expect(guarded()).toBe(false);
+    actor.send({ type: 'count.add', product: product(2, 'Mouse', 4) });
+    actor.send({ type: 'count.change', index: 0, counted: 3 });
+    expect(guarded()).toBe(true);
+    actor.send({ type: 'count.submit' });
+    posts[0]!.reject({ status: 0, message: 'The server cannot be reached.' });
+    await settled();
+    expect(guarded(), 'a refused post keeps what was typed').toBe(true);
+    actor.send({ type: 'count.submit' });
+    posts[1]!.resolve({ message: 'Posted.' });
+    await settled();
+    expect(guarded()).toBe(false);
   });
 
   it('covers every state and transition of the stock count machine', () => {

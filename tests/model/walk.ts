@@ -98,14 +98,17 @@ export function coveringWalk<M extends AnyStateMachine, X>(spec: WalkSpec<M, X>)
       at = take(here);
       continue;
     }
-    // The shortest way to a state with an edge the walk wants next.
+    // The shortest way to a state with an edge the walk wants next, inside the part of the
+    // graph the walk is in while that part still has edges to take (the nearest wanted edge
+    // may lie beyond a one-way edge, and taking it would strand the rest of this part).
+    const unfinished = [...out.entries()].some(([n, list]) => part.get(n) === part.get(at) && list.some((f) => untaken.has(f.id) && inside(f, n)));
     const via = new Map<string, Edge<M, X> | null>([[at, null]]);
     const search = [at];
     let goal: string | undefined;
     while (search.length && !goal) {
       const k = search.shift()!;
       for (const e of out.get(k)!) {
-        if (via.has(e.to)) continue;
+        if (via.has(e.to) || (unfinished && part.get(e.to) !== part.get(at))) continue;
         via.set(e.to, e);
         if (out.get(e.to)!.some((n) => wanted(e.to, n))) goal = e.to;
         search.push(e.to);

@@ -1,5 +1,5 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHOD_OPTIONS, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.ts';
@@ -9,6 +9,8 @@ import { formatAmount, formatDay, formatMoment } from '../../../domain/format.ts
 import type { FieldDef } from '../../../domain/resource.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import type { actionDraftMachine, DraftPanel } from '../../../machines/document/action-draft.machine.ts';
+import type { documentLifecycleMachine } from '../../../machines/document/lifecycle.machine.ts';
+import { isDirty } from '../../../machines/document/line-editor.machine.ts';
 import { selectDocumentActions } from '../../../machines/document/line-editor.selectors.ts';
 import { draftFor, selectDraft, selectPurchase, type PurchaseDoc } from '../../../machines/document/purchase-view.selectors.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
@@ -27,6 +29,7 @@ import { PurchaseForm, TotalsTable } from './purchase-form.tsx';
 import { today, useEditor } from './purchase-editor.ts';
 
 type DraftActor = ActorRefFrom<typeof actionDraftMachine>;
+type LifecycleActor = ActorRefFrom<typeof documentLifecycleMachine>;
 
 const PANEL_TITLES: Record<DraftPanel, string> = { receive: 'Receive goods', return: 'Return to supplier', pay: 'Add a payment', cancel: 'Cancel the purchase' };
 const SUBMIT_LABELS: Record<DraftPanel, string> = { receive: 'Receive', return: 'Return', pay: 'Record payment', cancel: 'Cancel purchase' };
@@ -53,6 +56,7 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
   const lifecycleMachine = useMemo(
     () =>
       purchaseLifecycleMachine(system, {
+        open: (action, doc) => draftRef.current?.send({ type: 'draft.open', ...draftFor(action, doc as unknown as PurchaseDoc, today()) }),
         done: () => {
           draftRef.current?.send({ type: 'draft.done' });
           // The panel and its button are gone: the focus goes to the purchase's facts, which say what changed.
@@ -75,10 +79,7 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
   const held = useSelector(system.auth, selectPermissions);
   const buttons = actions.buttons.filter((b) => b.action !== 'edit' && held.has(PURCHASE_ACTION_RIGHTS[b.action as PurchaseAction]));
   const mayEdit = actions.open.includes('edit') && held.has(PURCHASE_ACTION_RIGHTS.edit);
-  const open = (p: DraftPanel) => {
-    lifecycle.send({ type: 'doc.dismiss' });
-    draft.send({ type: 'draft.open', ...draftFor(p, doc, today()) });
-  };
+  const open = (p: DraftPanel) => lifecycle.send({ type: 'doc.open', action: p });
 
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
@@ -91,10 +92,10 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
         ))}
       />
       <Facts doc={doc} />
-      {actions.failure && panel === null ? <AlertMessage>{actions.failure.message}</AlertMessage> : null}
+      {actions.failure && panel === null ? <AlertMessage onRetry={actions.canRetry ? () => lifecycle.send({ type: 'doc.retry' }) : undefined}>{actions.failure.message}</AlertMessage> : null}
       {/* A refusal with field errors is said under its fields; only one without them needs its own line. */}
-      {panel ? <ActionPanel draft={draft} busy={actions.busy} failure={actions.failure && !actions.failure.errors ? actions.failure.message : null} /> : null}
-      {mayEdit ? <EditPurchase key={doc.version} doc={doc} title={title} saved={reload} /> : <LinesCard doc={doc} />}
+      {panel ? <ActionPanel draft={draft} busy={actions.busy} failure={actions.failure && !actions.failure.errors ? actions.failure.message : null} onRetry={actions.canRetry ? () => lifecycle.send({ type: 'doc.retry' }) : undefined} /> : null}
+      {mayEdit ? <EditPurchase key={doc.version} doc={doc} title={title} saved={reload} lifecycle={lifecycle} /> : <LinesCard doc={doc} />}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         <Payments doc={doc} />
         <History doc={doc} />
@@ -103,8 +104,14 @@ export function PurchaseDocument({ doc: loaded, title, back, reload }: { doc: Pu
   );
 }
 
-function EditPurchase({ doc, title, saved }: { doc: PurchaseDoc; title: string; saved(): void }) {
+function EditPurchase({ doc, title, saved, lifecycle }: { doc: PurchaseDoc; title: string; saved(): void; lifecycle: LifecycleActor }) {
   const actor = useEditor(doc, saved);
+  // The lifecycle machine refuses an action while the lines hold changes that are not saved.
+  const dirty = useSelector(actor, (s) => isDirty(s.context));
+  useEffect(() => {
+    lifecycle.send({ type: 'doc.unsaved', unsaved: dirty });
+  }, [lifecycle, dirty]);
+  useEffect(() => () => lifecycle.send({ type: 'doc.unsaved', unsaved: false }), [lifecycle]);
   return (
     <section aria-labelledby="edit-title">
       <h2 id="edit-title" className={css({ srOnly: true })}>
@@ -144,7 +151,7 @@ function Facts({ doc }: { doc: PurchaseDoc }) {
 }
 
 /** The open action: quantities and serials per line, a payment, or a cancel to confirm. */
-function ActionPanel({ draft, busy, failure }: { draft: DraftActor; busy: boolean; failure: string | null }) {
+function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftActor; busy: boolean; failure: string | null; onRetry: (() => void) | undefined }) {
   const view = useSelector(draft, selectDraft, shallowEqual);
   const panel = view.panel!;
   const Select = FIELD_VIEWS.select.component;
@@ -222,7 +229,8 @@ function ActionPanel({ draft, busy, failure }: { draft: DraftActor; busy: boolea
             <FieldError error={view.errors.note} />
           </Field.Root>
           {panel === 'cancel' ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>What has not come will not be expected any more; what came stays in stock and can still go back. The purchase keeps its number.</p> : null}
-          {failure ? <AlertMessage>{failure}</AlertMessage> : null}
+          {/* A lost answer is sent again as the same request (its key), so trying again cannot do it twice. */}
+          {failure ? <AlertMessage onRetry={onRetry}>{failure}</AlertMessage> : null}
           <p className={css({ srOnly: true })} aria-live="polite">
             {busy ? `${SUBMIT_LABELS[panel]}…` : ''}
           </p>
