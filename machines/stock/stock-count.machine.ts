@@ -68,6 +68,9 @@ const newKey = () => {
   return globalThis.crypto?.randomUUID?.() ?? `count-${Date.now().toString(36)}-${keys}`;
 };
 
+/** After every change: leaving asks first while the count holds anything. */
+const guardLeave = { type: 'setLeaveGuard', params: ({ context }: { context: StockCountContext }) => ({ dirty: hasCounts(context) }) } as const;
+
 export const stockCountMachine = setup({
   types: { context: {} as StockCountContext, events: {} as StockCountEvent },
   actors: {
@@ -100,19 +103,19 @@ export const stockCountMachine = setup({
             const at = context.lines.findIndex((l) => l.product.id === event.product.id);
             if (at >= 0) return { errors: omitErrors(context.errors, 'lines', 'scan') };
             return { lines: [...context.lines, newLine(event.product, context.nextKey, event.product.tracks_serials ? 0 : event.product.on_hand)], nextKey: context.nextKey + 1, errors: omitErrors(context.errors, 'lines', 'scan') };
-          }), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }],
+          }), guardLeave],
         },
-        'count.change': { guard: 'validIndex', actions: [assign(({ context, event }) => ({ lines: context.lines.map((l, i) => (i === event.index ? { ...l, counted: event.counted } : l)), errors: omitErrors(context.errors, `lines.${event.index}.counted`, `lines.${event.index}.serials`) })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }] },
+        'count.change': { guard: 'validIndex', actions: [assign(({ context, event }) => ({ lines: context.lines.map((l, i) => (i === event.index ? { ...l, counted: event.counted } : l)), errors: omitErrors(context.errors, `lines.${event.index}.counted`, `lines.${event.index}.serials`) })), guardLeave] },
         'count.serials': {
           guard: 'validIndex',
           actions: [assign(({ context, event }) => ({
             // A serial-tracked product is counted by its serials: one per unit found.
             lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: event.text, counted: serialsOf(event.text).length } : l)),
             errors: omitErrors(context.errors, `lines.${event.index}.serials`, `lines.${event.index}.counted`),
-          })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }],
+          })), guardLeave],
         },
-        'count.remove': { guard: 'validIndex', actions: [assign(({ context, event }) => ({ lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }] },
-        'count.note': { actions: [assign({ note: ({ event }) => event.value }), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }] },
+        'count.remove': { guard: 'validIndex', actions: [assign(({ context, event }) => ({ lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) })), guardLeave] },
+        'count.note': { actions: [assign({ note: ({ event }) => event.value }), guardLeave] },
         'count.scan': { target: 'scanning', actions: assign({ pendingScan: ({ event }) => event.code.trim() }) },
         'count.submit': [{ guard: 'isValid', target: 'posting' }, { actions: assign({ errors: ({ context }) => validateCount(context), formError: null }) }],
       },
@@ -135,7 +138,7 @@ export const stockCountMachine = setup({
               // Scanning counts one unit each time (a serial-tracked one is counted by its serials).
               if (at >= 0) return { lines: context.lines.map((l, i) => (i === at && !p.tracks_serials ? { ...l, counted: l.counted + 1 } : l)), errors, pendingScan: null };
               return { lines: [...context.lines, newLine(p, context.nextKey, p.tracks_serials ? 0 : 1)], nextKey: context.nextKey + 1, errors, pendingScan: null };
-            }), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }],
+            }), guardLeave],
           },
           { target: 'editing', actions: assign(({ context }) => ({ errors: { ...context.errors, scan: `No product has the barcode or SKU ${context.pendingScan}.` }, pendingScan: null })) },
         ],
@@ -152,7 +155,7 @@ export const stockCountMachine = setup({
         onDone: {
           target: 'editing',
           // Posted: nothing is left to lose (released before the screen is told, which closes the count).
-          actions: [assign(() => ({ lines: [], note: '', errors: {}, formError: null, key: newKey() })), { type: 'setLeaveGuard', params: ({ context }) => ({ dirty: hasCounts(context) }) }, { type: 'counted', params: ({ event }) => ({ message: event.output.message }) }],
+          actions: [assign(() => ({ lines: [], note: '', errors: {}, formError: null, key: newKey() })), guardLeave, { type: 'counted', params: ({ event }) => ({ message: event.output.message }) }],
         },
         onError: {
           target: 'editing',
