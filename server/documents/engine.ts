@@ -25,7 +25,7 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   same transaction as the write and replays the first answer to a retry.
  * - Totals: the kind stores computeTotals' result (domain/documents/totals.ts), never a client's.
  * - List totals: the database tallies each kind's documents per party and per day (migration
- *   0010, `document_tallies_track` names the table); the list source's `tally: documentTally(…)`
+ *   0011, `document_tallies_track` names the table); the list source's `tally: documentTally(…)`
  *   (./tallies.ts) reads them instead of summing every document in the filter.
  *
  * Sales, returns, quotations, orders and the till plug in the same way: a lifecycle table in
