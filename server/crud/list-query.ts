@@ -5,7 +5,7 @@ import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../doma
 import type { Db, Tx } from '../db/index.ts';
 import { rowCounts } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { containsPattern, literalCount, type AnyTable, type Expr } from './sql.ts';
+import { containsPattern, literalCount, reusingPlan, type AnyTable, type Expr } from './sql.ts';
 
 /**
  * The list query of any table: filters, search, sort and the page plans that keep a list fast at
@@ -178,7 +178,7 @@ export const selectRows = (db: Db | Tx, view: ListView, extra: Record<string, SQ
   withJoins(db.select({ ...view.selection, ...extra }).from(view.table).$dynamic(), view);
 
 export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<Row | undefined> {
-  const rows = await selectRows(db, view).where(eq(view.table.id, id)).limit(literalCount(1));
+  const rows = await reusingPlan(selectRows(db, view).where(eq(view.table.id, id)).limit(literalCount(1)));
   return rows[0] as Row | undefined;
 }
 
@@ -249,15 +249,15 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     const ownSort = Object.values(view.own).includes(sortExpr(view, q) as PgColumn);
     let ids = db.select({ id: table.id }).from(table).$dynamic();
     if (!ownSort || filter) ids = withJoins(ids, view);
-    const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(literalCount(offset));
+    const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset);
     data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else if (filter !== cond && ownSortOnly(view, q)) {
     // Narrow search sorted by the table's own columns: pick the page among the matches on the
     // table alone, then join only its rows (joining every match first costs more than the sort).
-    const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(literalCount(offset));
+    const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset);
     data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
-    data = (await selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(literalCount(offset))) as Row[];
+    data = (await reusingPlan(selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset))) as Row[];
   }
   tally ??= data.length ? readTally(view, data[0]![TALLY]) : await tallyRows();
   if (TALLY in carried) for (const row of data) delete row[TALLY];
