@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { AdminApi, LeaveDialog, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { AdminApi, LeaveDialog, Shell, Toasts, USERS, apiLogin, asPersonWithOnly, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
 import { ean13, PurchaseFormPage, PurchasePage } from './support/purchase-pages.ts';
 
 /** Serious or critical WCAG 2.1 AA violations on what is shown now. */
@@ -207,18 +207,7 @@ test('order, receive part then the rest with serials, pay part, return one, canc
 });
 
 test('who may only see purchases opens one to read it; the cashier is not offered purchases at all', async ({ page, request }) => {
-  const admin = new AdminApi(request, (await apiLogin(request, USERS.admin)).token);
-  const tag = Date.now().toString(36);
-  const perms = await admin.list<{ id: number; name: string }>('/api/v1/admin/permissions', { search: 'purchase list', per_page: '100' });
-  const purchaseList = perms.find((p) => p.name === 'purchase list');
-  expect(purchaseList).toBeDefined();
-  const role = await admin.create<{ id: number }>('/api/v1/admin/roles', { name: `Purchase reader ${tag}`, permission_ids: [purchaseList!.id] });
-  const email = `reader-${tag}@example.com`;
-  const password = 'purchase-reader-pass';
-  const user = await admin.create<{ id: number }>('/api/v1/admin/users', { name: 'Purchase reader', email, status: 'active', role_ids: [role.id], password });
-  try {
-    const session = await apiLogin(request, { email, password } as unknown as typeof USERS.admin);
-    await seedSessionOnLoad(page, session.token, session.user);
+  await asPersonWithOnly(page, request, 'purchase list', async (session) => {
     await page.goto('/admin/purchase/list');
     const main = page.getByRole('main');
     const row = main.getByRole('row').filter({ hasText: /PO-\d{6}/ }).first();
@@ -234,10 +223,7 @@ test('who may only see purchases opens one to read it; the cashier is not offere
     await expect(main.getByRole('textbox')).toHaveCount(0);
     const refused = await request.post(`/api/v1/admin/purchases/${page.url().split('/').pop()}/receive`, { headers: { Authorization: `Bearer ${session.token}` }, data: {} });
     expect(refused.status()).toBe(403);
-  } finally {
-    await admin.bulkDelete('/api/v1/admin/users', [user.id]);
-    await admin.bulkDelete('/api/v1/admin/roles', [role.id]);
-  }
+  });
 
   const cashier = await apiLogin(request, USERS.cashier);
   await seedSessionOnLoad(page, cashier.token, cashier.user);
