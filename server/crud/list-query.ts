@@ -249,12 +249,12 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     const ownSort = Object.values(view.own).includes(sortExpr(view, q) as PgColumn);
     let ids = db.select({ id: table.id }).from(table).$dynamic();
     if (!ownSort || filter) ids = withJoins(ids, view);
-    const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset);
+    const page = ids.where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
     data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else if (filter !== cond && ownSortOnly(view, q)) {
     // Narrow search sorted by the table's own columns: pick the page among the matches on the
     // table alone, then join only its rows (joining every match first costs more than the sort).
-    const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset);
+    const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
     data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
     data = (await reusingPlan(selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset))) as Row[];

@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../http/context.ts';
 import type { BoundResource } from './bound.ts';
 import { PG_INTEGER_MAX } from './ids.ts';
 import { withJoins } from './list-query.ts';
-import { containsPattern, literalCount } from './sql.ts';
+import { containsPattern } from './sql.ts';
 
 /** The most choices one options request answers (a picker searches for the rest). */
 export const OPTIONS_MAX = 50;
@@ -51,7 +51,7 @@ export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.outpu
   return withJoins(db.select({ id: table.id, label }).from(table).$dynamic(), view)
     .where(parts.length ? and(...parts) : undefined)
     .orderBy(asc(label), asc(table.id))
-    .limit(literalCount(OPTIONS_MAX));
+    .limit(OPTIONS_MAX);
 }
 
 /** GET {api}/options: the choices of a relation field or filter. */

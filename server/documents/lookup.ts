@@ -1,6 +1,6 @@
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { LINE_LOOKUP_ACCESS, LINE_PRODUCTS_API, LOOKUP_MAX, lookupQuery, type LineProduct } from '../../domain/documents/lines.ts';
-import { containsPattern, literalCount } from '../crud/index.ts';
+import { containsPattern } from '../crud/index.ts';
 import { products, stockLevels, units } from '../db/schema.ts';
 import { route, type RouteDef } from '../http/context.ts';
 
@@ -32,7 +32,7 @@ export const lookupRoutes: RouteDef[] = [
         .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
         .where(and(eq(products.status, 'active'), or(exact, ilike(products.name, pattern), ilike(products.sku, pattern))))
         .orderBy(sql`coalesce(${exact}, false) desc`, products.name, products.id)
-        .limit(literalCount(LOOKUP_MAX));
+        .limit(LOOKUP_MAX);
       const data: LineProduct[] = rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), exact: Boolean(r.exact) }));
       return c.json({ data }, 200);
     },

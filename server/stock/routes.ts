@@ -5,7 +5,7 @@ import { STOCK_ACCESS } from '../../domain/stock/access.ts';
 import { ADJUSTMENTS_API, adjustmentBody } from '../../domain/stock/adjustment.ts';
 import { ADJUSTMENT_REASONS, stockState } from '../../domain/stock/kinds.ts';
 import { MOVEMENTS_API, STOCK_ALERTS_API, STOCK_API, stockList } from '../../domain/stock/lists.ts';
-import { explainWriteError, listPage, listView, listWhere, literalCount } from '../crud/index.ts';
+import { explainWriteError, listPage, listView, listWhere } from '../crud/index.ts';
 import { products, stockLevels, units } from '../db/schema.ts';
 import { route, type RouteDef } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
@@ -128,7 +128,7 @@ export const stockRoutes: RouteDef[] = [
         .where(low)
         // Out of stock first, then the furthest below their alert quantity.
         .orderBy(sql`${onHand} = 0 desc`, sql`${onHand} - ${products.alert_quantity}`, asc(products.name), asc(products.id))
-        .limit(literalCount(ALERTS_SHOWN));
+        .limit(ALERTS_SHOWN);
       return c.json(
         {
           count: Number(total?.n ?? 0),
