@@ -87,3 +87,20 @@ export function firstMessages(issues: readonly IssueLike[]): Record<string, stri
   }
   return out;
 }
+
+/** Errors (by full path) without these paths; errors are kept collapsed, so no path lies under another. */
+export function omitErrors(errors: Record<string, string>, ...keys: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)));
+}
+
+/** Errors under a removed line (`lines.N…`) go with it; those of the lines below move up one. */
+export function shiftLineErrors(errors: Record<string, string>, removed: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) {
+    const m = /^lines\.(\d+)(\..*)?$/.exec(k);
+    if (!m) out[k] = v;
+    else if (Number(m[1]) < removed) out[k] = v;
+    else if (Number(m[1]) > removed) out[`lines.${Number(m[1]) - 1}${m[2] ?? ''}`] = v;
+  }
+  return out;
+}

@@ -87,8 +87,11 @@ export interface ColumnDef {
   label: string;
   kind?: ColumnKind;
   sortable?: boolean;
-  /** The column is dropped first on narrow screens. */
-  minor?: boolean;
+  /**
+   * The column is dropped on narrower screens: `true` below 1264 px (lg), `'wide'` below 1536 px
+   * (a laptop beside the open menu has room for the columns a person looks at first only).
+   */
+  minor?: boolean | 'wide';
   /** A money column the totals row leaves out: a sum of it means nothing (a product's sale price). */
   total?: false;
 }

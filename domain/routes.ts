@@ -56,7 +56,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('purchases', '/purchase/list', 'Purchases', 'purchase list'),
   r('purchaseCreate', '/purchase/create', 'Create purchase', 'purchase create'),
   r('purchaseSerialCreate', '/purchase/with/serial/create', 'Create purchase with serial numbers', 'purchase create', 'purchaseSerialForm'),
-  r('purchaseEdit', '/purchase/edit/:id', 'Edit purchase', 'purchase create', 'purchaseSerialForm'),
+  // Whoever may see the list may open a purchase from it: without 'purchase edit' the screen
+  // shows it to read (lines, payments, history) and offers no action, which the server refuses too.
+  r('purchaseEdit', '/purchase/edit/:id', 'Edit purchase', 'purchase list', 'purchaseSerialForm'),
   r('quotations', '/quotations/list', 'Quotations', 'quotation list'),
   r('quotationView', '/quotations/view/:id', 'Quotation', 'quotation list'),
   r('quotationCreate', '/quotations/create', 'Create quotation', 'quotation create'),

@@ -19,6 +19,8 @@ export const SCREEN_FILES = {
     productView: 'src/screens/products/product-view-route.tsx',
     productLabels: 'src/screens/products/labels-route.tsx',
     stock: 'src/screens/stock/stock-route.tsx',
+    purchases: 'src/screens/purchases/purchase-list-route.tsx',
+    purchaseForm: 'src/screens/purchases/purchase-route.tsx',
   },
   /** What a page starts besides its code: a list asks for its first page. */
   data: { list: 'src/resources/list-page.ts' },
@@ -33,6 +35,10 @@ const BUILT: Readonly<Record<string, ViewKey>> = {
   productView: 'productView',
   productLabels: 'productLabels',
   stock: 'stock',
+  // Create, create with serial numbers and edit share one screen (SPEC).
+  purchases: 'purchases',
+  purchaseCreate: 'purchaseForm',
+  purchaseSerialForm: 'purchaseForm',
 };
 
 /** Pages drawn by the first chunk itself (sign-in, not found, not allowed): nothing to load but the shell. */

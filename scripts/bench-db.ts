@@ -224,3 +224,52 @@ export async function seedStock(handle: DbHandle, rows: number, history: number)
   }
   return { ms: performance.now() - t0 };
 }
+
+// ——— purchases (issue 11) ———
+
+/** Bench receipts: this many ordered purchases of 20 lines each, one per receive request. */
+export const RECEIPT_REFERENCE = 'PO-R';
+
+/**
+ * `rows` purchases from 100 suppliers over two years (their list, filters and totals), and
+ * `receipts` ordered purchases of 20 lines of products 2–21, each received once by the bench.
+ */
+export async function seedPurchases(handle: DbHandle, rows: number, receipts: number): Promise<{ ms: number; firstReceipt: number; supplierId: number }> {
+  const t0 = performance.now();
+  await rawQuery(handle, `insert into suppliers (name, company) select 'Bench supplier ' || i, 'Bench Co ' || i from generate_series(1, 100) i`);
+  const [s] = await rawQuery(handle, `select min(id)::int as id from suppliers`);
+  const first = Number(s!.id);
+  await rawQuery(
+    handle,
+    `insert into purchases (reference, supplier_id, purchased_on, status, subtotal, lines_total, grand_total, paid, payment_status, created_at, updated_at)
+     select 'PO-' || lpad(i::text, 7, '0'), $2::int + (i % 100), current_date - (i % 730),
+       (array['ordered','partial','received','received','cancelled','returned'])[1 + i % 6],
+       1000 + (i * 37) % 90000, 1000 + (i * 37) % 90000, 1000 + (i * 37) % 90000,
+       case i % 3 when 0 then 0 when 1 then (1000 + (i * 37) % 90000) / 2 else 1000 + (i * 37) % 90000 end,
+       (array['due','partial','paid'])[1 + i % 3], now(), now()
+     from generate_series(1, $1::int) as g(i)`,
+    [rows, first],
+  );
+  const [r] = await rawQuery(
+    handle,
+    `with made as (
+       insert into purchases (reference, supplier_id, purchased_on, status, created_at, updated_at)
+       select '${RECEIPT_REFERENCE}' || lpad(i::text, 6, '0'), $2::int, current_date, 'ordered', now(), now() from generate_series(1, $1::int) as g(i)
+       returning id)
+     select min(id)::int as id from made`,
+    [receipts, first],
+  );
+  const firstReceipt = Number(r!.id);
+  await rawQuery(
+    handle,
+    `insert into purchase_lines (purchase_id, position, product_id, quantity, unit_cost, net, total)
+     select p.id, k - 1, k + 1, 5, 100, 500, 500 from purchases p, generate_series(1, 20) as k
+     where p.reference like '${RECEIPT_REFERENCE}%'`,
+  );
+  await rawQuery(handle, `update purchases set subtotal = 10000, lines_total = 10000, grand_total = 10000 where reference like '${RECEIPT_REFERENCE}%'`);
+  for (const t of ['suppliers', 'purchases', 'purchase_lines']) {
+    await rawQuery(handle, `vacuum ${t}`);
+    await rawQuery(handle, `vacuum (analyze) ${t}`);
+  }
+  return { ms: performance.now() - t0, firstReceipt, supplierId: first + 7 };
+}

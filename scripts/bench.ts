@@ -27,7 +27,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
-import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedStock, type Kind } from './bench-db.ts';
+import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedPurchases, seedStock, type Kind } from './bench-db.ts';
 import { loginFlood, printFlood, type FloodResult } from './bench-flood.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -41,11 +41,11 @@ const PARTS = ['pglite', 'pg', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+)$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--warmup=20] [--explain]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--purchases=1000000] [--warmup=20] [--explain] [--scenarios=purchase,receive]');
   console.error('                          [--flood-only] [--flood-seconds=5]   (login flood)');
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
@@ -57,6 +57,8 @@ const WARMUP = Number(opt('warmup') ?? 20);
 const EXPLAIN = args.includes('--explain');
 const FLOOD_ONLY = args.includes('--flood-only');
 const FLOOD_MS = Number(opt('flood-seconds') ?? 5) * 1000;
+/** Only the scenarios whose name contains one of these words (comma-separated), e.g. --scenarios=purchase,receive. */
+const ONLY_SCENARIOS = opt('scenarios')?.toLowerCase().split(',').filter(Boolean);
 /** Internal: this process measures one kind and prints its result as JSON (see main). */
 const CHILD = args.includes('--child');
 
@@ -75,7 +77,19 @@ interface Scenario {
   path: string;
   /** A POST scenario: the body of its i-th request. */
   post?: (i: number) => unknown;
+  /** A POST scenario whose i-th request goes elsewhere (each receipt receives a purchase of its own). */
+  postPath?: (i: number, ids: SeededIds) => string;
+  /** The status a POST answers (default 201). */
+  status?: number;
 }
+/** Ids the purchase seed made, for paths that name a record. */
+interface SeededIds {
+  firstReceipt: number;
+  supplierId: number;
+}
+/** Purchases in the bench (issue 11): their list, and ordered 20-line purchases to receive. */
+const PURCHASE_ROWS = Number(opt('purchases') ?? 1_000_000);
+const PURCHASES = '/api/v1/admin/purchases';
 // The seed gives each of 100 first names to 1% of the rows, and suffixes names with the row
 // number; "Quentin Moreau" names one row in 4,000 (25 of 100,000).
 const SCENARIOS = [
@@ -103,6 +117,11 @@ const SCENARIOS = [
   { name: 'low-stock bell', path: '/api/v1/admin/stock/alerts' },
   // In and out in turn, so the product's stock stays between 20 and 21.
   { name: 'adjustment (POST)', path: '/api/v1/admin/stock/adjustments', post: (i: number) => ({ product_id: 20, quantity: i % 2 ? -1 : 1, reason: 'count_correction' }) },
+  // Purchases (issue 11): the list over 1,000,000 purchases, and receiving a 20-line purchase.
+  { name: 'purchases first page (+ totals)', path: PURCHASES },
+  { name: "purchases of one supplier (+ totals)", path: `${PURCHASES}?supplier_id=SUPPLIER` },
+  { name: "purchases in a month's range (+ totals)", path: `${PURCHASES}?purchased_on_from=${daysAgo(60)}&purchased_on_to=${daysAgo(31)}` },
+  { name: 'receive a 20-line purchase (POST)', path: `${PURCHASES}/:id/receive`, post: () => ({}), postPath: (i: number, ids: SeededIds) => `${PURCHASES}/${ids.firstReceipt + i}/receive`, status: 200 },
 ] as const satisfies readonly Scenario[];
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
@@ -138,7 +157,7 @@ interface Result {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(kind: string, handle: DbHandle, token: string): Promise<{ results: Result[]; explain: string[]; flood: FloodResult[] }> {
+async function measure(kind: string, handle: DbHandle, token: string, ids: SeededIds): Promise<{ results: Result[]; explain: string[]; flood: FloodResult[] }> {
   const { db, capture } = withCapture(handle);
   const app = createApp({ db, config: { ...loadConfig({}), seed: 'none' } });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
@@ -146,20 +165,23 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const headers = { authorization: `Bearer ${token}` };
 
-  let sent = 0;
-  const get = async (path: string, post?: (i: number) => unknown) => {
+  const sentOf = new Map<string, number>();
+  const get = async (path: string, post?: (i: number) => unknown, s?: Scenario) => {
+    const i = sentOf.get(s?.name ?? path) ?? 0;
+    if (post) sentOf.set(s?.name ?? path, i + 1);
+    const target = (s?.postPath?.(i, ids) ?? path).replace('SUPPLIER', String(ids.supplierId));
     const res = await fetch(
-      base + path,
+      base + target,
       post
         ? {
             method: 'POST',
             headers: { ...headers, 'content-type': 'application/json', cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' },
-            body: JSON.stringify(post(sent++)),
+            body: JSON.stringify(post(i)),
           }
         : { headers },
     );
     const body = await res.text();
-    if (res.status !== (post ? 201 : 200)) throw new Error(`${post ? 'POST' : 'GET'} ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+    if (res.status !== (post ? (s?.status ?? 201) : 200)) throw new Error(`${post ? 'POST' : 'GET'} ${target} answered ${res.status}: ${body.slice(0, 300)}`);
     return body;
   };
 
@@ -167,15 +189,16 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
   const explain: string[] = [];
   let flood: FloodResult[] = [];
   try {
-    for (const s of FLOOD_ONLY ? [] : (SCENARIOS as readonly Scenario[])) {
-      for (let i = 0; i < WARMUP; i++) await get(s.path, s.post);
+    const picked = (SCENARIOS as readonly Scenario[]).filter((s) => !ONLY_SCENARIOS || ONLY_SCENARIOS.some((w) => s.name.toLowerCase().includes(w)));
+    for (const s of FLOOD_ONLY ? [] : picked) {
+      for (let i = 0; i < WARMUP; i++) await get(s.path, s.post, s);
       const times: number[] = [];
       for (let i = 0; i < N; i++) {
         const t = performance.now();
-        await get(s.path, s.post);
+        await get(s.path, s.post, s);
         times.push(performance.now() - t);
       }
-      const { queries, value } = await capture(() => get(s.path, s.post));
+      const { queries, value } = await capture(() => get(s.path, s.post, s));
       const answer = JSON.parse(value) as { meta?: { total: number }; count?: number };
       const total = answer.meta?.total ?? answer.count ?? 0;
       times.sort((a, b) => a - b);
@@ -184,7 +207,8 @@ async function measure(kind: string, handle: DbHandle, token: string): Promise<{
       if (EXPLAIN || (handle.kind === 'postgres' && r.p95 > TARGET_P95_MS)) {
         for (const q of queries) {
           if (!/^(select|update|insert)/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
-          const plan = await rawQuery(handle, `explain (analyze, buffers) ${q.sql}`, q.params);
+          // A write explained again can be refused (a purchase line received twice): say so and go on.
+          const plan = await rawQuery(handle, `explain (analyze, buffers) ${q.sql}`, q.params).catch((e: unknown) => [{ plan: `(not explained: ${e instanceof Error ? e.message : String(e)})` }]);
           explain.push(`── ${kind} · ${s.name}\n${q.sql}\nparams ${JSON.stringify(q.params)}\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
         }
       }
@@ -226,10 +250,18 @@ async function measureKind(kind: Kind): Promise<void> {
       console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
       ({ ms: stockMs } = await seedStock(handle, rows, history));
     }
-    const seedMs = customersMs + stockMs;
+    let ids: SeededIds = { firstReceipt: 0, supplierId: 0 };
+    let purchasesMs = 0;
+    if (!FLOOD_ONLY) {
+      console.error(`${label}: seeding ${PURCHASE_ROWS.toLocaleString('en')} purchases and ${N + WARMUP + 1} ordered 20-line purchases to receive…`);
+      const seeded = await seedPurchases(handle, PURCHASE_ROWS, N + WARMUP + 1);
+      ids = { firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId };
+      purchasesMs = seeded.ms;
+    }
+    const seedMs = customersMs + stockMs + purchasesMs;
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
-    const { results, explain, flood } = await measure(label, handle, token);
+    const { results, explain, flood } = await measure(label, handle, token, ids);
     const report: KindReport = { kind, label, version, seedMs, rssSeeded, rssEnd: process.memoryUsage().rss, results, explain, flood };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {

@@ -17,10 +17,22 @@ import { imageRoutes } from './images/routes.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { resourceRoutes } from './resources/index.ts';
 import { stockRoutes } from './stock/routes.ts';
+import { lookupRoutes } from './documents/lookup.ts';
+import { purchaseRoutes } from './documents/purchase-routes.ts';
+import { stockCountRoutes } from './documents/stock-counts.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
-const ROUTE_TABLE: readonly RouteDef[] = [...authRoutes, ...resourceRoutes, ...stockRoutes, ...imageRoutes, ...docsRoutes(() => ROUTE_TABLE)];
+const ROUTE_TABLE: readonly RouteDef[] = [
+  ...authRoutes,
+  ...resourceRoutes,
+  ...stockCountRoutes,
+  ...stockRoutes,
+  ...purchaseRoutes,
+  ...lookupRoutes,
+  ...imageRoutes,
+  ...docsRoutes(() => ROUTE_TABLE),
+];
 
 export interface ApiRoute {
   method: HttpMethod;

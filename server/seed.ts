@@ -3,6 +3,7 @@ import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSION_MODULES, PERMISSIONS,
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { seedDemoShop } from './seed-demo.ts';
 import { seedDemoStock } from './seed-stock.ts';
+import { seedDemoPurchases } from './seed-purchases.ts';
 import type { Db } from './db/index.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
@@ -125,6 +126,7 @@ export async function seedDemo(db: Db, opts: { shop?: boolean; now?: Date } = {}
   if (opts.shop !== false) {
     await seedDemoShop(db, opts.now);
     await seedDemoStock(db, opts.now);
+    await seedDemoPurchases(db, opts.now);
   }
 }
 

@@ -44,6 +44,7 @@ export const suppliers = defineList({
     { name: 'company', label: 'Company', sortable: true },
     { name: 'email', label: 'Email', kind: 'email', minor: true },
     { name: 'phone', label: 'Phone', minor: true },
+    { name: 'balance_due', label: 'Balance due', kind: 'money', sortable: true },
     { name: 'status', label: 'Status', kind: 'status', sortable: true },
   ],
   filters: [{ name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS }],

@@ -57,9 +57,11 @@ const movementColumns: ColumnDef[] = [
   { name: 'quantity', label: 'Quantity', kind: 'number' },
   // On hand after each movement is what explains every unit: beside the quantity, in view on a laptop.
   { name: 'qty_after', label: 'On hand after', kind: 'number' },
-  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: true },
+  // Who and at what cost, on wide screens (from 1536 px): beside the open menu at 1280-1366 the
+  // ledger has room for when, what and what is left.
+  { name: 'unit_cost', label: 'Unit cost', kind: 'money', minor: 'wide' },
   { name: 'value_after', label: 'Value after', kind: 'money', minor: true },
-  { name: 'user_name', label: 'By', minor: true },
+  { name: 'user_name', label: 'By', minor: 'wide' },
 ];
 
 /** The movement ledger of every product (the stock screen), newest first. */

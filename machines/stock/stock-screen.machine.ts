@@ -13,7 +13,11 @@ export type StockScreenEvent =
   | { type: 'adjust.open'; productId?: string | undefined }
   | { type: 'adjust.close' }
   /** The form saved an adjustment. */
-  | { type: 'adjust.saved' };
+  | { type: 'adjust.saved' }
+  | { type: 'count.open' }
+  | { type: 'count.close' }
+  /** The stock count posted its differences. */
+  | { type: 'count.posted' };
 
 /** The adjustment form's spec: the shared schema judges it in the browser and on the server. */
 export const adjustmentSpec = (productId: string | null): FormSpec => ({
@@ -24,9 +28,10 @@ export const adjustmentSpec = (productId: string | null): FormSpec => ({
 });
 
 /**
- * The stock screen: the levels and the ledger are always shown; the adjustment form opens
- * above them and closes when saved or cancelled. A saved adjustment changes the levels, the
- * ledger and the bell, so all three are told (`stockChanged`).
+ * The stock screen: the levels and the ledger are always shown; the adjustment form or the
+ * stock count opens above them (one at a time) and closes when saved or cancelled. A saved
+ * adjustment or a posted count changes the levels, the ledger and the bell, so all three are
+ * told (`stockChanged`).
  */
 export const stockScreenMachine = setup({
   types: {
@@ -52,12 +57,22 @@ export const stockScreenMachine = setup({
       always: [{ guard: 'opensWithForm', target: 'adjusting' }, { target: 'browsing' }],
     },
     browsing: {
-      description: 'The levels and the ledger; "Adjust stock" opens the form.',
+      description: 'The levels and the ledger; "Adjust stock" opens the form, "Count stock" the count.',
       on: {
         'adjust.open': {
           target: 'adjusting',
           actions: assign({ productId: ({ event }) => event.productId ?? null }),
         },
+        'count.open': 'counting',
+      },
+    },
+    counting: {
+      description: 'The stock count is open above the lists.',
+      entry: assign({ opened: ({ context }) => context.opened + 1 }),
+      exit: 'releaseLeaveGuard',
+      on: {
+        'count.close': 'browsing',
+        'count.posted': { target: 'browsing', actions: 'stockChanged' },
       },
     },
     adjusting: {
@@ -75,3 +90,5 @@ export const stockScreenMachine = setup({
 export type StockScreenSnapshot = import('xstate').SnapshotFrom<typeof stockScreenMachine>;
 export const selectAdjusting = (s: StockScreenSnapshot) => (s.matches('adjusting') ? { key: s.context.opened, productId: s.context.productId } : null);
 export const selectCanOpenAdjust = (s: StockScreenSnapshot) => s.can({ type: 'adjust.open' });
+export const selectCounting = (s: StockScreenSnapshot) => (s.matches('counting') ? s.context.opened : null);
+export const selectCanOpenCount = (s: StockScreenSnapshot) => s.can({ type: 'count.open' });

@@ -1,7 +1,8 @@
 import { and, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { accessTokens, loginAttempts, loginLimits } from '../db/schema.ts';
+import { accessTokens, idempotencyKeys, loginAttempts, loginLimits } from '../db/schema.ts';
+import { IDEMPOTENCY_KEEP_HOURS } from '../documents/idempotency-keep.ts';
 import { LIMIT_WINDOW_MS } from './throttle.ts';
 
 /** How often a running server purges (it also purges once at start). */
@@ -35,6 +36,8 @@ export async function purgeStale(db: Db, now: Date, config: Config): Promise<{ t
     .delete(loginLimits)
     .where(sql`coalesce(${loginLimits.failed_at}[cardinality(${loginLimits.failed_at})], '-infinity') <= ${hourAgo}::timestamptz`)
     .returning({ key: loginLimits.key });
+  // Idempotency keys outlive any retry a client makes (the IETF draft asks for at least 24 hours).
+  await db.delete(idempotencyKeys).where(lte(idempotencyKeys.created_at, new Date(now.getTime() - IDEMPOTENCY_KEEP_HOURS * 3_600_000)));
   return { tokens: tokens.length, signIns: signIns.length + limits.length };
 }
 

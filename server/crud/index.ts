@@ -8,7 +8,7 @@ export { explainDeleteError, explainWriteError, isUniqueViolation, pgError, PG_F
 export { checkIfMatch, etagOf, nextVersion } from './etag.ts';
 export { EXPORT_MAX } from './export.ts';
 export { checkIds, parseId, PG_INTEGER_MAX } from './ids.ts';
-export { DEEP_PAGE_OFFSET, findRow, listOrder, listPage, listView, listWhere, NARROW_SEARCH_MAX_MATCHES, selectRows, withJoins, type ListSource, type ListView } from './list-query.ts';
+export { DEEP_PAGE_OFFSET, findRow, listOrder, listPage, listView, listWhere, NARROW_SEARCH_MAX_MATCHES, rangeCondition, selectRows, withJoins, type ListSource, type ListView, type TallySource } from './list-query.ts';
 export { OPTIONS_MAX } from './options.ts';
 export { crudRoutes } from './routes.ts';
 export { containsPattern, countOf, qualified } from './sql.ts';

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ColumnDef, FilterDef, Row } from '../../domain/resource.ts';
 import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../domain/list-query.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { rowCounts } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { containsPattern, type AnyTable, type Expr } from './sql.ts';
+import { containsPattern, literalCount, reusingPlan, type AnyTable, type Expr } from './sql.ts';
 
 /**
  * The list query of any table: filters, search, sort and the page plans that keep a list fast at
@@ -51,6 +52,27 @@ export interface ListSource {
   ranges?: Record<string, Expr>;
   /** Money column name → what the totals row sums; default the table's own column of that name. */
   totals?: Record<string, Expr>;
+  /**
+   * The database keeps this table's row count in row_counts (migration 0010 and its triggers),
+   * so an unfiltered list of it without money columns reads its total instead of counting.
+   */
+  counted?: boolean;
+  /**
+   * Where the count and money totals of a filter can be read without the rows, when the filter
+   * allows (a summary table the database keeps, server/documents/tallies.ts); undefined for a
+   * filter it cannot answer, which is counted over the rows. Never asked for a search.
+   */
+  tally?: (q: ListQuery) => TallySource | undefined;
+}
+
+/** The rows of a summary table that add up to a filter's count and money totals. */
+export interface TallySource {
+  table: PgTable;
+  where: SQL | undefined;
+  /** How many list rows a summary row stands for. */
+  count: Expr;
+  /** Money column name → what a summary row holds of it: every column the list totals. */
+  sums: Record<string, Expr>;
 }
 
 /** What a list view needs to know of its definition: its filters and money columns. */
@@ -101,7 +123,7 @@ export function listView(source: ListSource, shape: ListShape): ListView {
  * A date range end: from the first moment of `from`, up to the end of `to`. The day is the
  * database session's (UTC) for timestamps; a date column compares as it is.
  */
-function rangeCondition(column: Expr, end: 'from' | 'to', day: string): SQL {
+export function rangeCondition(column: Expr, end: 'from' | 'to', day: string): SQL {
   return end === 'from' ? sql`${column} >= ${day}::date` : sql`${column} < ${day}::date + 1`;
 }
 
@@ -156,7 +178,7 @@ export const selectRows = (db: Db | Tx, view: ListView, extra: Record<string, SQ
   withJoins(db.select({ ...view.selection, ...extra }).from(view.table).$dynamic(), view);
 
 export async function findRow(db: Db | Tx, view: ListView, id: number): Promise<Row | undefined> {
-  const rows = await selectRows(db, view).where(eq(view.table.id, id)).limit(1);
+  const rows = await reusingPlan(selectRows(db, view).where(eq(view.table.id, id)).limit(literalCount(1)));
   return rows[0] as Row | undefined;
 }
 
@@ -168,11 +190,25 @@ interface Tally {
 /**
  * The number of rows matching `cond` and the sums of the view's money columns, as one JSON
  * array [count, sum…] from one scan. Joins are to-one and only add display columns, so neither
- * needs them (and without them an unfiltered count is an index-only scan).
+ * needs them (and without them an unfiltered count is an index-only scan). When the view's
+ * `tally` can answer the filter, the same array comes from its summary rows instead.
  */
-function tallyQuery(db: Db, view: ListView, cond: SQL | undefined) {
-  const parts = [sql`count(*)`, ...Object.values(view.sums).map((e) => sql`coalesce(sum(${e}), 0)::bigint`)];
-  return db.select({ t: sql<unknown>`json_build_array(${sql.join(parts, sql`, `)})` }).from(view.table).where(cond);
+function tallyQuery(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined) {
+  if (view.counted && !cond && Object.keys(view.sums).length === 0) {
+    return db.select({ t: sql<unknown>`json_build_array(${rowCounts.n})` }).from(rowCounts).where(eq(rowCounts.table_name, getTableName(view.table)));
+  }
+  const summary = q.search ? undefined : view.tally?.(q);
+  if (!summary) {
+    const parts = [sql`count(*)`, ...Object.values(view.sums).map((e) => sql`coalesce(sum(${e}), 0)::bigint`)];
+    return db.select({ t: sql<unknown>`json_build_array(${sql.join(parts, sql`, `)})` }).from(view.table).where(cond);
+  }
+  const sums = Object.keys(view.sums).map((name) => {
+    const e = summary.sums[name];
+    if (!e) throw new Error(`The list's tally has no sum for its money column ${name}.`);
+    return sql`coalesce(sum(${e}), 0)::bigint`;
+  });
+  const parts = [sql`coalesce(sum(${summary.count}), 0)::bigint`, ...sums];
+  return db.select({ t: sql<unknown>`json_build_array(${sql.join(parts, sql`, `)})` }).from(summary.table).where(summary.where);
 }
 
 function readTally(view: ListView, value: unknown): Tally {
@@ -195,7 +231,7 @@ const TALLY = 'list_tally__';
  */
 export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL | undefined, known?: number): Promise<ListResponse> {
   const { table } = view;
-  const tallied = tallyQuery(db, view, cond);
+  const tallied = tallyQuery(db, view, q, cond);
   const tallyRows = async () => readTally(view, (await tallied)[0]?.t);
   let tally: Tally | undefined = known !== undefined && Object.keys(view.sums).length === 0 ? { total: known } : q.search && cond ? await tallyRows() : undefined;
   const offset = (q.page - 1) * q.per_page;
@@ -221,7 +257,7 @@ export async function listPage(db: Db, view: ListView, q: ListQuery, cond: SQL |
     const page = db.select({ id: table.id }).from(table).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset);
     data = (await selectRows(db, view, carried).where(sql`${table.id} = any(array(${page}))`).orderBy(...listOrder(view, q))) as Row[];
   } else {
-    data = (await selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(q.per_page).offset(offset)) as Row[];
+    data = (await reusingPlan(selectRows(db, view, carried).where(filter).orderBy(...listOrder(view, q)).limit(literalCount(q.per_page)).offset(offset))) as Row[];
   }
   tally ??= data.length ? readTally(view, data[0]![TALLY]) : await tallyRows();
   if (TALLY in carried) for (const row of data) delete row[TALLY];

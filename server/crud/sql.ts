@@ -18,3 +18,28 @@ export const countOf = (t: PgTable, col: PgColumn, outerId: PgColumn) =>
 
 /** `%text%` for ILIKE, with the user's % _ and \ matched literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * A page size (LIMIT) written into the statement instead of sent as a parameter, so that a
+ * statement sent through `reusingPlan` can keep one plan: with LIMIT $n unknown, PostgreSQL's
+ * generic plan expects a tenth of the table and is never chosen. An OFFSET stays a parameter
+ * (drizzle leaves out OFFSET 0): writing it in would make a statement per page number.
+ */
+export function literalCount(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row count: ${n}`);
+  // Drizzle writes an SQL chunk where a LIMIT number goes (pg-core dialect: `limit ${limit}`).
+  return sql.raw(String(n)) as unknown as number;
+}
+
+/**
+ * Runs a query as a prepared statement. Drizzle sends ordinary queries unnamed (postgres-js
+ * `prepare: false`), so PostgreSQL plans each one again: for the product list's six joins that
+ * was 4.8 ms of planning for 0.3 ms of work on a quiet database, 10 ms per request at load 5
+ * against 0.7 ms prepared with its LIMIT written in (measured through postgres-js). Prepared,
+ * postgres-js keeps one named statement per connection and query text, and PostgreSQL reuses
+ * its generic plan once that costs what a custom one does. PGlite ignores the name. Only for
+ * query shapes that are few (a list's filters and sort, not values written into the text).
+ */
+export function reusingPlan<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  return query.prepare('reused').execute();
+}

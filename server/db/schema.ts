@@ -304,6 +304,20 @@ export const settings = pgTable('settings', {
 });
 
 /**
+ * How many rows a large table has, kept by statement triggers on it (migration 0010), so an
+ * unfiltered list reads its total instead of counting 100,000 rows on every page. A table is
+ * counted when a migration adds its row here and its triggers; its list source says `counted`.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    table_name: varchar('table_name', { length: 64 }).primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('row_counts_n_check', sql`${t.n} >= 0`)],
+);
+
+/**
  * A person's own choices on one list (the resource key): the columns they hid. One row per user
  * and list, so the chooser remembers them on every browser they sign in on.
  */
@@ -379,6 +393,12 @@ export const products = pgTable(
     tax_method: varchar('tax_method', { length: 16, enum: ['exclusive', 'inclusive'] }).notNull().default('exclusive'),
     alert_quantity: integer('alert_quantity').notNull().default(0),
     tracks_serials: boolean('tracks_serials').notNull().default(false),
+    /**
+     * On hand is at or below the alert quantity (a product never stocked counts as 0 on hand).
+     * Kept by the database (statement triggers of migration 0009) whenever a level or the product
+     * changes, so the bell and the stock-state filter read an index instead of joining every level.
+     */
+    stock_alert: boolean('stock_alert').notNull().default(true),
     image: varchar('image', { length: 64 }).references(() => images.id, { onDelete: 'restrict' }),
     description: text('description'),
     status: status(),
@@ -396,6 +416,7 @@ export const products = pgTable(
     index('products_unit_idx').on(t.unit_id),
     index('products_color_idx').on(t.color_id),
     index('products_image_idx').on(t.image),
+    index('products_stock_alert_idx').on(t.id).where(sql`${t.stock_alert} and ${t.status} = 'active'`),
     trgm('products_name_trgm', t.name),
     trgm('products_sku_trgm', t.sku),
     check('products_prices_check', sql`${t.cost_price} >= 0 and ${t.sale_price} >= 0 and ${t.alert_quantity} >= 0`),
@@ -518,4 +539,228 @@ export const stockMovementSerials = pgTable(
       .references(() => serials.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.movement_id, t.serial_id] }), index('stock_movement_serials_serial_idx').on(t.serial_id)],
+);
+
+// ——— documents (issue 11): the engine's tables, shared by every kind, then each kind's own ———
+
+/**
+ * One counter per number prefix (PO-, SC-, later SL-, QT-): the next number to give. Taken with
+ * one upsert inside the transaction that makes a document final, so the row lock orders
+ * concurrent documents and a rollback takes the number back: no gaps, no duplicates.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    prefix: varchar('prefix', { length: 16 }).primaryKey(),
+    next: integer('next').notNull().default(1),
+  },
+  (t) => [check('document_counters_next_check', sql`${t.next} >= 1`)],
+);
+
+/** Every transition of every document, who and when: written in the transition's transaction. */
+export const documentHistory = pgTable(
+  'document_history',
+  {
+    id: serial('id').primaryKey(),
+    doc_type: varchar('doc_type', { length: 32 }).notNull(),
+    doc_id: integer('doc_id').notNull(),
+    action: varchar('action', { length: 32 }).notNull(),
+    from_status: varchar('from_status', { length: 24 }),
+    to_status: varchar('to_status', { length: 24 }).notNull(),
+    note: text('note'),
+    /** What the action moved: the lines and quantities received, the payment's amount. */
+    data: jsonb('data'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_history_doc_idx').on(t.doc_type, t.doc_id, t.id), index('document_history_user_idx').on(t.user_id)],
+);
+
+/** Payments against documents (to suppliers, from customers), in minor units. */
+export const documentPayments = pgTable(
+  'document_payments',
+  {
+    id: serial('id').primaryKey(),
+    doc_type: varchar('doc_type', { length: 32 }).notNull(),
+    doc_id: integer('doc_id').notNull(),
+    paid_on: date('paid_on', { mode: 'string' }).notNull(),
+    amount: integer('amount').notNull(),
+    method: varchar('method', { length: 16 }).notNull(),
+    note: text('note'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_payments_doc_idx').on(t.doc_type, t.doc_id, t.id), index('document_payments_user_idx').on(t.user_id), check('document_payments_amount_check', sql`${t.amount} > 0`)],
+);
+
+/**
+ * Idempotency keys (IETF draft, Stripe): the first answer under a key is kept and returned for a
+ * retry with the same body. Claimed with ON CONFLICT in the same transaction as the write, so
+ * "at most once" is a database fact, not a check in code.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: varchar('scope', { length: 64 }).notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    request_hash: varchar('request_hash', { length: 64 }).notNull(),
+    status: integer('status').notNull(),
+    /** The answer's JSON text exactly as first sent (jsonb would reorder its keys). */
+    response: text('response').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at), index('idempotency_keys_user_idx').on(t.user_id)],
+);
+
+/**
+ * How many documents of a kind there are and what they add up to (grand total, paid), per party
+ * (supplier, customer; 0 for none) and state. Kept by the database (migration 0011,
+ * `document_tallies_track`): statement triggers on each document table stage what a statement
+ * changed, and one deferred trigger adds a transaction's changes at its commit, in key order. So
+ * a list's count and totals read a few of these rows instead of every document in its filter.
+ */
+export const documentTalliesByParty = pgTable(
+  'document_tallies_by_party',
+  {
+    doc_type: varchar('doc_type', { length: 32 }).notNull(),
+    party_id: integer('party_id').notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    payment_status: varchar('payment_status', { length: 16 }).notNull(),
+    docs: bigint('docs', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'document_tallies_by_party_pk', columns: [t.doc_type, t.party_id, t.status, t.payment_status] })],
+);
+
+/** The same tallies per day of the document (its date, as a list's date range reads it). */
+export const documentTalliesByDay = pgTable(
+  'document_tallies_by_day',
+  {
+    doc_type: varchar('doc_type', { length: 32 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    payment_status: varchar('payment_status', { length: 16 }).notNull(),
+    docs: bigint('docs', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'document_tallies_by_day_pk', columns: [t.doc_type, t.day, t.status, t.payment_status] })],
+);
+
+export const PURCHASE_STATUS_VALUES = ['ordered', 'partial', 'received', 'cancelled', 'returned'] as const;
+export const PAYMENT_STATUS_VALUES = ['due', 'partial', 'paid'] as const;
+
+/** A purchase's header with its stored totals (domain/documents/totals.ts's, never a client's). */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 32 }).notNull(),
+    supplier_id: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    purchased_on: date('purchased_on', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 16, enum: PURCHASE_STATUS_VALUES }).notNull().default('ordered'),
+    cancelled: boolean('cancelled').notNull().default(false),
+    note: text('note'),
+    prices_include_tax: boolean('prices_include_tax').notNull().default(false),
+    rounding: varchar('rounding', { length: 8, enum: ['line', 'document'] }).notNull().default('line'),
+    discount: integer('discount').notNull().default(0),
+    tax_bps: integer('tax_bps').notNull().default(0),
+    shipping: integer('shipping').notNull().default(0),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+    line_tax: bigint('line_tax', { mode: 'number' }).notNull().default(0),
+    lines_total: bigint('lines_total', { mode: 'number' }).notNull().default(0),
+    discount_total: bigint('discount_total', { mode: 'number' }).notNull().default(0),
+    document_tax: bigint('document_tax', { mode: 'number' }).notNull().default(0),
+    shipping_total: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
+    /** Bumped by every write: the ETag of the record. */
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('purchases_reference_unique').on(t.reference),
+    index('purchases_date_idx').on(t.purchased_on, t.id),
+    index('purchases_supplier_date_idx').on(t.supplier_id, t.purchased_on, t.id),
+    index('purchases_status_date_idx').on(t.status, t.purchased_on, t.id),
+    index('purchases_payment_status_date_idx').on(t.payment_status, t.purchased_on, t.id),
+    index('purchases_total_idx').on(t.grand_total, t.id),
+    index('purchases_created_by_idx').on(t.created_by),
+    check('purchases_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.grand_total} >= 0`),
+  ],
+);
+
+/** A purchase line: what was ordered, and how much of it came in and went back (never more). */
+export const purchaseLines = pgTable(
+  'purchase_lines',
+  {
+    id: serial('id').primaryKey(),
+    purchase_id: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    received: integer('received').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    unit_cost: integer('unit_cost').notNull(),
+    discount: integer('discount').notNull().default(0),
+    tax_bps: integer('tax_bps').notNull().default(0),
+    /** This line's share of the stored totals (over the billed quantity). */
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('purchase_lines_purchase_idx').on(t.purchase_id, t.position),
+    index('purchase_lines_product_idx').on(t.product_id),
+    check(
+      'purchase_lines_quantities_check',
+      sql`${t.quantity} > 0 and ${t.received} >= 0 and ${t.received} <= ${t.quantity} and ${t.returned} >= 0 and ${t.returned} <= ${t.received} and ${t.unit_cost} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`,
+    ),
+  ],
+);
+
+/** A stock count: counted quantities for many products, the differences posted as one adjustment. */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 32 }).notNull(),
+    note: text('note'),
+    lines_count: integer('lines_count').notNull(),
+    /** Units found (+) and missing (−) over all lines. */
+    units_in: integer('units_in').notNull().default(0),
+    units_out: integer('units_out').notNull().default(0),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stock_counts_reference_unique').on(t.reference), index('stock_counts_created_idx').on(t.created_at, t.id), index('stock_counts_user_idx').on(t.user_id)],
+);
+
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    id: serial('id').primaryKey(),
+    count_id: integer('count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** On hand when the count was posted, what was counted, and the difference posted. */
+    expected: integer('expected').notNull(),
+    counted: integer('counted').notNull(),
+    difference: integer('difference').notNull(),
+  },
+  (t) => [index('stock_count_lines_count_idx').on(t.count_id, t.position), index('stock_count_lines_product_idx').on(t.product_id)],
 );

@@ -9,6 +9,7 @@ import { attributeResource, attributeValueResource, brandResource, categoryResou
 import { optionsAccess } from './relations.ts';
 import { productResource, productUses } from './product.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
+import { PURCHASE_RIGHTS } from '../../domain/documents/purchase.ts';
 import { settingRoutes, settingUsedBy } from './settings.ts';
 import { bannerResource, serviceResource, solutionResource } from './website.ts';
 
@@ -36,7 +37,15 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
 ];
 
 /** Pickers of resources no resource form points at yet: the stock screen picks products. */
-const EXTRA_OPTIONS_ACCESS: Record<string, readonly Permission[]> = { products: STOCK_ACCESS.productOptions };
+/**
+ * Pickers outside the resource definitions: products for stock screens; suppliers for a
+ * purchase's supplier and the purchase list's supplier filter (purchases are documents, not
+ * resources, so relations.ts does not see them).
+ */
+const EXTRA_OPTIONS_ACCESS: Record<string, readonly Permission[]> = {
+  products: STOCK_ACCESS.productOptions,
+  suppliers: ['supplier list', PURCHASE_RIGHTS.list, PURCHASE_RIGHTS.create, PURCHASE_RIGHTS.edit],
+};
 
 const byKey = new Map(SERVER_RESOURCES.map((r) => [r.def.key, r]));
 

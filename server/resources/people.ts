@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as R from '../../domain/resources/index.ts';
-import { customerCategories, customers, suppliers } from '../db/schema.ts';
-import { countOf, countWhere, serverResource } from '../crud/index.ts';
+import { customerCategories, customers, purchases, suppliers } from '../db/schema.ts';
+import { countOf, countWhere, qualified, serverResource } from '../crud/index.ts';
 import { plural } from '../../domain/text.ts';
 
 export const statusFilter = (col: PgColumn) => (v: string) =>
@@ -40,11 +40,17 @@ export const customerResource = serverResource({
   references: { customers_category_id_customer_categories_id_fk: { field: 'category_id', message: 'This category no longer exists. Choose another.' } },
 });
 
+/** What the shop owes a supplier over all its purchases: totals less payments (a credit is negative). */
+const balanceDue = sql<number>`(select coalesce(sum(p.grand_total - p.paid), 0) from ${purchases} p where p.supplier_id = ${qualified(suppliers.id)})::float8`;
+
 export const supplierResource = serverResource({
   def: R.suppliers,
   table: suppliers,
-  sort: { name: suppliers.name, company: suppliers.company, status: suppliers.status },
+  extra: { balance_due: balanceDue.as('balance_due') },
+  totals: { balance_due: balanceDue },
+  sort: { name: suppliers.name, company: suppliers.company, status: suppliers.status, balance_due: balanceDue },
   search: [suppliers.name, suppliers.company, suppliers.email, suppliers.phone],
   filters: { status: statusFilter(suppliers.status) },
   unique: { suppliers_email_unique: { field: 'email', message: 'Another supplier already has this email address.' } },
+  usedBy: [countWhere(purchases, purchases.supplier_id, (n) => plural(n, 'purchase', 'purchases'))],
 });

@@ -34,11 +34,15 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   sum of the product's movements and is never negative.
  * - Levels are locked in product id order, so two documents touching the same products cannot
  *   deadlock: a single line takes its one lock with its guarded statement; several lines first
- *   lock every level row involved (SELECT … ORDER BY product_id FOR UPDATE), then one statement
+ *   lock every level row involved (one INSERT … ORDER BY product_id ON CONFLICT DO UPDATE …
+ *   WHERE false: made when missing, locked FOR UPDATE when there), then one statement
  *   adds all incoming lines and one guarded statement takes all outgoing ones (a few statements
  *   whatever the number of lines), and one INSERT writes the movements. The products are read
- *   FOR SHARE first, so a product cannot change whether it tracks serials (or be deleted)
- *   while stock moves.
+ *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
+ *   serials, its alert quantity or be deleted while stock moves, and the database's low-stock
+ *   flag (migration 0009), which a level's change may write on its product, finds the row
+ *   already ours: with FOR SHARE two posts of one product each held the share lock the other's
+ *   flag update waited for, and deadlocked.
  * - Refusals throw, so the caller's transaction rolls back whole: a StockError (409) naming the
  *   product and what is available, or naming a serial that is not where it should be; a 422
  *   (`ApiError`) for a line that can never be right (wrong sign for the kind, serial numbers
@@ -177,7 +181,7 @@ export async function post(tx: Tx, input: PostInput): Promise<PostedMovement[]> 
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
-    .for('share');
+    .for('no key update');
   const byId = new Map<number, ProductRow>(found.map((p) => [p.id, p]));
 
   const lines = input.lines.map((line, i) => {
@@ -278,8 +282,11 @@ function moveOne(tx: Tx, { line, i, product }: LineWork): Promise<LevelRow> {
 async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
   const ids = [...new Set(work.map((w) => w.product.id))].sort((a, b) => a - b);
   const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
-  await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
-  await tx.execute(sql`select product_id from ${stockLevels} where product_id = any(${idList}) order by product_id for update`);
+  // `post` holds the products already (FOR NO KEY UPDATE, in id order), so the levels come next.
+  // One statement makes the missing ones and locks the others, in product id order: ON CONFLICT
+  // DO UPDATE locks every conflicting row FOR UPDATE even when its WHERE false updates none.
+  await tx.execute(sql`insert into ${stockLevels} as l (product_id) select unnest(${idList}) order by 1
+    on conflict (product_id) do update set qty = l.qty where false`);
 
   const out: LevelRow[] = new Array(work.length);
   let pending = [...work].sort((a, b) => a.product.id - b.product.id || a.i - b.i);
@@ -447,4 +454,27 @@ async function serialsOut(
     code: 'serial_not_in_stock',
     errors: { [keyOf(line, i, 'serials')]: [message] },
   });
+}
+
+/**
+ * Locks the products and levels of `productIds` for the rest of the caller's transaction (in
+ * product id order, a level at 0 made for a product that never had stock) and says what each
+ * has on hand.
+ * A stock count reads its differences under these locks, so nothing can move between reading
+ * what is on hand and posting the difference; `post` in the same transaction takes them again
+ * without waiting.
+ */
+export async function lockLevels(tx: Tx, productIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (!ids.length) return new Map();
+  const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  // The products first, as `post` takes them (products, then levels): a count and an
+  // adjustment of the same product queue instead of each holding what the other waits for.
+  await tx.execute(sql`select id from ${products} where id = any(${idList}) order by id for no key update`);
+  await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
+  const got = await rows<{ product_id: number; qty: number }>(
+    tx,
+    sql`select product_id, qty from ${stockLevels} where product_id = any(${idList}) order by product_id for update`,
+  );
+  return new Map(got.map((r) => [Number(r.product_id), Number(r.qty)]));
 }

@@ -21,17 +21,21 @@ export const stockStateSql = sql<'in_stock' | 'low' | 'out'>`(case when coalesce
 /** On hand of the outer product row, for filters: they run without the list's joins. */
 const ownOnHand = sql`coalesce((select ${q(l.qty)} from ${l} where ${q(l.product_id)} = ${q(p.id)}), 0)`;
 
-/** Filter values of the stock state: in stock, low, out, and alert (low or out: what the bell counts). */
+/**
+ * Filter values of the stock state: in stock, low, out, and alert (low or out: what the bell
+ * counts). The product's stock_alert flag (kept by the database, migration 0009) says low or
+ * out without reading the level, so the alert and in-stock filters are on the product alone.
+ */
 export const stockStateFilter = (v: string): SQL | undefined => {
   switch (v) {
     case 'out':
-      return sql`${ownOnHand} = 0`;
+      return sql`${q(p.stock_alert)} and ${ownOnHand} = 0`;
     case 'low':
-      return sql`${ownOnHand} between 1 and ${q(p.alert_quantity)}`;
+      return sql`${q(p.stock_alert)} and ${ownOnHand} > 0`;
     case 'alert':
-      return sql`${ownOnHand} <= ${q(p.alert_quantity)}`;
+      return sql`${q(p.stock_alert)}`;
     case 'in_stock':
-      return sql`${ownOnHand} > greatest(${q(p.alert_quantity)}, 0)`;
+      return sql`not ${q(p.stock_alert)}`;
     default:
       return undefined;
   }
@@ -48,6 +52,10 @@ const thumbnailUrl = sql<string | null>`(case when ${p.image} is null then null 
 
 export const productSource = {
   table: p,
+  // The low-stock flag is the database's index of stock_state, which rows carry instead.
+  hidden: ['stock_alert'],
+  // 100,000 products: the unfiltered list reads its total from row_counts.
+  counted: true,
   extra: {
     category_name: sql<string | null>`${categories.name}`.as('category_name'),
     brand_name: sql<string | null>`${brands.name}`.as('brand_name'),

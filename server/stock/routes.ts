@@ -31,12 +31,11 @@ export const stockRoutes: RouteDef[] = [
       const q = input.query();
       const cond = listWhere(stockView, q);
       const { db } = c.var;
-      const page = await listPage(db, stockView, q, cond);
-      const [totals] = await db
-        .select({ on_hand: sql<number>`coalesce(sum(${stockLevels.qty}), 0)::float8`, stock_value: sql<number>`coalesce(sum(${stockValue}), 0)::float8` })
-        .from(products)
-        .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
-        .where(cond);
+      // The totals read the levels alone (a product without one adds nothing), joined to the
+      // products only when a filter needs them; the page and its count go beside them.
+      const sums = { on_hand: sql<number>`coalesce(sum(${stockLevels.qty}), 0)::float8`, stock_value: sql<number>`coalesce(sum(${stockValue}), 0)::float8` };
+      const summed = cond ? db.select(sums).from(stockLevels).innerJoin(products, eq(products.id, stockLevels.product_id)).where(cond) : db.select(sums).from(stockLevels);
+      const [page, [totals]] = await Promise.all([listPage(db, stockView, q, cond), summed]);
       return c.json({ ...page, totals: { on_hand: Number(totals?.on_hand ?? 0), stock_value: Number(totals?.stock_value ?? 0) } }, 200);
     },
   }),
@@ -119,8 +118,9 @@ export const stockRoutes: RouteDef[] = [
     summary: 'Low stock for the top bar’s bell: how many active products are at or below their alert quantity, and the first of them',
     handler: async (c) => {
       const { db } = c.var;
-      const low = and(eq(products.status, 'active'), sql`${onHand} <= ${products.alert_quantity}`);
-      const [total] = await db.select({ n: count() }).from(products).leftJoin(stockLevels, eq(stockLevels.product_id, products.id)).where(low);
+      // The partial index products_stock_alert_idx holds exactly these rows.
+      const low = and(products.stock_alert, sql`${products.status} = 'active'`);
+      const [total] = await db.select({ n: count() }).from(products).where(low);
       const rows = await db
         .select({ id: products.id, name: products.name, sku: products.sku, on_hand: onHand, alert_quantity: products.alert_quantity, stock_state: stockStateSql })
         .from(products)

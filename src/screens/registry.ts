@@ -31,6 +31,9 @@ const VIEWS: Record<ViewKey, () => Promise<ViewModule>> = {
   productView: () => import('./products/product-view-route.tsx'),
   productLabels: () => import('./products/labels-route.tsx'),
   stock: () => import('./stock/stock-route.tsx'),
+  // Purchases: the list on the list engine; create, create with serial numbers and edit share one screen (SPEC).
+  purchases: () => import('./purchases/purchase-list-route.tsx'),
+  purchaseForm: () => import('./purchases/purchase-route.tsx'),
 };
 
 /** What a page starts besides its code: a list asks for its first page. */

@@ -148,16 +148,21 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return id;
   };
 
-  // drizzle hands every statement to its session's logger (both drivers): count them there.
-  const session = (handle.db as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
+  // drizzle hands every statement to its session's logger (both drivers): count them there. A
+  // transaction runs on a session of its own made from the options, so they carry the logger too.
+  type Logger = { logQuery(query: string, params: unknown[]): void };
+  const session = (handle.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
   const statementsOf: Harness['statementsOf'] = async (fn) => {
     const statements: string[] = [];
-    const before = session.logger;
-    session.logger = { logQuery: (query) => statements.push(query) };
+    const before = { logger: session.logger, options: session.options };
+    const logger: Logger = { logQuery: (query) => statements.push(query) };
+    session.logger = logger;
+    session.options = { ...before.options, logger };
     try {
       return { result: await fn(), statements };
     } finally {
-      session.logger = before;
+      session.logger = before.logger;
+      session.options = before.options;
     }
   };
 

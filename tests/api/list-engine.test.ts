@@ -87,6 +87,18 @@ describe('totals of money columns', () => {
     expect(search.statements).toHaveLength(3);
   });
 
+  it('write the page size into the statement, so a prepared statement can keep one plan', async () => {
+    // With LIMIT $n PostgreSQL re-planned the product list's six joins on every request.
+    const listed = async (query: Record<string, string | number>) => {
+      const page = await h.statementsOf(() => api.get(E.api, query));
+      expect(page.result.status, page.result.text).toBe(200);
+      return page.statements.find((s) => /\blimit\b/i.test(s) && /"expenses"/.test(s));
+    };
+    expect(await listed({ per_page: 25 })).toMatch(/ limit 25$/);
+    // An offset stays a parameter: written in, every page number would be a statement of its own.
+    expect(await listed({ per_page: 25, page: 2 })).toMatch(/ limit 25 offset \$\d+$/);
+  });
+
   it('a list without money columns has none', async () => {
     expect((await api.get(C.api)).body).not.toHaveProperty('totals');
   });

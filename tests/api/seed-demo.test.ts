@@ -8,6 +8,8 @@ import { SERVER_RESOURCES } from '../../server/resources/index.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { seedDemoShop } from '../../server/seed-demo.ts';
 import { seedDemoStock } from '../../server/seed-stock.ts';
+import { DEMO_PURCHASE_COUNT, seedDemoPurchases } from '../../server/seed-purchases.ts';
+import { PURCHASES_API } from '../../domain/documents/purchase.ts';
 import { barcodeProblem } from '../../domain/stock/barcode.ts';
 import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
 import { client, type Client } from './crud-helpers.ts';
@@ -36,6 +38,9 @@ const TABLES = {
   settings: T.settings,
   products: T.products,
   images: T.images,
+  purchases: T.purchases,
+  purchase_lines: T.purchaseLines,
+  document_payments: T.documentPayments,
 } satisfies Record<string, PgTable>;
 
 async function counts(db: Harness['db']) {
@@ -67,9 +72,12 @@ describe('demo shop', () => {
       services: 4,
       banners: 3,
       solutions: 4,
-      settings: 4, // POS, website and the markers of the shop and of its goods
+      settings: 5, // POS, website and the markers of the shop, of its goods and of its purchases
       products: 201,
       images: 9, // one picture per category, shared by its products
+      purchases: 36,
+      purchase_lines: 93,
+      document_payments: 20,
     });
     const cats = await api.rows(RESOURCES.customerCategories!.api);
     expect(Object.fromEntries(cats.map((c) => [c.name, c.discount_bps]))).toEqual({ Retail: 0, Wholesale: 1000, VIP: 500 });
@@ -170,11 +178,27 @@ describe('demo shop', () => {
     expect((await h.app.request(phone.thumbnail_url)).status).toBe(200);
   });
 
+  it('has a few months of purchases in every state, with payments, all through the ledger', async () => {
+    const all = await api.rows(PURCHASES_API, { per_page: 100 });
+    expect(all).toHaveLength(DEMO_PURCHASE_COUNT);
+    expect(new Set(all.map((p: any) => p.status))).toEqual(new Set(['ordered', 'partial', 'received', 'cancelled', 'returned']));
+    expect(new Set(all.map((p: any) => p.payment_status))).toEqual(new Set(['due', 'partial', 'paid']));
+    const days = all.map((p: any) => p.purchased_on).sort();
+    expect(Date.parse(days.at(-1)) - Date.parse(days[0])).toBeGreaterThan(60 * 86_400_000);
+    expect(all.map((p: any) => p.reference).sort()).toEqual(Array.from({ length: DEMO_PURCHASE_COUNT }, (_, i) => `PO-${String(i + 1).padStart(6, '0')}`));
+    const received = all.find((p: any) => p.status === 'received');
+    const shown = (await api.get(`${PURCHASES_API}/${received.id}`)).body.data;
+    expect(shown.history.map((e: any) => e.action)).toEqual(expect.arrayContaining(['create', 'receive']));
+    const balances = await api.rows(RESOURCES.suppliers!.api, { sort: 'balance_due', dir: 'desc' });
+    expect(balances[0].balance_due).toBeGreaterThan(0);
+  });
+
   it('a second start adds nothing', async () => {
     const before = await counts(h.db);
     await seedDemo(h.db);
     expect(await seedDemoShop(h.db)).toBe(false);
     expect(await seedDemoStock(h.db)).toBe(false);
+    expect(await seedDemoPurchases(h.db)).toBe(false);
     expect(await counts(h.db)).toEqual(before);
   });
 
@@ -190,6 +214,7 @@ describe('demo shop', () => {
       const [oldest] = await other.db.select({ date: T.expenses.date }).from(T.expenses).orderBy(asc(T.expenses.date)).limit(1);
       expect(oldest!.date >= '2025-10-17').toBe(true);
       expect(await seedDemoStock(other.db, new Date('2026-01-15T12:00:00Z'))).toBe(true);
+      expect(await seedDemoPurchases(other.db, new Date('2026-01-15T12:00:00Z'))).toBe(true);
       const goods = (db: Harness['db']) =>
         db.select({ sku: T.products.sku, barcode: T.products.barcode, price: T.products.sale_price, image: T.products.image, qty: T.stockLevels.qty }).from(T.products).leftJoin(T.stockLevels, eq(T.stockLevels.product_id, T.products.id)).orderBy(asc(T.products.id));
       expect(await goods(other.db)).toEqual(await goods(h.db));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products as P, units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
 import { post } from '../../server/stock/ledger.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -90,5 +91,37 @@ describe.skipIf(!onPostgres)('concurrent adjustments on PostgreSQL', () => {
     expect(results.filter((r) => r === 'refused')).toHaveLength(5);
     expect((await api.get(`${P.api}/${a.id}`)).body.data.on_hand).toBe(0);
     expect((await api.get(`${P.api}/${b.id}`)).body.data.on_hand).toBe(0);
+  });
+
+  it('a stock count racing adjustments posts its difference against what is on hand when it posts: never negative, the ledger explains every unit', async () => {
+    for (let round = 0; round < 5; round++) {
+      const p = await product();
+      expect((await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 5, reason: 'opening' })).status).toBe(201);
+      // Counted 2 while 3 are written off and 4 found: whichever commits first, the count sets
+      // the level to 2 at its moment and what commits after it moves on from there.
+      const [count, loss, found] = await Promise.all([
+        api.post(STOCK_COUNTS_API, { lines: [{ product_id: p.id, counted: 2 }] }),
+        api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: -3, reason: 'loss' }),
+        api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 4, reason: 'found' }),
+      ]);
+      expect(count.status, count.text).toBe(201);
+      for (const r of [loss, found]) expect([201, 409], r.text).toContain(r.status);
+      expect(found.status).toBe(201);
+      const shown = (await api.get(`${P.api}/${p.id}`)).body.data;
+      const moves = (await api.get(`${P.api}/${p.id}/movements`, { per_page: 100 })).body.data as { id: number; quantity: number; qty_after: number }[];
+      expect(shown.on_hand).toBeGreaterThanOrEqual(0);
+      expect(shown.on_hand).toBe(moves.reduce((s, m) => s + m.quantity, 0));
+      // Replaying the ledger in order: each movement's level after is the one before plus its quantity.
+      let level = 0;
+      for (const m of [...moves].sort((x, y) => x.id - y.id)) {
+        level += m.quantity;
+        expect(m.qty_after).toBe(level);
+        expect(level).toBeGreaterThanOrEqual(0);
+      }
+      // The count's line says what it expected and what it found.
+      const line = count.body.data.lines[0];
+      expect(line.counted).toBe(2);
+      expect(line.difference).toBe(2 - line.expected);
+    }
   });
 });

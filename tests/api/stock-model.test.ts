@@ -3,13 +3,16 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { PURCHASES_API, purchaseStatus } from '../../domain/documents/purchase.ts';
+import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
 import { products } from '../../server/db/schema.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 /**
- * A model of stock against the real API: random sequences of adjustments in and out on plain
- * and serial-tracked products. The model says what each answer must be (201, or 409 when
+ * A model of stock against the real API: random sequences of adjustments in and out, purchase
+ * receipts (whole and partial, serial numbers included), returns to the supplier, cancels and
+ * stock counts on plain and serial-tracked products. The model says what each answer must be (201, or 409 when
  * there is not enough or a serial is not where it should be, or 422 for a second opening);
  * after every step each level equals the sum of its movements and the model's count, is never
  * negative, and a serial product's level equals its serials in stock.
@@ -22,11 +25,13 @@ const SEED = Number(process.env.FC_SEED ?? 20_260_110);
 let h: Harness;
 let api: Client;
 let unitId: number;
+let supplierId: number;
 
 beforeAll(async () => {
   h = await createHarness();
   api = client(h, await h.tokenFor('admin@example.com'));
   unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
+  supplierId = (await api.create('/api/v1/admin/suppliers', { name: 'Model supplier' })).id;
 });
 afterAll(() => h?.close());
 
@@ -39,8 +44,14 @@ interface ProductModel {
   inStock: Set<string>;
   known: Set<string>;
 }
+interface PurchaseModel {
+  id: number;
+  cancelled: boolean;
+  lines: { id: number; which: number; quantity: number; received: number; returned: number }[];
+}
 interface Model {
   products: ProductModel[];
+  purchases: PurchaseModel[];
   next: number;
 }
 interface Real {
@@ -120,16 +131,18 @@ async function checkInvariants(m: Model, r: Real): Promise<void> {
   const res = await h.db.execute(sql`
     select p.id, coalesce(l.qty, 0)::int as qty,
       coalesce((select sum(quantity) from stock_movements s where s.product_id = p.id), 0)::int as moved,
-      (select count(*) from serials s where s.product_id = p.id and s.state = 'in_stock')::int as serials_in
+      (select count(*) from serials s where s.product_id = p.id and s.state = 'in_stock')::int as serials_in,
+      p.stock_alert, p.alert_quantity
     from products p left join stock_levels l on l.product_id = p.id
     where p.id in (${sql.join(r.ids.map((id) => sql`${id}`), sql`, `)})`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number }[];
+  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; stock_alert: boolean; alert_quantity: number }[];
   for (const row of rows) {
     const p = m.products.find((x) => x.id === row.id)!;
     expect(row.qty, `#${row.id}: level vs sum of movements`).toBe(row.moved);
     expect(row.qty, `#${row.id}: level`).toBeGreaterThanOrEqual(0);
     expect(row.qty, `#${row.id}: level vs model`).toBe(p.qty);
     if (p.serial) expect(row.serials_in, `#${row.id}: serials in stock vs level`).toBe(row.qty);
+    expect(row.stock_alert, `#${row.id}: low-stock flag vs level`).toBe(row.qty <= row.alert_quantity);
   }
 }
 
@@ -149,7 +162,7 @@ async function freshProducts(): Promise<ProductModel[]> {
   return rows.map((row) => ({ id: row.id, serial: row.tracks_serials, qty: 0, moved: false, inStock: new Set(), known: new Set() }));
 }
 
-const command = fc
+const adjust = fc
   .record({
     which: fc.nat(3),
     size: fc.integer({ min: 1, max: 4 }),
@@ -159,12 +172,126 @@ const command = fc
   })
   .map(({ which, size, out, reason, picks }) => new Adjust(which, size, out, reason, picks));
 
+const statusOf = (p: PurchaseModel) => purchaseStatus(p.lines, p.cancelled);
+
+/** An order for one or two products (nothing moves yet). */
+class Order implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly items: { which: number; quantity: number }[]) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    const items = this.items.filter((x, i) => this.items.findIndex((y) => y.which === x.which) === i);
+    const res = await api.post(PURCHASES_API, { supplier_id: supplierId, purchased_on: '2025-07-01', lines: items.map((x) => ({ product_id: m.products[x.which]!.id, quantity: x.quantity, unit_cost: 60 })) });
+    expect(res.status, res.text).toBe(201);
+    m.purchases.push({ id: res.body.data.id, cancelled: false, lines: res.body.data.lines.map((l: any, i: number) => ({ id: l.id, which: items[i]!.which, quantity: l.quantity, received: 0, returned: 0 })) });
+    await checkInvariants(m, r);
+  }
+  toString = () => `order(${this.items.map((x) => `#${x.which} × ${x.quantity}`).join(', ')})`;
+}
+
+/** Receives part of a line (serial products: new serial numbers, now and then one already in stock). */
+class Receive implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number, readonly size: number, readonly wrongSerial: boolean) {}
+  check = (m: Readonly<Model>) => m.purchases.length > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    const po = m.purchases[this.pick % m.purchases.length]!;
+    const line = po.lines[this.pick % po.lines.length]!;
+    const p = m.products[line.which]!;
+    const serials = p.serial ? Array.from({ length: this.size }, () => `SN-${m.next++}`) : [];
+    if (p.serial && this.wrongSerial && p.inStock.size) serials[0] = [...p.inStock][0]!;
+    const open = statusOf(po) === 'ordered' || statusOf(po) === 'partial';
+    const want = !open ? 409 : this.size > line.quantity - line.received || (p.serial && serials.some((s) => p.inStock.has(s.toLowerCase()))) ? 422 : 200;
+    const res = await api.post(`${PURCHASES_API}/${po.id}/receive`, { lines: [{ line_id: line.id, quantity: this.size, serials }] });
+    expect(res.status, `${this} (${statusOf(po)}, ${line.received}/${line.quantity}): ${res.text}`).toBe(want);
+    if (want === 200) {
+      line.received += this.size;
+      p.qty += this.size;
+      p.moved = true;
+      for (const s of serials) p.inStock.add(s.toLowerCase()), p.known.add(s.toLowerCase());
+      expect(res.body.data.status).toBe(statusOf(po));
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `receive(pick ${this.pick}, × ${this.size}${this.wrongSerial ? ', a serial in stock' : ''})`;
+}
+
+/** Returns part of a plain product's line: 409 when the goods have gone since, naming the product. */
+class Return implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number, readonly size: number) {}
+  check = (m: Readonly<Model>) => m.purchases.some((po) => po.lines.some((l) => !m.products[l.which]!.serial));
+  async run(m: Model, r: Real): Promise<void> {
+    const candidates = m.purchases.flatMap((po) => po.lines.filter((l) => !m.products[l.which]!.serial).map((l) => ({ po, line: l })));
+    const { po, line } = candidates[this.pick % candidates.length]!;
+    const p = m.products[line.which]!;
+    const allowed = ['partial', 'received', 'cancelled'].includes(statusOf(po));
+    const want = !allowed ? 409 : this.size > line.received - line.returned ? 422 : this.size > p.qty ? 409 : 200;
+    const res = await api.post(`${PURCHASES_API}/${po.id}/return`, { lines: [{ line_id: line.id, quantity: this.size }] });
+    expect(res.status, `${this} (${statusOf(po)}, ${line.returned}/${line.received} back, ${p.qty} on hand): ${res.text}`).toBe(want);
+    if (want === 409 && allowed) expect(res.body.product?.id).toBe(p.id);
+    if (want === 200) {
+      line.returned += this.size;
+      p.qty -= this.size;
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `return(pick ${this.pick}, × ${this.size})`;
+}
+
+class Cancel implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.purchases.length > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    const po = m.purchases[this.pick % m.purchases.length]!;
+    const want = statusOf(po) === 'ordered' || statusOf(po) === 'partial' ? 200 : 409;
+    const res = await api.post(`${PURCHASES_API}/${po.id}/cancel`, {});
+    expect(res.status, res.text).toBe(want);
+    if (want === 200) po.cancelled = true;
+    await checkInvariants(m, r);
+  }
+  toString = () => `cancel(pick ${this.pick})`;
+}
+
+/** Counts every product: plain ones at a random quantity, serial ones by their serials less one found missing, plus one new. */
+class Count implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly counts: number[], readonly loseOne: boolean) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    const lines = m.products.map((p, i) => {
+      if (!p.serial) return { product_id: p.id, counted: this.counts[i]! };
+      const found = [...p.inStock].slice(this.loseOne ? 1 : 0);
+      found.push(`SN-${m.next++}`);
+      return { product_id: p.id, counted: found.length, serials: found };
+    });
+    const res = await api.post(STOCK_COUNTS_API, { lines });
+    expect(res.status, res.text).toBe(201);
+    for (const [i, l] of lines.entries()) {
+      const p = m.products[i]!;
+      if (l.counted !== p.qty || l.serials) p.moved = true;
+      p.qty = l.counted;
+      if (l.serials) {
+        p.inStock = new Set(l.serials.map((s) => s.toLowerCase()));
+        for (const s of p.inStock) p.known.add(s);
+      }
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `count(${this.counts.join(',')}${this.loseOne ? ', one serial missing' : ''})`;
+}
+
+const command = fc.oneof(
+  { weight: 4, arbitrary: adjust },
+  { weight: 2, arbitrary: fc.array(fc.record({ which: fc.nat(3), quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 2 }).map((items) => new Order(items)) },
+  { weight: 3, arbitrary: fc.tuple(fc.nat(20), fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([pick, size, wrong]) => new Receive(pick, size, wrong)) },
+  { weight: 2, arbitrary: fc.tuple(fc.nat(20), fc.integer({ min: 1, max: 3 })).map(([pick, size]) => new Return(pick, size)) },
+  { weight: 1, arbitrary: fc.nat(20).map((pick) => new Cancel(pick)) },
+  { weight: 1, arbitrary: fc.tuple(fc.array(fc.nat(6), { minLength: 4, maxLength: 4 }), fc.boolean()).map(([counts, lose]) => new Count(counts, lose)) },
+);
+
 describe('stock model', () => {
   it(`keeps every level equal to its movements (and serials), never negative, over ${RUNS} random runs`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands([command], { maxCommands: 10 }), async (cmds) => {
+      fc.asyncProperty(fc.commands([command], { maxCommands: 12 }), async (cmds) => {
         const list = await freshProducts();
-        await fc.asyncModelRun(() => ({ model: { products: list, next: 1 }, real: { ids: list.map((p) => p.id) } }), cmds);
+        await fc.asyncModelRun(() => ({ model: { products: list, purchases: [], next: 1 }, real: { ids: list.map((p) => p.id) } }), cmds);
       }),
       { numRuns: RUNS, seed: SEED },
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands as B, categories as CAT, products as P, units as UN, users as U } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { MOVEMENTS_API, STOCK_ALERTS_API, STOCK_API } from '../../domain/stock/lists.ts';
-import { serials, stockLevels, stockMovements } from '../../server/db/schema.ts';
+import { products, serials, stockLevels, stockMovements } from '../../server/db/schema.ts';
 import { post, type PostInput } from '../../server/stock/ledger.ts';
 import { client, expectFieldError, expectSentence, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -37,16 +37,20 @@ const ok = async (body: Record<string, unknown>) => {
 const show = async (id: number) => (await api.get(`${P.api}/${id}`)).body.data;
 const ledger = (input: Omit<PostInput, 'userId'>) => h.db.transaction((tx) => post(tx, { userId: adminId, ...input }));
 
-/** Every level equals the sum of its product's movements, and serial products' their serials in stock. */
+/**
+ * Every level equals the sum of its product's movements, serial products' their serials in
+ * stock, and each product's low-stock flag says whether it is at or below its alert quantity.
+ */
 async function expectLedgerExplainsEveryUnit() {
   const rows = await h.db.execute(sql`
     select p.id, coalesce(l.qty, 0) as qty,
       coalesce((select sum(quantity) from stock_movements m where m.product_id = p.id), 0)::int as moved,
       (select count(*) from serials s where s.product_id = p.id and s.state = 'in_stock')::int as serials_in,
-      p.tracks_serials
+      p.tracks_serials, p.stock_alert, p.alert_quantity
     from products p left join stock_levels l on l.product_id = p.id`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; tracks_serials: boolean }[];
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; tracks_serials: boolean; stock_alert: boolean; alert_quantity: number }[];
   for (const r of list) {
+    expect(r.stock_alert, `product ${r.id}: low-stock flag`).toBe(Number(r.qty) <= Number(r.alert_quantity));
     expect(Number(r.qty), `product ${r.id}: level vs movements`).toBe(Number(r.moved));
     if (r.tracks_serials) expect(Number(r.serials_in), `product ${r.id}: level vs serials in stock`).toBe(Number(r.qty));
   }
@@ -316,6 +320,27 @@ describe('the stock screen', () => {
     expect(pan).toMatchObject({ on_hand: 4, alert_quantity: 5, stock_state: 'low', href: `/admin/product/view/${ids.pan}` });
     expect(res.body.data.findIndex((r: any) => r.stock_state === 'out')).toBe(0);
     expect(res.body.href).toBe('/admin/products?stock_state=alert');
+  });
+
+  it('keeps the bell right when a product is made, stock comes and goes, the alert quantity changes, or someone writes the flag', async () => {
+    const bell = async () => (await api.get(STOCK_ALERTS_API)).body.count as number;
+    const before = await bell();
+    const body = { name: 'Lamp shade', sku: 'SHADE-1', unit_id: unitId, sale_price: 1500, alert_quantity: 0 };
+    const shade = await api.create(P.api, body);
+    expect(await bell(), 'never stocked: out').toBe(before + 1);
+    await ok({ product_id: shade.id, quantity: 3, reason: 'opening', unit_cost: 100 });
+    expect(await bell()).toBe(before);
+    await api.update(P.api, shade.id, { ...body, alert_quantity: 3 });
+    expect(await bell(), 'at its new alert quantity').toBe(before + 1);
+    await h.db.update(products).set({ stock_alert: false }).where(eq(products.id, shade.id));
+    expect(await bell(), 'the database works the flag out again').toBe(before + 1);
+    await ok({ product_id: shade.id, quantity: 1, reason: 'found' });
+    expect(await bell()).toBe(before);
+    await ok({ product_id: shade.id, quantity: -4, reason: 'loss' });
+    expect(await bell()).toBe(before + 1);
+    await api.update(P.api, shade.id, { ...body, alert_quantity: 3, status: 'inactive' });
+    expect(await bell(), 'inactive products are not counted').toBe(before);
+    await expectLedgerExplainsEveryUnit();
   });
 
   it('lists the movement ledger, filtered by product, kind and date range', async () => {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { picture } from '../api/support/images.ts';
-import { AdminApi, USERS, apiLogin, seedSessionOnLoad } from './support/pages.ts';
+import { AdminApi, USERS, apiLogin, asPersonWithOnly, seedSessionOnLoad } from './support/pages.ts';
 import { bellCount, ProductFormPage, StockPage } from './support/stock-pages.ts';
 
 test('a product with a picture and a generated barcode: labels, opening stock, a loss, the bell and the ledger', async ({ page, request }) => {
@@ -132,18 +132,7 @@ test('a product with a picture and a generated barcode: labels, opening stock, a
 });
 
 test('who may only see products can still tick them and print labels; status and delete are not offered', async ({ page, request }) => {
-  const admin = new AdminApi(request, (await apiLogin(request, USERS.admin)).token);
-  const tag = Date.now().toString(36);
-  const perms = await admin.list<{ id: number; name: string }>('/api/v1/admin/permissions', { search: 'product list', per_page: '100' });
-  const productList = perms.find((p) => p.name === 'product list');
-  expect(productList).toBeDefined();
-  const role = await admin.create<{ id: number }>('/api/v1/admin/roles', { name: `Label printer ${tag}`, permission_ids: [productList!.id] });
-  const email = `labels-${tag}@example.com`;
-  const password = 'label-printer-pass';
-  const user = await admin.create<{ id: number }>('/api/v1/admin/users', { name: 'Label printer', email, status: 'active', role_ids: [role.id], password });
-  try {
-    const session = await apiLogin(request, { email, password } as unknown as typeof USERS.admin);
-    await seedSessionOnLoad(page, session.token, session.user);
+  await asPersonWithOnly(page, request, 'product list', async () => {
     await page.goto('/admin/products');
     const main = page.getByRole('main');
     const first = main.getByRole('row').nth(1);
@@ -156,8 +145,23 @@ test('who may only see products can still tick them and print labels; status and
     await bar.getByRole('link', { name: 'Print labels' }).click();
     await expect(page).toHaveURL(/\/admin\/product\/labels\?ids=\d+$/);
     await expect(main.getByRole('region', { name: 'Label sheet preview' })).toBeVisible();
-  } finally {
-    await admin.bulkDelete('/api/v1/admin/users', [user.id]);
-    await admin.bulkDelete('/api/v1/admin/roles', [role.id]);
+  });
+});
+
+test('the product list and both stock tables fit their cards beside the open menu on a laptop', async ({ page, request }) => {
+  const session = await apiLogin(request, USERS.admin);
+  await seedSessionOnLoad(page, session.token, session.user);
+  for (const width of [1280, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, tables] of [['/admin/products', 1], ['/admin/stock', 2]] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.locator('table')).toHaveCount(tables);
+      for (let i = 0; i < tables; i++) await expect(main.locator('table').nth(i).locator('tbody tr').nth(1)).toBeVisible();
+      // Each table's scroll box shows every column it draws: nothing to scroll sideways.
+      const hidden = await main.locator('table').evaluateAll((all) => all.map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth));
+      expect(hidden, `${path} at ${width} px: pixels cut off on the right of each table`).toEqual(hidden.map(() => 0));
+    }
   }
 });

@@ -422,9 +422,10 @@ describe('auth machine, scenarios', () => {
     const announced = lastCall(h.spy.announce);
     expect(announced?.status).toBe('user');
     expect(sorted(announced?.permissions ?? [])).toEqual(sorted(PERMISSIONS));
-    // SPEC §6's 31 names; edit, delete and export beside each of 15 resources' list permission and
-    // create beside 14 of them (expenses had theirs); units' five of their own.
-    expect(PERMISSIONS).toHaveLength(31 + 3 * 15 + 14 + 5);
+    // SPEC §6's 31 names; edit, delete and export beside each of 16 resources' list permission
+    // (purchases' since issue 11) and create beside 14 of them (expenses and purchases had theirs);
+    // units' five of their own.
+    expect(PERMISSIONS).toHaveLength(31 + 3 * 16 + 14 + 5);
   });
 
   it('announces the union of permissions across roles after sign-in', async () => {

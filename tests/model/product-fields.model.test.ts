@@ -196,13 +196,13 @@ describe('barcode machine, every edge on a real actor', () => {
 type ScreenSnap = SnapshotFrom<typeof stockScreenMachine>;
 const screenCoverage = new Coverage('stockScreen', stockScreenMachine);
 
-describe('stock screen machine (the adjustment form opens, saves, closes), every edge', () => {
+describe('stock screen machine (the adjustment form or the stock count opens, saves, closes), every edge', () => {
   for (const adjust of [null, '5']) {
     // Not the opening count: it grows without end, and each opening is checked as it happens.
     const serialize = (s: ScreenSnap) => JSON.stringify({ value: s.value, productId: s.context.productId });
     const model = new TestModel(stockScreenMachine as unknown as AnyActorLogic as ActorLogic<ScreenSnap, AnyEventObject, { adjust: string | null }>, {
       input: { adjust },
-      events: [{ type: 'adjust.open' }, { type: 'adjust.open', productId: '7' }, { type: 'adjust.close' }, { type: 'adjust.saved' }],
+      events: [{ type: 'adjust.open' }, { type: 'adjust.open', productId: '7' }, { type: 'adjust.close' }, { type: 'adjust.saved' }, { type: 'count.open' }, { type: 'count.close' }, { type: 'count.posted' }],
       serializeState: serialize,
     });
     const paths = edgePaths(model, serialize).filter((p) => p.steps.length <= 5);
@@ -217,26 +217,47 @@ describe('stock screen machine (the adjustment form opens, saves, closes), every
           await model.testPath(path, {
             events: {
               'adjust.open': ({ event }: Ev) => {
-                const [was, opened] = [snap().matches('adjusting'), snap().context.opened];
+                const [was, counting, opened] = [snap().matches('adjusting'), snap().matches('counting'), snap().context.opened];
                 actor.send(event as never);
-                expect(snap().matches('adjusting')).toBe(true);
+                // One panel at a time: an open count is left as it is.
+                expect(snap().matches(counting ? 'counting' : 'adjusting')).toBe(true);
                 // A fresh form each time it opens; an open form is left as it is.
-                expect(snap().context.opened).toBe(was ? opened : opened + 1);
-                if (!was) expect(snap().context.productId).toBe((event.productId as string | undefined) ?? null);
+                expect(snap().context.opened).toBe(was || counting ? opened : opened + 1);
+                if (!was && !counting) expect(snap().context.productId).toBe((event.productId as string | undefined) ?? null);
               },
               'adjust.close': ({ event }: Ev) => {
-                const [was, releases] = [snap().matches('adjusting'), released.mock.calls.length];
+                const [was, counting, releases, changes] = [snap().matches('adjusting'), snap().matches('counting'), released.mock.calls.length, changed.mock.calls.length];
                 actor.send(event as never);
-                expect(snap().matches('browsing')).toBe(true);
+                expect(snap().matches(counting ? 'counting' : 'browsing')).toBe(true);
                 expect(released).toHaveBeenCalledTimes(was ? releases + 1 : releases);
-                expect(changed).not.toHaveBeenCalled();
+                expect(changed).toHaveBeenCalledTimes(changes);
               },
               'adjust.saved': ({ event }: Ev) => {
-                const [was, changes] = [snap().matches('adjusting'), changed.mock.calls.length];
+                const [was, counting, changes] = [snap().matches('adjusting'), snap().matches('counting'), changed.mock.calls.length];
                 actor.send(event as never);
                 // Saved: the levels, the ledger and the bell are told, once.
                 expect(changed).toHaveBeenCalledTimes(was ? changes + 1 : changes);
-                expect(snap().matches('browsing')).toBe(true);
+                expect(snap().matches(counting ? 'counting' : 'browsing')).toBe(true);
+              },
+              'count.open': ({ event }: Ev) => {
+                const [before, opened] = [snap().value, snap().context.opened];
+                actor.send(event as never);
+                // Only from the lists: an open adjustment form is left as it is.
+                expect(snap().value).toBe(before === 'browsing' ? 'counting' : before);
+                expect(snap().context.opened).toBe(before === 'browsing' ? opened + 1 : opened);
+              },
+              'count.close': ({ event }: Ev) => {
+                const [before, releases] = [snap().value, released.mock.calls.length];
+                actor.send(event as never);
+                expect(snap().value).toBe(before === 'counting' ? 'browsing' : before);
+                expect(released).toHaveBeenCalledTimes(before === 'counting' ? releases + 1 : releases);
+              },
+              'count.posted': ({ event }: Ev) => {
+                const [before, changes] = [snap().value, changed.mock.calls.length];
+                actor.send(event as never);
+                // Posted: the levels, the ledger and the bell are told, once.
+                expect(changed).toHaveBeenCalledTimes(before === 'counting' ? changes + 1 : changes);
+                expect(snap().value).toBe(before === 'counting' ? 'browsing' : before);
               },
             } as never,
           });

@@ -21,6 +21,8 @@ describe('which chunk draws a screen', () => {
     expect(viewKey('dashboard')).toBe('dashboard');
     expect(viewKey('list:products')).toBe('productList');
     expect(viewKey('stock')).toBe('stock');
+    expect(viewKey('purchases')).toBe('purchases');
+    for (const form of ['purchaseCreate', 'purchaseSerialForm']) expect(viewKey(form)).toBe('purchaseForm');
     expect(viewKey('pos')).toBe('placeholder');
     for (const inFirst of ['login', 'notFound', 'forbidden']) expect(viewKey(inFirst)).toBeNull();
   });

@@ -10,7 +10,15 @@ import { useListScreen } from './list-context.ts';
 
 // One line per row: long text is cut with an ellipsis (the full text is in the edit form).
 const cellBase = css({ px: '4', py: '2.5', textAlign: 'start', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap', maxW: '22rem', overflow: 'hidden', textOverflow: 'ellipsis' });
-const minor = css({ display: { base: 'none', lg: 'table-cell' } });
+const minorClass = { true: css({ display: { base: 'none', lg: 'table-cell' } }), wide: css({ display: 'none', '@media (min-width: 1536px)': { display: 'table-cell' } }) };
+/**
+ * The title column takes the room the others leave and cuts a long title short (the classic
+ * width 100% / max-width 0 pair), down to 10rem: a long product name no longer pushes the row
+ * actions out of the card.
+ */
+const titleClass = css({ w: 'full', maxW: '0', minW: '10rem' });
+/** The class that drops a minor column on narrower screens (ColumnDef.minor). */
+const minor = (c: ColumnDef) => (c.minor ? minorClass[c.minor === 'wide' ? 'wide' : 'true'] : undefined);
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
 // The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
@@ -56,7 +64,7 @@ export function ListTable() {
                   key={c.name}
                   scope="col"
                   aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={cx(cellBase, headCell, c.minor && minor, isNumeric(c) && numeric, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}
+                  className={cx(cellBase, headCell, minor(c), c === titleColumn && titleClass, isNumeric(c) && numeric, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}
                 >
                   {c.sortable ? (
                     <button
@@ -91,7 +99,7 @@ export function ListTable() {
             <tr className={css({ fontWeight: 'semibold' })}>
               {choose ? <td className={cx(cellBase, footCell)} /> : null}
               {columns.map((c) => (
-                <td key={c.name} className={cx(cellBase, footCell, c.minor && minor, isNumeric(c) && numeric)}>
+                <td key={c.name} className={cx(cellBase, footCell, minor(c), isNumeric(c) && numeric)}>
                   {c.name in totals.values ? (
                     <span aria-label={`Total ${c.label.toLowerCase()} of all ${formatCount(totals.count, display)}: ${totalText(c, totals.values[c.name]!, display)}`}>
                       {totalText(c, totals.values[c.name]!, display)}
@@ -193,7 +201,7 @@ function TableRow({ view, pinned = false, columns, titleColumn, display, showSel
         </td>
       ) : null}
       {columns.map((c) => (
-        <td key={c.name} className={cx(cellBase, c.minor && minor, isNumeric(c) && numeric)}>
+        <td key={c.name} className={cx(cellBase, minor(c), c === titleColumn && titleClass, isNumeric(c) && numeric)}>
           <ColumnCell view={view} column={c} titleColumn={titleColumn} display={display} showEdit={showEdit} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
         </td>
       ))}

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fieldsFor } from '../../../domain/form-values.ts';
 import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
 import { productViewHref } from '../../../domain/stock/labels.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { selectSearch } from '../../../machines/navigation.machine.ts';
-import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, stockScreenMachine } from '../../../machines/stock/stock-screen.machine.ts';
+import { adjustmentSpec, selectAdjusting, selectCanOpenAdjust, selectCanOpenCount, selectCounting, stockScreenMachine } from '../../../machines/stock/stock-screen.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -20,6 +20,7 @@ import { OnHand } from '../products/stock-badge.tsx';
 import { EmbeddedList, useEmbeddedList } from './embedded-list.tsx';
 import { LEDGER, STOCK_LEVELS } from './list-defs.ts';
 import { MOVEMENT_EXTRAS } from './movement-cells.tsx';
+import { StockCount } from './stock-count.tsx';
 
 /** /stock: every product's level with the filter's total value, the movement ledger, and the adjustment form. */
 export default function StockRoute(_: ScreenProps) {
@@ -42,8 +43,13 @@ export default function StockRoute(_: ScreenProps) {
   );
   const adjust = new URLSearchParams(selectSearch(system.navigation.getSnapshot())).get('adjust');
   const screen = useActorRef(screenMachine, { input: { adjust }, inspect: system.inspect });
+  const countPosted = useCallback(() => screen.send({ type: 'count.posted' }), [screen]);
+  const countClosed = useCallback(() => screen.send({ type: 'count.close' }), [screen]);
+
   const adjusting = useSelector(screen, selectAdjusting);
   const canOpen = useSelector(screen, selectCanOpenAdjust);
+  const counting = useSelector(screen, selectCounting);
+  const canCount = useSelector(screen, selectCanOpenCount);
   const mayAdjust = useSelector(system.auth, (s) => selectPermissions(s).has(STOCK_ACCESS.stockAdjust));
   // Keyboard users: the open form takes the focus (its first field to fill), and closing it gives
   // the focus back to "Adjust stock" (disabled while it is open, so the focus would be lost).
@@ -64,10 +70,16 @@ export default function StockRoute(_: ScreenProps) {
         subtitle="Every unit of stock, and the movements that explain it."
         actions={
           mayAdjust ? (
-            <Button ref={adjustButton} disabled={!canOpen} onClick={() => screen.send({ type: 'adjust.open' })}>
-              <Icon name="plus" />
-              Adjust stock
-            </Button>
+            <>
+              <Button variant="outline" disabled={!canCount} onClick={() => screen.send({ type: 'count.open' })}>
+                <Icon name="list" />
+                Count stock
+              </Button>
+              <Button ref={adjustButton} disabled={!canOpen} onClick={() => screen.send({ type: 'adjust.open' })}>
+                <Icon name="plus" />
+                Adjust stock
+              </Button>
+            </>
           ) : null
         }
       />
@@ -79,6 +91,7 @@ export default function StockRoute(_: ScreenProps) {
           <AdjustmentForm key={adjusting.key} productId={adjusting.productId} onSaved={() => screen.send({ type: 'adjust.saved' })} onClose={() => screen.send({ type: 'adjust.close' })} />
         </section>
       ) : null}
+      {counting !== null && mayAdjust ? <StockCount key={counting} onPosted={countPosted} onClose={countClosed} /> : null}
       {/* The levels' totals row sums on hand and value over the whole filter (the server's sums). */}
       <EmbeddedList def={STOCK_LEVELS} actor={levels} title="Stock levels" id="stock-levels" extras={LEVEL_EXTRAS} />
       <EmbeddedList def={LEDGER} actor={ledger} title="Movement ledger" id="stock-ledger" extras={MOVEMENT_EXTRAS} />

@@ -7,6 +7,7 @@ import { RESOURCES, SINGLETONS } from '../../../domain/resources/index.ts';
 import { verifyPassword } from '../../../server/auth/password.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema.ts';
 import type { Harness, TestResponse } from '../harness.ts';
+import { purchaseFixture } from './purchase-fixtures.ts';
 import { stockFixture } from './stock-fixtures.ts';
 
 /**
@@ -447,7 +448,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         };
       }
     }
-    const stock = stockFixture(route, { h, admin, anchor, adminToken });
+    const stock = stockFixture(route, { h, admin, anchor, adminToken }) ?? purchaseFixture(route, { h, admin, anchor, adminToken });
     if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
     const defs = Object.values(RESOURCES).sort((a, b) => b.api.length - a.api.length);

@@ -273,7 +273,7 @@ const XSRF = 'e2e-xsrf-value';
 export const xsrfHeaders = { Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF };
 
 /** Signs in through the API (not the page) and returns the token and the user record. */
-export async function apiLogin(request: APIRequestContext, user: DemoUser): Promise<{ token: string; user: unknown }> {
+export async function apiLogin(request: APIRequestContext, user: Pick<DemoUser, 'email' | 'password'>): Promise<{ token: string; user: unknown }> {
   const res = await request.post('/api/v1/admin/login', {
     headers: xsrfHeaders,
     data: { email: user.email, password: user.password },
@@ -779,4 +779,28 @@ export async function withoutAnimations(page: Page): Promise<void> {
     sheet.replaceSync('*, *::before, *::after { animation: none !important; transition: none !important; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
+}
+
+/**
+ * Runs `fn` signed in (in `page`'s storage) as a new person whose only role holds the one
+ * right named, made through the API and removed afterwards whatever happens.
+ */
+export async function asPersonWithOnly(page: Page, request: APIRequestContext, right: string, fn: (session: { token: string; user: unknown }) => Promise<void>): Promise<void> {
+  const admin = new AdminApi(request, (await apiLogin(request, USERS.admin)).token);
+  const tag = Date.now().toString(36);
+  const perms = await admin.list<{ id: number; name: string }>('/api/v1/admin/permissions', { search: right, per_page: '100' });
+  const permission = perms.find((p) => p.name === right);
+  expect(permission, `the right “${right}”`).toBeDefined();
+  const role = await admin.create<{ id: number }>('/api/v1/admin/roles', { name: `Only ${right} ${tag}`, permission_ids: [permission!.id] });
+  const email = `only-${tag}@example.com`;
+  const password = `only-${right.replace(/\W/g, '-')}-pass`;
+  const user = await admin.create<{ id: number }>('/api/v1/admin/users', { name: `Only ${right}`, email, status: 'active', role_ids: [role.id], password });
+  try {
+    const session = await apiLogin(request, { email, password });
+    await seedSessionOnLoad(page, session.token, session.user);
+    await fn(session);
+  } finally {
+    await admin.bulkDelete('/api/v1/admin/users', [user.id]);
+    await admin.bulkDelete('/api/v1/admin/roles', [role.id]);
+  }
 }

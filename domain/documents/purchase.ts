@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { basisPoints, isoDate, money, optionalText, relationId } from '../fields.ts';
+import { rights } from '../permissions.ts';
+import type { ColumnDef, FilterDef } from '../resource.ts';
+import { serialList } from '../stock/adjustment.ts';
+import { QUANTITY_MAX } from '../stock/kinds.ts';
+import { defineLifecycle } from './lifecycle.ts';
+import { PREFIXES } from './numbering.ts';
+import { PAYMENT_STATUS_OPTIONS } from './payments.ts';
+import type { DocumentInput, Rounding } from './totals.ts';
+
+/**
+ * A purchase from a supplier (PRODUCT §3): lines with ordered, received and returned
+ * quantities; its status follows from them (DOMAIN: keep the per-line progress, derive the
+ * header), payment status is separate. Read by the server's purchase routes, the lifecycle
+ * and line-editor machines, and the screens.
+ */
+export const PURCHASES_API = '/api/v1/admin/purchases';
+export const PURCHASE_PREFIX = PREFIXES.purchase;
+export const PURCHASE_RIGHTS = rights('purchase');
+/** At most this many lines on one purchase. */
+export const LINES_MAX = 200;
+
+export const purchaseLifecycle = defineLifecycle({
+  noun: 'purchase',
+  statuses: {
+    ordered: { label: 'Ordered', tone: 'info' },
+    partial: { label: 'Partially received', tone: 'warning' },
+    received: { label: 'Received', tone: 'success' },
+    cancelled: { label: 'Cancelled', tone: 'neutral' },
+    returned: { label: 'Returned', tone: 'danger' },
+  },
+  actions: {
+    edit: { label: 'Edit', from: ['ordered'], done: 'edited' },
+    receive: { label: 'Receive', from: ['ordered', 'partial'], done: 'received' },
+    cancel: { label: 'Cancel', from: ['ordered', 'partial'], done: 'cancelled' },
+    return: { label: 'Return to supplier', from: ['partial', 'received', 'cancelled'], done: 'returned' },
+    pay: { label: 'Add payment', from: ['ordered', 'partial', 'received', 'cancelled', 'returned'], done: 'paid' },
+  },
+});
+export type PurchaseStatus = keyof typeof purchaseLifecycle.statuses;
+/** The right each action needs (the server's routes and the screen's buttons read this): cancelling is the delete right, since a purchase is never deleted. */
+export const PURCHASE_ACTION_RIGHTS = {
+  edit: PURCHASE_RIGHTS.edit,
+  receive: PURCHASE_RIGHTS.edit,
+  cancel: PURCHASE_RIGHTS.delete,
+  return: PURCHASE_RIGHTS.edit,
+  pay: PURCHASE_RIGHTS.edit,
+} as const;
+export type PurchaseAction = keyof typeof purchaseLifecycle.actions;
+export const PURCHASE_STATUS_NAMES = Object.keys(purchaseLifecycle.statuses) as PurchaseStatus[];
+export const PURCHASE_STATUS_OPTIONS = PURCHASE_STATUS_NAMES.map((value) => ({ value, label: purchaseLifecycle.statuses[value].label }));
+
+export interface LineProgress {
+  quantity: number;
+  received: number;
+  returned: number;
+}
+
+/**
+ * The header status from the lines: cancelled stays cancelled; nothing received is ordered;
+ * everything received gone back is returned; some still to come is partially received.
+ */
+export function purchaseStatus(lines: readonly LineProgress[], cancelled: boolean): PurchaseStatus {
+  if (cancelled) return 'cancelled';
+  const received = lines.reduce((s, l) => s + l.received, 0);
+  const returned = lines.reduce((s, l) => s + l.returned, 0);
+  if (received === 0) return 'ordered';
+  if (returned === received && lines.every((l) => l.received === l.quantity)) return 'returned';
+  return lines.some((l) => l.received < l.quantity) ? 'partial' : 'received';
+}
+
+/**
+ * What the supplier is owed for, per line: what was ordered (or, once cancelled, what came),
+ * less what went back. The stored totals are computeTotals over these quantities, so a
+ * return or a cancel lowers the grand total and the amount due with it.
+ */
+export const billedQuantity = (l: LineProgress, cancelled: boolean) => (cancelled ? l.received : l.quantity) - l.returned;
+
+export interface PricedLine extends LineProgress {
+  unit_cost: number;
+  discount: number;
+  tax_bps: number;
+}
+
+export interface PurchaseTerms {
+  prices_include_tax: boolean;
+  rounding: Rounding;
+  discount: number;
+  tax_bps: number;
+  shipping: number;
+}
+
+/**
+ * The totals function's input for a purchase. A line billed for fewer units than ordered keeps
+ * its discount in proportion (rounded down), and shipping is charged only while something is billed.
+ */
+export function purchaseTotalsInput(terms: PurchaseTerms, lines: readonly PricedLine[], cancelled: boolean): DocumentInput {
+  const billed = lines.map((l) => billedQuantity(l, cancelled));
+  const anything = billed.some((q) => q > 0);
+  return {
+    pricesIncludeTax: terms.prices_include_tax,
+    rounding: terms.rounding,
+    discount: terms.discount,
+    taxRate: terms.tax_bps,
+    shipping: anything ? terms.shipping : 0,
+    lines: lines.map((l, i) => ({
+      quantity: billed[i]!,
+      unitPrice: l.unit_cost,
+      discount: billed[i] === l.quantity ? l.discount : Math.floor((l.discount * billed[i]!) / l.quantity),
+      taxRate: l.tax_bps,
+    })),
+  };
+}
+
+const quantity = (what = 'a quantity') =>
+  z
+    .number({ error: `Enter ${what}.` })
+    .int({ error: 'Enter a whole number.' })
+    .min(1, { error: 'Enter 1 or more.' })
+    .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` });
+
+export const ROUNDINGS = ['line', 'document'] as const;
+export const ROUNDING_OPTIONS = [
+  { value: 'line', label: 'Round each line' },
+  { value: 'document', label: 'Round the document' },
+] as const;
+
+export const purchaseLine = z.strictObject({
+  product_id: relationId('a product'),
+  quantity: quantity(),
+  /** Default: the product's cost price. */
+  unit_cost: money('the unit cost').optional(),
+  discount: money('the discount').default(0),
+  tax_bps: basisPoints('the tax rate').default(0),
+  /** Serial-tracked products received with the order: one per unit. */
+  serials: serialList().optional(),
+});
+export type PurchaseLineBody = z.output<typeof purchaseLine>;
+
+/** Line rules no single field can check: a discount over the line, a serial named on two lines of one product. */
+function checkLines(lines: readonly { product_id: number; quantity: number; unit_cost?: number | undefined; discount: number; serials?: string[] | undefined }[], ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  lines.forEach((l, i) => {
+    if (l.unit_cost !== undefined && l.discount > l.quantity * l.unit_cost) {
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount cannot be more than the line’s amount.' });
+    }
+    (l.serials ?? []).forEach((s, k) => {
+      const key = `${l.product_id}|${s.trim().toLowerCase()}`;
+      const first = seen.get(key);
+      if (first !== undefined && first !== i) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'serials', k], message: `Serial number ${s.trim()} is already named on line ${first + 1}.` });
+      } else seen.set(key, i);
+    });
+  });
+}
+
+const header = {
+  supplier_id: relationId('a supplier'),
+  purchased_on: isoDate('the purchase date'),
+  note: optionalText(1000),
+  prices_include_tax: z.boolean({ error: 'Choose whether the unit costs include tax.' }).default(false),
+  rounding: z.enum(ROUNDINGS, { error: 'Choose how tax is rounded: per line or per document.' }).default('line'),
+  discount: money('the order discount').default(0),
+  tax_bps: basisPoints('the order tax').default(0),
+  shipping: money('the shipping').default(0),
+  lines: z
+    .array(purchaseLine, { error: 'Send the lines as a list.' })
+    .min(1, { error: 'Add at least one product.' })
+    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` }),
+};
+
+/**
+ * POST: a new purchase, ordered. `receive: true` receives every line at once in the same
+ * transaction (the serial-number purchase screen), so serial-tracked lines name their serials.
+ */
+export const purchaseCreateBody = z
+  .strictObject({ ...header, receive: z.boolean({ error: 'Choose whether to receive the goods now.' }).default(false) })
+  .superRefine((b, ctx) => checkLines(b.lines, ctx));
+export type PurchaseCreateBody = z.output<typeof purchaseCreateBody>;
+
+/** PUT: an ordered purchase's header and lines, replaced whole (nothing has come in yet). */
+export const purchaseUpdateBody = z.strictObject(header).superRefine((b, ctx) => checkLines(b.lines, ctx));
+export type PurchaseUpdateBody = z.output<typeof purchaseUpdateBody>;
+
+const movementLine = (what: string) =>
+  z.strictObject({
+    line_id: relationId('a line of this purchase'),
+    quantity: quantity(`how many to ${what}`),
+    serials: serialList().default([]),
+  });
+
+const movementLines = (what: string) =>
+  z
+    .array(movementLine(what), { error: 'Send the lines as a list.' })
+    .min(1, { error: `Choose at least one line to ${what}.` })
+    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` })
+    .superRefine((lines, ctx) => {
+      const at = new Map<number, number>();
+      lines.forEach((l, i) => {
+        if (at.has(l.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `This line is named twice (also as line ${at.get(l.line_id)! + 1}).` });
+        else at.set(l.line_id, i);
+      });
+    });
+
+/** Receive some (lines) or everything still to come (no lines). */
+export const receiveBody = z.strictObject({
+  lines: movementLines('receive').optional(),
+  note: optionalText(500),
+});
+export type ReceiveBody = z.output<typeof receiveBody>;
+
+/** Goods going back to the supplier, out through the ledger. */
+export const returnBody = z.strictObject({
+  lines: movementLines('return'),
+  note: optionalText(500),
+});
+export type ReturnBody = z.output<typeof returnBody>;
+
+export const cancelBody = z.strictObject({ note: optionalText(500) });
+
+/** The purchase list: columns, filters (supplier, status, payment status, date range) and the money it totals. */
+export const purchaseColumns: readonly ColumnDef[] = [
+  { name: 'reference', label: 'Reference', sortable: true },
+  { name: 'supplier_name', label: 'Supplier', sortable: true },
+  { name: 'purchased_on', label: 'Date', kind: 'date', sortable: true },
+  { name: 'status', label: 'Status', kind: 'status', sortable: true },
+  { name: 'grand_total', label: 'Total', kind: 'money', sortable: true },
+  { name: 'paid', label: 'Paid', kind: 'money', sortable: true, minor: true },
+  { name: 'due', label: 'Due', kind: 'money', sortable: true },
+  { name: 'payment_status', label: 'Payment', kind: 'status', minor: true },
+];
+export const purchaseFilters: readonly FilterDef[] = [
+  { name: 'supplier_id', label: 'Supplier', kind: 'relation', relation: 'suppliers' },
+  { name: 'status', label: 'Status', kind: 'select', options: PURCHASE_STATUS_OPTIONS },
+  { name: 'payment_status', label: 'Payment', kind: 'select', options: PAYMENT_STATUS_OPTIONS },
+  { name: 'purchased_on', label: 'Date', kind: 'dateRange' },
+];
+export const purchaseList = {
+  key: 'purchases',
+  api: PURCHASES_API,
+  columns: purchaseColumns,
+  filters: purchaseFilters,
+  defaultSort: { field: 'purchased_on', dir: 'desc' },
+  searchHint: 'Search reference',
+} as const;

@@ -1,0 +1,201 @@
+import { assign, setup } from 'xstate';
+import { firstMessages, omitErrors } from '../../domain/field-path.ts';
+import { parseMoney } from '../../domain/format.ts';
+import { paymentBody } from '../../domain/documents/payments.ts';
+import { cancelBody, receiveBody, returnBody } from '../../domain/documents/purchase.ts';
+
+/**
+ * What a person fills in before a posted document's action is sent (receive, return, pay,
+ * cancel): how many of each line, one serial number per unit for serial-tracked products
+ * (typed or scanned, one per row), a payment's date, amount, method and note. It checks with
+ * the server's own schemas and refuses a serial named twice under its line, naming it; the
+ * lifecycle machine sends the request (once) and tells this machine how it went.
+ */
+
+export type DraftPanel = 'receive' | 'return' | 'pay' | 'cancel';
+
+export interface DraftLine {
+  line_id: number;
+  product_id: number;
+  name: string;
+  tracks_serials: boolean;
+  /** The most this action may take from the line (still to come, or still returnable). */
+  max: number;
+  quantity: number;
+  /** As typed: one serial number per row. */
+  serials: string;
+}
+
+export interface DraftPayment {
+  paid_on: string;
+  amount: string;
+  method: string;
+  note: string;
+}
+
+export interface ActionDraftContext {
+  panel: DraftPanel | null;
+  lines: DraftLine[];
+  payment: DraftPayment;
+  note: string;
+  /** Full path → message (`lines.2.serials`, `amount`). */
+  errors: Record<string, string>;
+  /** Which draft line each line of the request body came from, so the server's errors land under the right line. */
+  sent: number[];
+}
+
+export type ActionDraftEvent =
+  | { type: 'draft.open'; panel: DraftPanel; lines?: DraftLine[]; payment?: DraftPayment }
+  | { type: 'draft.close' }
+  | { type: 'draft.quantity'; index: number; value: number }
+  | { type: 'draft.serials'; index: number; text: string }
+  | { type: 'draft.payment'; field: keyof DraftPayment; value: string }
+  | { type: 'draft.note'; value: string }
+  | { type: 'draft.submit' }
+  /** The lifecycle machine's answer: done closes the panel, failed shows the server's errors. */
+  | { type: 'draft.done' }
+  | { type: 'draft.failed'; errors: Record<string, string[]> };
+
+/** One serial number per row (commas too), blanks ignored. */
+export const serialsOf = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const EMPTY_PAYMENT: DraftPayment = { paid_on: '', amount: '', method: 'cash', note: '' };
+
+/** The request body the draft stands for, and which draft line each body line is. */
+export function draftBody(c: Pick<ActionDraftContext, 'panel' | 'lines' | 'payment' | 'note'>): { body: Record<string, unknown>; sent: number[] } {
+  const note = c.note.trim() || null;
+  if (c.panel === 'pay') {
+    const amount = parseMoney(c.payment.amount);
+    return { body: { paid_on: c.payment.paid_on, amount: amount ?? Number.NaN, method: c.payment.method, note: c.payment.note.trim() || null }, sent: [] };
+  }
+  if (c.panel === 'cancel') return { body: { note }, sent: [] };
+  const sent: number[] = [];
+  const lines = c.lines.flatMap((l, i) => {
+    if (!(l.quantity > 0) && !(Number.isNaN(l.quantity) && l.max > 0)) return [];
+    sent.push(i);
+    return [{ line_id: l.line_id, quantity: l.quantity, serials: l.tracks_serials ? serialsOf(l.serials) : [] }];
+  });
+  return { body: { lines, note }, sent };
+}
+
+/** The server's schema, then what only the draft knows: at most what is left, one serial per unit, none named twice. */
+export function validateDraft(c: Pick<ActionDraftContext, 'panel' | 'lines' | 'payment' | 'note'>): Record<string, string> {
+  const { body, sent } = draftBody(c);
+  const schema = c.panel === 'pay' ? paymentBody : c.panel === 'cancel' ? cancelBody : c.panel === 'return' ? returnBody : receiveBody;
+  const res = schema.safeParse(body);
+  const raw = res.success ? {} : firstMessages(res.error.issues);
+  const errors: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const m = /^lines\.(\d+)(\..*)?$/.exec(k);
+    errors[m ? `lines.${sent[Number(m[1])]}${m[2] ?? ''}` : k] = v;
+  }
+  if (c.panel === 'pay' && c.payment.amount.trim() && parseMoney(c.payment.amount) === undefined) errors.amount = 'Enter an amount like 12.50.';
+  if (c.panel !== 'receive' && c.panel !== 'return') return errors;
+  if (sent.length === 0 && !errors.lines) errors.lines = `Enter how many to ${c.panel} on at least one line.`;
+  const seen = new Map<string, number>();
+  c.lines.forEach((l, i) => {
+    if (l.quantity > l.max && !errors[`lines.${i}.quantity`]) {
+      errors[`lines.${i}.quantity`] = c.panel === 'receive' ? `Only ${l.max} still to come.` : `Only ${l.max} can go back.`;
+    }
+    if (!l.tracks_serials || !(l.quantity > 0)) return;
+    const serials = serialsOf(l.serials);
+    serials.forEach((s) => {
+      const key = `${l.product_id}|${s.toLowerCase()}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, i);
+      else if (!errors[`lines.${i}.serials`]) errors[`lines.${i}.serials`] = first === i ? `Serial number ${s} is named twice.` : `Serial number ${s} is already named on line ${first + 1}.`;
+    });
+    if (!errors[`lines.${i}.serials`] && serials.length !== l.quantity) {
+      errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${serials.length} named.`;
+    }
+  });
+  return errors;
+}
+
+/** Errors under a serial (`lines.0.serials.2`) show under the line's serials box. */
+const collapse = (errors: Record<string, string>) => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) {
+    const key = k.replace(/^(lines\.\d+\.serials)\.\d+$/, '$1');
+    out[key] ??= v;
+  }
+  return out;
+};
+
+export const actionDraftMachine = setup({
+  types: {
+    context: {} as ActionDraftContext,
+    events: {} as ActionDraftEvent,
+  },
+  actions: {
+    /** Hands the body to the lifecycle machine (provided: `doc.act`). */
+    send: (_, _p: { action: DraftPanel; body: Record<string, unknown> }) => {},
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validateDraft(context)).length === 0,
+    validIndex: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
+  },
+}).createMachine({
+  id: 'actionDraft',
+  context: { panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', errors: {}, sent: [] },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'No action is being filled in; the document shows its buttons.',
+      on: {
+        'draft.open': {
+          target: 'open',
+          actions: assign(({ event }) => ({ panel: event.panel, lines: event.lines ?? [], payment: event.payment ?? EMPTY_PAYMENT, note: '', errors: {}, sent: [] })),
+        },
+      },
+    },
+    open: {
+      description: 'The person fills in the action; errors show under the values they are about.',
+      on: {
+        'draft.close': { target: 'closed', actions: assign({ panel: null, lines: [], errors: {} }) },
+        'draft.quantity': {
+          guard: 'validIndex',
+          actions: assign(({ context, event }) => ({
+            lines: context.lines.map((l, i) => (i === event.index ? { ...l, quantity: event.value } : l)),
+            errors: omitErrors(context.errors, `lines.${event.index}.quantity`, 'lines'),
+          })),
+        },
+        'draft.serials': {
+          guard: 'validIndex',
+          actions: assign(({ context, event }) => ({
+            lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: event.text } : l)),
+            errors: omitErrors(context.errors, `lines.${event.index}.serials`),
+          })),
+        },
+        'draft.payment': { actions: assign(({ context, event }) => ({ payment: { ...context.payment, [event.field]: event.value }, errors: omitErrors(context.errors, event.field) })) },
+        'draft.note': { actions: assign({ note: ({ event }) => event.value }) },
+        'draft.submit': [
+          {
+            guard: 'isValid',
+            actions: [
+              assign(({ context }) => ({ errors: {}, sent: draftBody(context).sent })),
+              { type: 'send', params: ({ context }) => ({ action: context.panel!, body: draftBody(context).body }) },
+            ],
+          },
+          { actions: assign({ errors: ({ context }) => collapse(validateDraft(context)) }) },
+        ],
+        'draft.done': { target: 'closed', actions: assign({ panel: null, lines: [], errors: {} }) },
+        'draft.failed': {
+          actions: assign(({ context, event }) => {
+            const errors: Record<string, string> = {};
+            for (const [k, v] of Object.entries(event.errors)) {
+              const m = /^lines\.(\d+)(\..*)?$/.exec(k);
+              errors[m && context.sent[Number(m[1])] !== undefined ? `lines.${context.sent[Number(m[1])]}${m[2] ?? ''}` : k] = v[0] ?? '';
+            }
+            return { errors: collapse(errors) };
+          }),
+        },
+      },
+    },
+  },
+});
+

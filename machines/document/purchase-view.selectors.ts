@@ -1,0 +1,115 @@
+import type { SnapshotFrom } from 'xstate';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/documents/payments.ts';
+import { purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.ts';
+import type { actionDraftMachine, DraftLine, DraftPanel, DraftPayment } from './action-draft.machine.ts';
+import type { DocumentHeader, LineDraft } from './line-editor.machine.ts';
+import type { documentLifecycleMachine } from './lifecycle.machine.ts';
+
+/** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
+export interface PurchaseDoc {
+  id: number;
+  reference: string;
+  supplier_id: number;
+  supplier_name: string;
+  purchased_on: string;
+  status: PurchaseStatus;
+  payment_status: PaymentStatus;
+  note: string | null;
+  prices_include_tax: boolean;
+  rounding: 'line' | 'document';
+  discount: number;
+  tax_bps: number;
+  shipping: number;
+  subtotal: number;
+  line_tax: number;
+  lines_total: number;
+  discount_total: number;
+  document_tax: number;
+  shipping_total: number;
+  grand_total: number;
+  paid: number;
+  due: number;
+  version: number;
+  /** The record's ETag, sent If-Match with a change. */
+  etag?: string;
+  lines: PurchaseDocLine[];
+  payments: { id: number; paid_on: string; amount: number; method: string; note: string | null; created_at: string }[];
+  history: { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null }[];
+}
+
+export interface PurchaseDocLine {
+  id: number;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  barcode: string | null;
+  tracks_serials: boolean;
+  unit_name: string;
+  quantity: number;
+  received: number;
+  returned: number;
+  unit_cost: number;
+  discount: number;
+  tax_bps: number;
+  total: number;
+  to_receive: number;
+  returnable: number;
+}
+
+/** The purchase as the lifecycle machine holds it now (each action answers the whole document). */
+export const selectPurchase = (s: SnapshotFrom<typeof documentLifecycleMachine>) => s.context.doc as unknown as PurchaseDoc;
+
+export const statusTone = (status: string) => purchaseLifecycle.statuses[status as PurchaseStatus]?.tone ?? 'neutral';
+export const paymentTone = (status: string) => (status === 'paid' ? 'success' : status === 'partial' ? 'warning' : 'danger');
+export const paymentLabel = (status: string) => PAYMENT_STATUSES[status as PaymentStatus] ?? status;
+
+/** What each action's panel starts with: everything still to come; nothing to return; the amount due, paid today. */
+export function draftFor(panel: DraftPanel, doc: PurchaseDoc, today: string): { panel: DraftPanel; lines?: DraftLine[]; payment?: DraftPayment } {
+  const line = (l: PurchaseDocLine, max: number, quantity: number): DraftLine => ({ line_id: l.id, product_id: l.product_id, name: l.product_name, tracks_serials: l.tracks_serials, max, quantity, serials: '' });
+  if (panel === 'receive') return { panel, lines: doc.lines.filter((l) => l.to_receive > 0).map((l) => line(l, l.to_receive, l.to_receive)) };
+  if (panel === 'return') return { panel, lines: doc.lines.filter((l) => l.returnable > 0).map((l) => line(l, l.returnable, 0)) };
+  if (panel === 'pay') return { panel, payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'cash', note: '' } };
+  return { panel };
+}
+
+/** The open panel, its lines with their own errors, and whether sending is possible now. */
+export function selectDraft(s: SnapshotFrom<typeof actionDraftMachine>) {
+  const { panel, lines, payment, note, errors } = s.context;
+  return {
+    panel,
+    lines: lines.map((l, i) => ({
+      ...l,
+      errors: { quantity: errors[`lines.${i}.quantity`] ?? errors[`lines.${i}.line_id`], serials: errors[`lines.${i}.serials`] },
+    })),
+    payment,
+    note,
+    errors,
+    linesError: errors.lines,
+  };
+}
+
+/** An ordered purchase's header and lines as the line editor holds them, to change it. */
+export function editorInput(doc: PurchaseDoc): { header: DocumentHeader; lines: LineDraft[] } {
+  return {
+    header: {
+      supplier_id: doc.supplier_id,
+      purchased_on: doc.purchased_on,
+      note: doc.note ?? '',
+      prices_include_tax: doc.prices_include_tax,
+      rounding: doc.rounding,
+      discount: doc.discount,
+      tax_bps: doc.tax_bps,
+      shipping: doc.shipping,
+      receive: false,
+    },
+    lines: doc.lines.map((l, i) => ({
+      key: i + 1,
+      product: { id: l.product_id, name: l.product_name, sku: l.sku, cost_price: l.unit_cost, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
+      quantity: l.quantity,
+      unit_cost: l.unit_cost,
+      discount: l.discount,
+      tax_bps: l.tax_bps,
+      serials: [],
+    })),
+  };
+}

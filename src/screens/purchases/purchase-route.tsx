@@ -1,0 +1,86 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { resourceHref } from '../../../domain/paths.ts';
+import { emptyHeader } from '../../../machines/document/line-editor.machine.ts';
+import type { PurchaseDoc } from '../../../machines/document/purchase-view.selectors.ts';
+import { selectRecord } from '../../../machines/record.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import { AlertMessage } from '../../components/ui/alert.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { purchaseEditorMachine, purchaseHref, purchaseRecordMachine } from '../../resources/document-providers.ts';
+import { newKey, today } from './purchase-editor.ts';
+import { PageHeader } from '../resource/page-header.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import { PurchaseDocument } from './purchase-document.tsx';
+import { PurchaseForm } from './purchase-form.tsx';
+import { PURCHASES } from './purchase-defs.ts';
+
+/**
+ * /purchase/create, /purchase/with/serial/create and /purchase/edit/{id} (SPEC: one screen).
+ * Creating orders the goods, or with serial numbers receives them at once, one serial per
+ * unit; an existing purchase shows its lines, progress, payments, history and the buttons its
+ * lifecycle allows, and can be changed while nothing has come in.
+ */
+export default function PurchaseRoute({ params, screen, title }: ScreenProps) {
+  if (params.id) return <ExistingPurchase id={params.id} title={title} />;
+  return <NewPurchase receiving={screen === 'purchaseSerialForm'} title={title} />;
+}
+
+function BackLink() {
+  return (
+    // Underlined: beside text, a link must not be told apart by its colour alone.
+    <AppLink href={resourceHref.list(PURCHASES)} className={css({ color: 'primary.fg', textDecoration: 'underline', textUnderlineOffset: '2px' })}>
+      ← Back to purchases
+    </AppLink>
+  );
+}
+
+function NewPurchase({ receiving, title }: { receiving: boolean; title: string }) {
+  const system = useAppSystem();
+  const machine = useMemo(
+    () =>
+      purchaseEditorMachine(system, null, newKey()).provide({
+        actions: {
+          finished: (_, { id, message }) => {
+            system.notify({ toastType: 'success', body: message });
+            system.navigation.send({ type: 'nav.block', blocked: false });
+            system.navigation.send({ type: 'nav.go', to: purchaseHref(id) });
+          },
+        },
+      }),
+    [system],
+  );
+  const actor = useActorRef(machine, { input: { header: { ...emptyHeader(today()), receive: receiving } }, inspect: system.inspect });
+  return (
+    <>
+      <PageHeader subtitle={<>{receiving ? 'Received now: name one serial number per unit of serial-tracked products. ' : 'Ordered now, received later. '}<BackLink /></>} />
+      <PurchaseForm actor={actor} title={title} reference={null} receiving={receiving} onCancel={() => system.navigation.send({ type: 'nav.go', to: resourceHref.list(PURCHASES), resume: true })} />
+    </>
+  );
+}
+
+function ExistingPurchase({ id, title }: { id: string; title: string }) {
+  const system = useAppSystem();
+  const machine = useMemo(() => purchaseRecordMachine(system), [system]);
+  const actor = useActorRef(machine, { input: { id }, inspect: system.inspect });
+  const record = useSelector(actor, selectRecord);
+  if (record.phase === 'failed') {
+    return (
+      <AlertMessage variant="centered" title="This purchase could not be loaded." onRetry={() => actor.send({ type: 'record.retry' })}>
+        {record.error}
+      </AlertMessage>
+    );
+  }
+  if (!record.data || record.busy) {
+    return (
+      <div className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
+        <Spinner size="lg" label="Loading the purchase" />
+      </div>
+    );
+  }
+  const doc = record.data as unknown as PurchaseDoc;
+  // A new document (after a save) starts its machines afresh.
+  return <PurchaseDocument key={`${doc.id}:${doc.version}`} doc={doc} title={title} back={<BackLink />} reload={() => actor.send({ type: 'record.reload' })} />;
+}
