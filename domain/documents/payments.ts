@@ -1,29 +1,10 @@
 import { z } from 'zod';
 import { isoDate, money, optionalText } from '../fields.ts';
+import { PAYMENT_METHOD_NAMES } from './payments.facts.ts';
 
-/**
- * Payments against a document (purchase: to the supplier; sale: from the customer), shared by
- * every kind: what is paid, what is due and the payment status the lists filter by.
- */
-export const PAYMENT_METHODS = { cash: 'Cash', card: 'Card', bank: 'Bank transfer', other: 'Other' } as const;
-export type PaymentMethod = keyof typeof PAYMENT_METHODS;
-export const PAYMENT_METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
-export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHOD_NAMES.map((value) => ({ value, label: PAYMENT_METHODS[value] }));
+export * from './payments.facts.ts';
 
-export const PAYMENT_STATUSES = { due: 'Due', partial: 'Partial', paid: 'Paid' } as const;
-export type PaymentStatus = keyof typeof PAYMENT_STATUSES;
-export const PAYMENT_STATUS_NAMES = Object.keys(PAYMENT_STATUSES) as PaymentStatus[];
-export const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUS_NAMES.map((value) => ({ value, label: PAYMENT_STATUSES[value] }));
-
-/** Paid when nothing is left to pay (a document worth nothing included), partial when some is, due when none is. */
-export function paymentStatus(total: number, paid: number): PaymentStatus {
-  if (paid >= total) return 'paid';
-  return paid > 0 ? 'partial' : 'due';
-}
-
-/** What is left to pay; negative when more was paid than is owed now (after a return): a credit. */
-export const amountDue = (total: number, paid: number) => total - paid;
-
+/** A payment's body as the API checks it (the statuses and methods, without zod, are payments.facts.ts). */
 export const paymentBody = z.strictObject({
   paid_on: isoDate('the payment date'),
   amount: money('the amount').refine((v) => v > 0, { error: 'Enter an amount more than 0.' }),

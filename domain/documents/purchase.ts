@@ -1,55 +1,17 @@
 import { z } from 'zod';
 import { basisPoints, isoDate, money, optionalText, relationId } from '../fields.ts';
-import { rights } from '../permissions.ts';
-import type { ColumnDef, FilterDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { QUANTITY_MAX } from '../stock/kinds.ts';
-import { defineLifecycle } from './lifecycle.ts';
-import { PREFIXES } from './numbering.ts';
-import { PAYMENT_STATUS_OPTIONS } from './payments.ts';
+import { LINES_MAX, type PurchaseStatus } from './purchase.facts.ts';
 import type { DocumentInput, Rounding } from './totals.ts';
 
-/**
- * A purchase from a supplier (PRODUCT §3): lines with ordered, received and returned
- * quantities; its status follows from them (DOMAIN: keep the per-line progress, derive the
- * header), payment status is separate. Read by the server's purchase routes, the lifecycle
- * and line-editor machines, and the screens.
- */
-export const PURCHASES_API = '/api/v1/admin/purchases';
-export const PURCHASE_PREFIX = PREFIXES.purchase;
-export const PURCHASE_RIGHTS = rights('purchase');
-/** At most this many lines on one purchase. */
-export const LINES_MAX = 200;
+export * from './purchase.facts.ts';
+export * from './purchase.list.ts';
 
-export const purchaseLifecycle = defineLifecycle({
-  noun: 'purchase',
-  statuses: {
-    ordered: { label: 'Ordered', tone: 'info' },
-    partial: { label: 'Partially received', tone: 'warning' },
-    received: { label: 'Received', tone: 'success' },
-    cancelled: { label: 'Cancelled', tone: 'neutral' },
-    returned: { label: 'Returned', tone: 'danger' },
-  },
-  actions: {
-    edit: { label: 'Edit', from: ['ordered'], done: 'edited' },
-    receive: { label: 'Receive', from: ['ordered', 'partial'], done: 'received' },
-    cancel: { label: 'Cancel', from: ['ordered', 'partial'], done: 'cancelled' },
-    return: { label: 'Return to supplier', from: ['partial', 'received', 'cancelled'], done: 'returned' },
-    pay: { label: 'Add payment', from: ['ordered', 'partial', 'received', 'cancelled', 'returned'], done: 'paid' },
-  },
-});
-export type PurchaseStatus = keyof typeof purchaseLifecycle.statuses;
-/** The right each action needs (the server's routes and the screen's buttons read this): cancelling is the delete right, since a purchase is never deleted. */
-export const PURCHASE_ACTION_RIGHTS = {
-  edit: PURCHASE_RIGHTS.edit,
-  receive: PURCHASE_RIGHTS.edit,
-  cancel: PURCHASE_RIGHTS.delete,
-  return: PURCHASE_RIGHTS.edit,
-  pay: PURCHASE_RIGHTS.edit,
-} as const;
-export type PurchaseAction = keyof typeof purchaseLifecycle.actions;
-export const PURCHASE_STATUS_NAMES = Object.keys(purchaseLifecycle.statuses) as PurchaseStatus[];
-export const PURCHASE_STATUS_OPTIONS = PURCHASE_STATUS_NAMES.map((value) => ({ value, label: purchaseLifecycle.statuses[value].label }));
+/*
+ * The whole purchase declaration: its facts (purchase.facts.ts), its list (purchase.list.ts)
+ * and what the server checks, with zod: line progress, totals and the request bodies.
+ */
 
 export interface LineProgress {
   quantity: number;
@@ -218,29 +180,3 @@ export const returnBody = z.strictObject({
 export type ReturnBody = z.output<typeof returnBody>;
 
 export const cancelBody = z.strictObject({ note: optionalText(500) });
-
-/** The purchase list: columns, filters (supplier, status, payment status, date range) and the money it totals. */
-export const purchaseColumns: readonly ColumnDef[] = [
-  { name: 'reference', label: 'Reference', sortable: true },
-  { name: 'supplier_name', label: 'Supplier', sortable: true },
-  { name: 'purchased_on', label: 'Date', kind: 'date', sortable: true },
-  { name: 'status', label: 'Status', kind: 'status', sortable: true },
-  { name: 'grand_total', label: 'Total', kind: 'money', sortable: true },
-  { name: 'paid', label: 'Paid', kind: 'money', sortable: true, minor: true },
-  { name: 'due', label: 'Due', kind: 'money', sortable: true },
-  { name: 'payment_status', label: 'Payment', kind: 'status', minor: true },
-];
-export const purchaseFilters: readonly FilterDef[] = [
-  { name: 'supplier_id', label: 'Supplier', kind: 'relation', relation: 'suppliers' },
-  { name: 'status', label: 'Status', kind: 'select', options: PURCHASE_STATUS_OPTIONS },
-  { name: 'payment_status', label: 'Payment', kind: 'select', options: PAYMENT_STATUS_OPTIONS },
-  { name: 'purchased_on', label: 'Date', kind: 'dateRange' },
-];
-export const purchaseList = {
-  key: 'purchases',
-  api: PURCHASES_API,
-  columns: purchaseColumns,
-  filters: purchaseFilters,
-  defaultSort: { field: 'purchased_on', dir: 'desc' },
-  searchHint: 'Search reference',
-} as const;

@@ -4,7 +4,7 @@ import type { ColumnDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { QUANTITY_MAX } from '../stock/kinds.ts';
 import { PREFIXES } from './numbering.ts';
-import { LINES_MAX } from './purchase.ts';
+import { LINES_MAX } from './purchase.facts.ts';
 
 /**
  * A stock count (the /stock screen): counted quantities for many products; the differences

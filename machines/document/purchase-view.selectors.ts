@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/documents/payments.ts';
-import { purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/documents/payments.facts.ts';
+import { purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
 import type { actionDraftMachine, DraftLine, DraftPanel, DraftPayment } from './action-draft.machine.ts';
 import type { DocumentHeader, LineDraft } from './line-editor.machine.ts';
 import type { documentLifecycleMachine } from './lifecycle.machine.ts';

@@ -1,10 +1,7 @@
 import { fromPromise } from 'xstate';
 import { LINE_PRODUCTS_API, type LineProduct } from '../../domain/documents/lines.ts';
-import { PURCHASES_API } from '../../domain/documents/purchase.ts';
+import { PURCHASES_API } from '../../domain/documents/purchase.facts.ts';
 import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
-import type { ListSettings } from '../../domain/list-query.ts';
-import { adminHref } from '../../domain/paths.ts';
-import type { ResourceDef } from '../../domain/resource.ts';
 import type { DraftPanel } from '../../machines/document/action-draft.machine.ts';
 import { actionDraftMachine } from '../../machines/document/action-draft.machine.ts';
 import { documentLifecycleMachine, type DocState } from '../../machines/document/lifecycle.machine.ts';
@@ -13,25 +10,16 @@ import { optionsMachine, type OptionItem } from '../../machines/options.machine.
 import { recordMachine } from '../../machines/record.machine.ts';
 import { stockCountMachine } from '../../machines/stock/stock-count.machine.ts';
 import type { AppSystem } from '../app/system.ts';
-import { resourceListMachine } from './list-providers.ts';
+import { purchaseHref } from './purchase-list-providers.ts';
 
 /**
  * The real side effects of the document machines (purchases, the stock count): HTTP through the
  * API client with an Idempotency-Key on every posting, toasts, the address bar. One-liners; every
- * decision is the machines'.
+ * decision is the machines'. The purchase list's are apart (purchase-list-providers.ts), so the
+ * list page does not load the document machines and their zod checks.
  */
 
-export const purchaseHref = (id: number | string) => adminHref('/purchase/edit/:id', { id });
-
-/** The purchase list on the list engine; it keeps no per-person columns or saved filters. */
-export function purchaseListMachine(system: AppSystem, def: ResourceDef) {
-  return resourceListMachine(system, def, undefined).provide({
-    actors: {
-      loadSettings: fromPromise(async (): Promise<ListSettings> => ({ hidden_columns: [], saved_filters: [] })),
-    },
-    actions: { openRecord: (_, { id }) => system.navigation.send({ type: 'nav.go', to: purchaseHref(id) }) },
-  });
-}
+export { purchaseHref };
 
 /** A purchase for its page: GET /purchases/{id}; its reference titles the page. */
 export function purchaseRecordMachine(system: Pick<AppSystem, 'api' | 'navigation'>) {

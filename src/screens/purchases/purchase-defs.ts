@@ -1,21 +1,19 @@
-import { z } from 'zod';
-import { PURCHASE_RIGHTS, purchaseList } from '../../../domain/documents/purchase.ts';
-import type { FieldDef, ResourceDef } from '../../../domain/resource.ts';
+import { PURCHASE_RIGHTS } from '../../../domain/documents/purchase.facts.ts';
+import { purchaseList } from '../../../domain/documents/purchase.list.ts';
+import type { FieldDef, ResourceList } from '../../../domain/resource.ts';
 
 /**
- * The purchase list (domain/documents/purchase.ts) as the generic list screen's parts read it.
- * Purchases are made and changed on their own screen, never deleted (a cancelled purchase
- * keeps its number), so the list offers no delete.
+ * The purchase list (domain/documents/purchase.list.ts) as the generic list screen's parts read it:
+ * a list declaration (no schema, no form fields: the list page loads no zod). Purchases are made
+ * and changed on their own screen, never deleted (a cancelled purchase keeps its number), so the
+ * list offers no delete.
  */
-export const PURCHASES: ResourceDef = {
+export const PURCHASES: ResourceList = {
   key: purchaseList.key,
   label: { one: 'purchase', many: 'purchases' },
   api: purchaseList.api,
   permissions: PURCHASE_RIGHTS,
-  schema: z.strictObject({}),
-  defaults: {},
   columns: purchaseList.columns,
-  fields: [],
   filters: purchaseList.filters.map((f) => (f.kind === 'relation' ? { ...f, searchable: true } : f)),
   searchHint: purchaseList.searchHint,
   defaultSort: purchaseList.defaultSort,
