@@ -11,6 +11,7 @@ import { requireAuth, requirePermission } from './http/auth.ts';
 import type { AppEnv, AppMiddleware, HttpMethod, RouteAccess, RouteDef } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { routeInput } from './http/input.ts';
+import { gzipJson } from './http/json-gzip.ts';
 import { xsrf } from './http/xsrf.ts';
 import { authRoutes } from './routes/auth.ts';
 import { imageRoutes } from './images/routes.ts';
@@ -150,8 +151,10 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set('now', now);
     await next();
   });
-  // gzip/deflate for clients that ask: the SPA's JS and CSS shrink to about a third.
+  // gzip/deflate for clients that ask: the SPA's JS and CSS shrink to about a third. JSON
+  // answers are gzipped whole by gzipJson first (json-gzip.ts says why).
   app.use('*', compress());
+  app.use('*', gzipJson);
   app.use('*', securityHeaders);
   app.use('*', xsrf);
   // The rest of a too-large body is never read, so the connection cannot carry another

@@ -93,14 +93,17 @@ async function sendFile(path: string, cache: string): Promise<Response> {
 
 const gzipAsync = promisify(gzip);
 
-/** The client takes gzip (Accept-Encoding names it, without q=0). */
+/** The client takes gzip: Accept-Encoding names it (or `*`) without q=0; gzip named beats `*`. */
 export function acceptsGzip(header: string | undefined | null): boolean {
-  return (header ?? '').split(',').some((part) => {
+  let star = false;
+  for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
+    const taken = !q || Number(q.slice(2)) > 0;
+    if (name === 'gzip') return taken;
+    if (name === '*') star = taken;
+  }
+  return star;
 }
 
 /**

@@ -72,9 +72,10 @@ async function addToLines(tx: Tx, column: 'received' | 'returned', moving: reado
   const byLine = new Map<number, number>();
   for (const m of moving) byLine.set(m.line.id, (byLine.get(m.line.id) ?? 0) + m.quantity);
   if (!byLine.size) return;
-  const values = sql.join([...byLine].sort(([a], [b]) => a - b).map(([id, q]) => sql`(${id}::int, ${q}::int)`), sql`, `);
+  const sorted = [...byLine].sort(([a], [b]) => a - b);
   const col = sql.identifier(column);
-  await tx.execute(sql`update ${purchaseLines} as l set ${col} = l.${col} + v.q from (values ${values}) as v(id, q) where l.id = v.id`);
+  await tx.execute(sql`update ${purchaseLines} as l set ${col} = l.${col} + v.q
+    from unnest(${sql.param(sorted.map(([id]) => id))}::int[], ${sql.param(sorted.map(([, q]) => q))}::int[]) as v(id, q) where l.id = v.id`);
   for (const m of moving) m.line[column] += m.quantity;
 }
 

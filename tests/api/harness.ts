@@ -150,19 +150,27 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
 
   // drizzle hands every statement to its session's logger (both drivers): count them there. A
   // transaction runs on a session of its own made from the options, so they carry the logger too.
+  // A statement prepared once and kept (the session check) holds the logger it was prepared
+  // with, so the session gets one logger for good that passes statements on while counting.
   type Logger = { logQuery(query: string, params: unknown[]): void };
   const session = (handle.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
+  let counting: string[] | undefined;
+  const passOn = session.logger;
+  const logger: Logger = {
+    logQuery: (query, params) => {
+      counting?.push(query);
+      passOn.logQuery(query, params);
+    },
+  };
+  session.logger = logger;
+  session.options = { ...session.options, logger };
   const statementsOf: Harness['statementsOf'] = async (fn) => {
     const statements: string[] = [];
-    const before = { logger: session.logger, options: session.options };
-    const logger: Logger = { logQuery: (query) => statements.push(query) };
-    session.logger = logger;
-    session.options = { ...before.options, logger };
+    counting = statements;
     try {
       return { result: await fn(), statements };
     } finally {
-      session.logger = before.logger;
-      session.options = before.options;
+      counting = undefined;
     }
   };
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { customers as C } from '../../domain/resources/index.ts';
+import { NARROW_SEARCH_MAX_MATCHES } from '../../server/crud/index.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 /**
  * Deep pages (offset ≥ 1000) take another query plan (ids from the sort index, then the rows)
- * and so do narrow searches (matching ids first, then sorted). Both must give exactly the rows
+ * and so do searches (their matches first, then sorted). Both must give exactly the rows
  * the plain plan would: the same order, ties broken by id, nothing skipped or repeated.
  */
 let h: Harness;
@@ -64,9 +65,11 @@ it.each([
   ['the first page', 2, {}],
   ['a filtered page', 2, { status: 'inactive' }],
   ['a deep page', 2, { page: 12 }],
-  // A search counts first: the count picks its plan (narrow or not).
-  ['a narrow search', 3, { search: 'Name 3' }],
-  ['a wide search', 3, { search: 'Name' }],
+  // A search sorted on the table's own columns reads its matches once: page, count and sums
+  // in one statement, while they are at most NARROW_SEARCH_MAX_MATCHES (every search here).
+  ['a narrow search', 2, { search: 'Name 3' }],
+  ['a search matching every row', 2, { search: 'Name' }],
+  ['a narrow search sorted by name, on its second page', 2, { search: 'Name 3', sort: 'name', dir: 'asc', page: 2 }],
   // An empty page has no row to carry the total: it is counted on its own.
   ['a page past the end', 3, { page: 99 }],
 ])('%s comes with its total, in %i statements with the session check', async (_, statements, query: Record<string, string | number>) => {
@@ -81,4 +84,17 @@ it.each([
   expect(result.body.meta).toEqual({ page: Number(query.page ?? 1), per_page: 100, total: n, last_page: Math.max(1, Math.ceil(n / 100)) });
   expect(result.body.data.every((r: Record<string, unknown>) => !Object.keys(r).some((k) => k.startsWith('list_tally'))), 'the carried total is not a column').toBe(true);
   expect(sent).toHaveLength(statements);
+});
+
+it(`a wide search (over ${NARROW_SEARCH_MAX_MATCHES.toLocaleString('en')} matches) is counted first and paged the plain way, in the same order`, async () => {
+  await h.db.execute(sql`
+    insert into customers (name, email, city, status)
+    select 'Name ' || (g % 37), 'w' || g || '@example.com', 'City ' || (g % 11), 'active'
+    from generate_series(1, ${NARROW_SEARCH_MAX_MATCHES}) g`);
+  const first = await h.statementsOf(() => api.get(C.api, { search: 'Name', sort: 'city', dir: 'asc', per_page: 100 }));
+  expect(first.result.body.meta.total).toBe(N + NARROW_SEARCH_MAX_MATCHES);
+  // The session check, the narrow try that finds too many, the count and the page.
+  expect(first.statements).toHaveLength(4);
+  const searched = await everyId({ search: 'Name', sort: 'city', dir: 'asc' });
+  expect(searched).toEqual(await everyId({ sort: 'city', dir: 'asc' }));
 });

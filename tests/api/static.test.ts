@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { createApp, SERVER_ERROR } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/index.ts';
@@ -49,6 +50,25 @@ describe('public pages and the SPA', () => {
     const refused = await h.request('GET', '/js/chunks/big-A1b2C3d4.js', { xsrf: false, headers: { 'Accept-Encoding': 'gzip;q=0' } });
     expect(refused.headers.get('content-encoding')).toBeNull();
     expect(refused.text).toContain('abc abc');
+  });
+
+  it('gzips a JSON answer of 1 KB or more in one piece, with its length, and leaves small ones and other clients as they are', async () => {
+    const plain = await h.request('GET', '/api/openapi.json', { xsrf: false, headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const doc = JSON.parse(plain.text) as { openapi: string };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    expect(Number(plain.headers.get('content-length'))).toBe(Buffer.byteLength(plain.text));
+    const raw = await h.app.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'deflate, gzip;q=0.8' } });
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+    expect(raw.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const bytes = new Uint8Array(await raw.arrayBuffer());
+    expect(Number(raw.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(gunzipSync(bytes).toString()).toBe(plain.text);
+    // The XSRF cookie set on the way out survives the re-made answer.
+    expect(raw.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+    const small = await h.request('GET', '/api/health', { xsrf: false, headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.body).toEqual({ ok: true });
   });
 
   it('GET / is a public page with the shop name and a staff sign-in link', async () => {
