@@ -99,10 +99,12 @@ export type StockAlertsSnapshot = import('xstate').SnapshotFrom<typeof stockAler
 export function selectBell(s: StockAlertsSnapshot) {
   const watching = !s.matches('off');
   const count = s.context.alerts?.count ?? 0;
+  // Before its first answer the bell knows nothing: it does not say "no low stock".
+  const known = watching && s.context.alerts !== null;
   return {
     watching,
     count,
-    label: !watching ? 'Notifications' : count === 0 ? 'Notifications: no low stock' : `Notifications: ${count} ${count === 1 ? 'product' : 'products'} low or out of stock`,
+    label: !known ? 'Notifications' : count === 0 ? 'Notifications: no low stock' : `Notifications: ${count} ${count === 1 ? 'product' : 'products'} low or out of stock`,
     items: s.context.alerts?.data ?? [],
     allHref: s.context.alerts?.href ?? null,
     error: s.context.error,

@@ -222,6 +222,8 @@ describe('stock alerts machine (the bell), every edge', () => {
               const may = (event.permissions as string[]).includes('stock');
               expect(bell().watching).toBe(may);
               if (may && !was) expect(loads.calls).toHaveLength(sent + 1);
+              // Asked, not answered yet: the bell claims no count.
+              if (may && !was) expect(bell().label).toBe('Notifications');
               if (!may) expect(bell()).toMatchObject({ count: 0, items: [] });
             },
             'alerts.refresh': async ({ event }: Ev) => {

@@ -73,6 +73,8 @@ export class StockPage {
 /** The top bar's bell: its label says how many products are low or out. */
 export async function bellCount(page: Page): Promise<number> {
   const bell = page.getByRole('button', { name: /^Notifications/ });
+  // Until its first answer the bell is just "Notifications": read it once it has counted.
+  await expect(bell).toHaveAttribute('aria-label', /no low stock|\d+ products? low/);
   const label = (await bell.getAttribute('aria-label')) ?? '';
   return Number(/(\d+) products? low/.exec(label)?.[1] ?? 0);
 }
