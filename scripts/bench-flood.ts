@@ -2,7 +2,9 @@
 // another) alone, and while FLOOD_CONCURRENCY clients send bad sign-ins for unknown emails as
 // fast as they are answered, first from one address, then from FLOOD_ADDRESSES loopback
 // addresses (all of 127.0.0.0/8 is this machine), as a spray from many machines would.
+// Neither the GET /me client (scripts/bench-client.ts) nor the flooders run in the server's thread.
 import { Worker } from 'node:worker_threads';
+import type { BenchClient } from './bench-client.ts';
 
 export const FLOOD_CONCURRENCY = 32;
 export const FLOOD_ADDRESSES = 256;
@@ -70,25 +72,11 @@ function flood(base: string, addresses: number, ms: number): Promise<Record<stri
   });
 }
 
-export async function loginFlood(base: string, token: string, FLOOD_MS: number): Promise<FloodResult[]> {
+/** The flood: `client` (scripts/bench-client.ts, a thread of its own) times GET /me meanwhile. */
+export async function loginFlood(client: BenchClient, base: string, FLOOD_MS: number): Promise<FloodResult[]> {
   const run = async (name: string, addresses: number): Promise<FloodResult> => {
-    const end = performance.now() + FLOOD_MS;
     const flooding = addresses ? flood(base, addresses, FLOOD_MS) : Promise.resolve({});
-    const times: number[] = [];
-    let failed = 0;
-    while (performance.now() < end) {
-      const t = performance.now();
-      try {
-        const res = await fetch(`${base}/me`, { headers: { authorization: `Bearer ${token}` } });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`GET /me answered ${res.status} during "${name}": ${text.slice(0, 200)}`);
-        times.push(performance.now() - t);
-      } catch (err) {
-        // A /me that fails outright (the connection reset) is starvation too: counted, not timed.
-        if (++failed > 50) throw err;
-        console.error(`GET /me failed during "${name}": ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`);
-      }
-    }
+    const { times, failed } = await client.poll('/me', FLOOD_MS, name);
     const logins = await flooding;
     times.sort((a, b) => a - b);
     return { name, rate: times.length / (FLOOD_MS / 1000), p50: times.length ? pct(times, 50) : NaN, p95: times.length ? pct(times, 95) : NaN, failed, logins };
