@@ -91,6 +91,8 @@ interface Scenario {
   postPath?: (i: number, ids: SeededIds) => string;
   /** The status a POST answers (default 201). */
   status?: number;
+  /** Its p95 target on PostgreSQL in ms, from its issue (default TARGET_P95_MS); null: none. */
+  target?: number | null;
 }
 /** Ids the purchase seed made, for paths that name a record. */
 interface SeededIds {
@@ -103,7 +105,7 @@ const PURCHASES = '/api/v1/admin/purchases';
 // The seed gives each of 100 first names to 1% of the rows, and suffixes names with the row
 // number; "Quentin Moreau" names one row in 4,000 (25 of 100,000).
 const SCENARIOS = [
-  { name: 'signed-in baseline (GET /me)', path: '/me' },
+  { name: 'signed-in baseline (GET /me)', path: '/me', target: null },
   { name: 'first page', path: API },
   { name: 'deep page (5000 × 10, offset 49,990)', path: `${API}?page=5000&per_page=10` },
   { name: 'sort email desc', path: `${API}?sort=email&dir=desc` },
@@ -123,7 +125,8 @@ const SCENARIOS = [
   { name: 'products exact barcode', path: `${PRODUCTS}?search=${benchBarcode(43_211)}` },
   { name: 'product history (1M movements)', path: `${PRODUCTS}/1/movements` },
   { name: 'product history page 500', path: `${PRODUCTS}/1/movements?page=500` },
-  { name: 'stock list with totals', path: '/api/v1/admin/stock' },
+  // Every product's level and value summed: issue 10 sets no time for it.
+  { name: 'stock list with totals', path: '/api/v1/admin/stock', target: null },
   { name: 'low-stock bell', path: '/api/v1/admin/stock/alerts' },
   // In and out in turn, so the product's stock stays between 20 and 21.
   { name: 'adjustment (POST)', path: '/api/v1/admin/stock/adjustments', post: (i: number) => ({ product_id: 20, quantity: i % 2 ? -1 : 1, reason: 'count_correction' }) },
@@ -131,7 +134,7 @@ const SCENARIOS = [
   { name: 'purchases first page (+ totals)', path: PURCHASES },
   { name: "purchases of one supplier (+ totals)", path: `${PURCHASES}?supplier_id=SUPPLIER` },
   { name: "purchases in a month's range (+ totals)", path: `${PURCHASES}?purchased_on_from=${daysAgo(60)}&purchased_on_to=${daysAgo(31)}` },
-  { name: 'receive a 20-line purchase (POST)', path: `${PURCHASES}/:id/receive`, post: () => ({}), postPath: (i: number, ids: SeededIds) => `${PURCHASES}/${ids.firstReceipt + i}/receive`, status: 200 },
+  { name: 'receive a 20-line purchase (POST)', path: `${PURCHASES}/:id/receive`, post: () => ({}), postPath: (i: number, ids: SeededIds) => `${PURCHASES}/${ids.firstReceipt + i}/receive`, status: 200, target: 50 },
 ] as const satisfies readonly Scenario[];
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
@@ -163,6 +166,7 @@ interface Result {
   max: number;
   total: number;
   queries: number;
+  target: number | null;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -199,9 +203,10 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
       const answer = JSON.parse(value) as { meta?: { total: number }; count?: number };
       const total = answer.meta?.total ?? answer.count ?? 0;
       times.sort((a, b) => a - b);
-      const r = { name: s.name, p50: pct(times, 50), p95: pct(times, 95), max: times.at(-1)!, total, queries: queries.length };
+      const target = 'target' in s ? (s.target ?? null) : TARGET_P95_MS;
+      const r = { name: s.name, p50: pct(times, 50), p95: pct(times, 95), max: times.at(-1)!, total, queries: queries.length, target };
       results.push(r);
-      if (EXPLAIN || (handle.kind === 'postgres' && r.p95 > TARGET_P95_MS)) {
+      if (EXPLAIN || (handle.kind === 'postgres' && target !== null && r.p95 > target)) {
         for (const q of queries) {
           if (!/^(select|update|insert)/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
           // A write explained again can be refused (a purchase line received twice): say so and go on.
@@ -332,18 +337,19 @@ async function measureHttp(kinds: Kind[]): Promise<void> {
 
   let missed = false;
   if (!FLOOD_ONLY) {
-    console.log('\n| db       | scenario                             |  p50 ms |  p95 ms |  max ms |    rows | SQL |');
-    console.log('|----------|--------------------------------------|--------:|--------:|--------:|--------:|----:|');
+    console.log(`\n| db       | ${'scenario'.padEnd(40)} |  p50 ms |  p95 ms |  max ms |    rows | SQL | target |`);
+    console.log(`|----------|${'-'.repeat(42)}|--------:|--------:|--------:|--------:|----:|-------:|`);
     for (const rep of reports) {
       for (const r of rep.results) {
-        const over = rep.kind === 'postgres' && r.name !== SCENARIOS[0].name && r.p95 > TARGET_P95_MS;
+        const over = rep.kind === 'postgres' && r.target !== null && r.p95 > r.target;
         missed ||= over;
+        const target = r.target === null ? '—' : `≤ ${r.target}`;
         console.log(
-          `| ${rep.kind.padEnd(8)} | ${r.name.padEnd(36)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${String(r.total).padStart(7)} | ${String(r.queries).padStart(3)} |${over ? ' over target' : ''}`,
+          `| ${rep.kind.padEnd(8)} | ${r.name.padEnd(40)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${String(r.total).padStart(7)} | ${String(r.queries).padStart(3)} | ${target.padStart(6)} |${over ? ' over target' : ''}`,
         );
       }
     }
-    console.log(`\nrows = meta.total of the answer; SQL = statements per request, sign-in check included. Target: p95 ≤ ${TARGET_P95_MS} ms on PostgreSQL.`);
+    console.log(`\nrows = meta.total of the answer; SQL = statements per request, sign-in check included. target = the p95 its issue asks for on PostgreSQL, in ms.`);
   }
   printFlood(reports, FLOOD_MS);
   for (const rep of reports) {
