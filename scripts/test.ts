@@ -8,6 +8,12 @@
 //
 // Steps: codegen, typecheck, unit, api-pglite, api-postgres, build, e2e.
 // api-postgres runs only when TEST_DATABASE_URL is set (scripts/pg-cluster.sh start gives one).
+//
+// A step that prints nothing for TEST_SILENCE_MINUTES (default 10; the longest quiet stretch of a
+// healthy run is one test file, under two minutes) is stopped with its whole process group and
+// started once more, and the summary says so. Once, on a clean clone, vitest's api run on
+// PostgreSQL hung before its first file for 32 minutes: no database connection, its one worker
+// idle with a file-system promise that never settled. CI would have waited for its own 90.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -92,17 +98,32 @@ if (process.argv.includes('--list')) {
 
 const selected = steps.filter((s) => (!only || matches(s, only)) && !(skip && matches(s, skip)));
 
+const SILENCE_MS = Number(process.env.TEST_SILENCE_MINUTES ?? 10) * 60_000;
+const SILENT = 'silent';
+
 let interrupted: NodeJS.Signals | undefined;
 let current: ReturnType<typeof spawn> | undefined;
+/** The step's whole process group (it runs detached): vitest's and Playwright's workers too. */
+const signalGroup = (child: ReturnType<typeof spawn> | undefined, signal: NodeJS.Signals) => {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group has gone already.
+  }
+};
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     interrupted = signal;
-    // On Ctrl-C the terminal already signalled the child (same process group); for a SIGTERM
-    // from CI we pass it on, then report once the child has gone.
-    if (signal === 'SIGTERM') current?.kill(signal);
+    // The step has a process group of its own, so the terminal's Ctrl-C does not reach it: pass
+    // either signal on, then report once it has gone (what still runs 10 s later is killed).
+    signalGroup(current, signal);
+    const child = current;
+    setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000).unref();
   });
 }
 
+/** Runs a step, its output passed through; SILENT when it printed nothing for SILENCE_MS and was stopped. */
 function run(step: Step): Promise<number | string> {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : undefined) };
   for (const [k, v] of Object.entries(step.env ?? {})) {
@@ -111,10 +132,29 @@ function run(step: Step): Promise<number | string> {
   }
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((done) => {
-    const child = spawn(step.command, step.args, { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(step.command, step.args, { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'], detached: true });
     current = child;
-    child.on('error', (err) => done(`could not start: ${err.message}`));
-    child.on('exit', (code, signal) => done(signal ?? code ?? 1));
+    let silent = false;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        silent = true;
+        console.log(`\n${step.id}: no output for ${fmt(SILENCE_MS)}; stopping it.`);
+        signalGroup(child, 'SIGKILL');
+      }, SILENCE_MS);
+    };
+    heard();
+    child.stdout!.on('data', (chunk: Buffer) => (heard(), process.stdout.write(chunk)));
+    child.stderr!.on('data', (chunk: Buffer) => (heard(), process.stderr.write(chunk)));
+    child.on('error', (err) => (clearTimeout(timer), done(`could not start: ${err.message}`)));
+    // What the step left running when its main process ended (a worker, a native compiler
+    // behind a wrapper) goes with its group, and its ends of the pipes with it.
+    child.on('exit', () => signalGroup(child, 'SIGKILL'));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done(silent ? SILENT : (signal ?? code ?? 1));
+    });
   });
 }
 
@@ -142,10 +182,17 @@ for (const step of selected) {
   if (step.banner) console.log(step.banner);
   console.log(`$ ${[step.command.replace(`${root}/`, ''), ...step.args].join(' ')}\n`);
   const t0 = performance.now();
-  const code = await run(step);
+  let code = await run(step);
+  let restarted: string | undefined;
+  if (code === SILENT && !interrupted) {
+    restarted = `restarted once after ${fmt(SILENCE_MS)} without output`;
+    console.log(`${step.id}: starting it again (once).\n`);
+    code = await run(step);
+  }
   const ms = performance.now() - t0;
   const ok = code === 0 && !interrupted;
-  outcomes.push({ step, status: ok ? 'PASS' : 'FAIL', ms, code, note: interrupted ? `interrupted (${interrupted})` : undefined });
+  const note = [restarted, interrupted ? `interrupted (${interrupted})` : undefined].filter(Boolean).join('; ') || undefined;
+  outcomes.push({ step, status: ok ? 'PASS' : 'FAIL', ms, code, note });
   console.log(`\n${paint(ok ? '32' : '31')}${ok ? 'PASS' : 'FAIL'}${paint('0')} ${step.id} in ${fmt(ms)} (exit ${code})`);
   if (!ok) failed = true;
 }
