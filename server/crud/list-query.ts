@@ -5,7 +5,7 @@ import { keysOf, rangeKeys, type ListQuery, type ListResponse } from '../../doma
 import type { Db, Tx } from '../db/index.ts';
 import { rowCounts } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { containsPattern, literalCount, reusingPlan, type AnyTable, type Expr } from './sql.ts';
+import { containsPattern, literalCount, lowerContains, reusingPlan, type AnyTable, type Expr } from './sql.ts';
 
 /**
  * The list query of any table: filters, search, sort and the page plans that keep a list fast at
@@ -41,6 +41,8 @@ export interface ListSource {
   sort?: Record<string, Expr>;
   /** Text columns the search box looks in (case-insensitive, contains). */
   search?: readonly Expr[];
+  /** Like `search`, for columns whose trigram index is on lower(column): see lowerContains. */
+  searchLower?: readonly Expr[];
   /**
    * An exact match for the search text (a scanned barcode): found even when no search column
    * contains the text, and listed before the other matches.
@@ -143,9 +145,15 @@ export function listWhere(view: ListView, q: ListQuery): SQL | undefined {
     if (!cond) throw validationError({ [name]: [`This ${name.replace(/_id$/, '').replace(/_/g, ' ')} filter value is not valid.`] });
     parts.push(cond);
   }
-  if (q.search && (view.search?.length || view.searchExact)) {
+  if (q.search && (view.search?.length || view.searchLower?.length || view.searchExact)) {
     const pattern = containsPattern(q.search);
-    parts.push(or(view.searchExact?.(q.search), ...(view.search ?? []).map((col) => ilike(col, pattern))));
+    parts.push(
+      or(
+        view.searchExact?.(q.search),
+        ...(view.search ?? []).map((col) => ilike(col, pattern)),
+        ...(view.searchLower ?? []).map((col) => lowerContains(col, pattern)),
+      ),
+    );
   }
   return parts.length ? and(...parts) : undefined;
 }

@@ -20,6 +20,13 @@ export const countOf = (t: PgTable, col: PgColumn, outerId: PgColumn) =>
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
+ * Case-insensitive contains for a column with a trigram index on lower(column) (schema.ts
+ * lowerTrgm): `lower(col) LIKE lower(pattern)` finds what `col ILIKE pattern` finds, and the
+ * index's recheck of each candidate row is a plain LIKE instead of ILIKE's case folding.
+ */
+export const lowerContains = (col: Expr, pattern: string) => sql`lower(${col}) like lower(${pattern})`;
+
+/**
  * A page size (LIMIT) written into the statement instead of sent as a parameter, so that a
  * statement sent through `reusingPlan` can keep one plan: with LIMIT $n unknown, PostgreSQL's
  * generic plan expects a tenth of the table and is never chosen. An OFFSET stays a parameter
