@@ -256,18 +256,24 @@ async function narrowSearchPage(db: Db, view: ListView, q: ListQuery, cond: SQL,
     .as('matches__');
   const m = matches as unknown as Record<string, SQL.Aliased> & { id: SQL.Aliased; sortKey: SQL.Aliased; exactFirst: SQL.Aliased };
   const dir = q.dir === 'asc' ? asc : desc;
-  const tallyParts = [sql`count(*) over ()`, ...sumNames.map((_, i) => sql`coalesce(sum(${m[`s${i}`]!}) over (), 0)::bigint`)];
+  // The count and sums as plain columns, put together here: a json_build_array of them was
+  // built for every match before the sort took ten (3 of 10 ms for 1,676 matches, pgbench).
+  const tallyColumns = Object.fromEntries([
+    ['n', sql<number>`count(*) over ()`],
+    ...sumNames.map((_, i) => [`s${i}`, sql<number>`coalesce(sum(${m[`s${i}`]!}) over (), 0)::bigint`]),
+  ]) as Record<string, SQL<number>>;
   // Not prepared: a generic plan cannot tell a two-letter search from a rare word, and took the
   // trigram indexes for "a" too (300 ms against a few on a sequential scan that stops early).
   // It reads one table, so planning it is cheap.
   const page = await db
-    .select({ id: m.id, tally: sql<unknown>`json_build_array(${sql.join(tallyParts, sql`, `)})` })
+    .select({ id: m.id, ...tallyColumns })
     .from(matches)
     .orderBy(desc(m.exactFirst), dir(m.sortKey), dir(m.id))
     .limit(literalCount(q.per_page))
     .offset(offset);
   if (!page.length) return offset === 0 ? { data: [], tally: readTally(view, [0]) } : undefined;
-  const tally = readTally(view, page[0]!.tally);
+  const first = page[0] as Record<string, unknown>;
+  const tally = readTally(view, Object.keys(tallyColumns).map((k) => first[k]));
   if (tally.total > NARROW_SEARCH_MAX_MATCHES) return undefined;
   // The page's rows with their joins, prepared: planning the joins anew cost more than running
   // the search (EXPLAIN ANALYZE on 100,000 products: 4.9-6.4 ms of planning, 3.6-9.4 ms of
