@@ -222,8 +222,10 @@ describe('the product list', () => {
 
   it('pages a product’s history, newest first', async () => {
     for (let i = 0; i < 11; i++) await api.post(ADJUSTMENTS_API, { product_id: ids.floor, quantity: 1, reason: 'found' });
-    const first = await api.get(`${P.api}/${ids.floor}/movements`);
+    const { result: first, statements } = await h.statementsOf(() => api.get(`${P.api}/${ids.floor}/movements`));
     expect(first.body.meta).toEqual({ page: 1, per_page: 10, total: 12, last_page: 2 });
+    // The session; the product and its movement count (the total) in one read; the page.
+    expect(statements).toHaveLength(3);
     expect(first.body.data[0].qty_after).toBe(21);
     const second = await api.get(`${P.api}/${ids.floor}/movements`, { page: 2 });
     expect(second.body.data.map((m: any) => m.kind)).toEqual(['adjustment', 'opening']);
