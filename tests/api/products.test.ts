@@ -200,6 +200,10 @@ describe('the product list', () => {
   it('searches name and SKU, and puts an exact barcode match first', async () => {
     expect(await names({ search: 'lmp-' })).toEqual(['Desk lamp 2000000000008', 'Floor lamp']);
     expect(await names({ search: 'rug' })).toEqual(['Wool rug']);
+    // Several words: the whole text, in any letter case, not each word somewhere.
+    expect(await names({ search: 'DESK lamp' })).toEqual(['Desk lamp 2000000000008']);
+    expect(await names({ search: 'lamp desk' })).toEqual([]);
+    expect(await names({ search: 'Wool rug' })).toEqual(['Wool rug']);
     // The rug's barcode is in the desk lamp's name; the scanned product still comes first.
     expect(await names({ search: '2000000000008' })).toEqual(['Wool rug', 'Desk lamp 2000000000008']);
   });
