@@ -38,7 +38,8 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   lock every level row involved (one INSERT … ORDER BY product_id ON CONFLICT DO UPDATE …
  *   WHERE false: made when missing, locked FOR UPDATE when there), then one statement
  *   adds all incoming lines and one guarded statement takes all outgoing ones (a few statements
- *   whatever the number of lines), and one INSERT writes the movements. The products are read
+ *   whatever the number of lines), and one INSERT writes the movements. A single line's
+ *   guarded statement and its movement's INSERT are one statement (postOne). The products are read
  *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
  *   serials, its alert quantity or be deleted while stock moves, and the database's low-stock
  *   flag (migration 0009), which a level's change may write on its product, finds the row
