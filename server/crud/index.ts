@@ -11,7 +11,7 @@ export { checkIds, parseId, PG_INTEGER_MAX } from './ids.ts';
 export { DEEP_PAGE_OFFSET, findRow, listOrder, listPage, listView, listWhere, NARROW_SEARCH_MAX_MATCHES, rangeCondition, selectRows, withJoins, type ListSource, type ListView, type TallySource } from './list-query.ts';
 export { OPTIONS_MAX } from './options.ts';
 export { crudRoutes } from './routes.ts';
-export { containsPattern, countOf, qualified } from './sql.ts';
+export { containsPattern, countOf, lowerContains, qualified } from './sql.ts';
 export { serverResource, type BodySchema, type CrudOptions, type ServerResource, type Tx } from './types.ts';
 export { countWhere, type UsedBy } from './used-by.ts';
 export type { AnyTable, Expr } from './sql.ts';

@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../http/context.ts';
 import type { BoundResource } from './bound.ts';
 import { PG_INTEGER_MAX } from './ids.ts';
 import { withJoins } from './list-query.ts';
-import { containsPattern } from './sql.ts';
+import { containsPattern, lowerContains } from './sql.ts';
 
 /** The most choices one options request answers (a picker searches for the rest). */
 export const OPTIONS_MAX = 50;
@@ -46,7 +46,8 @@ export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.outpu
   }
   const labelExpr = res.label ?? view.own[res.def.titleField] ?? table.id;
   const search = q.search?.trim();
-  if (search) parts.push(ilike(labelExpr, containsPattern(search)));
+  // A label searched through an index on its lower case (the product name) is matched the same way.
+  if (search) parts.push(view.searchLower?.includes(labelExpr) ? lowerContains(labelExpr, containsPattern(search)) : ilike(labelExpr, containsPattern(search)));
   const label = sql<string>`${labelExpr}`;
   return withJoins(db.select({ id: table.id, label }).from(table).$dynamic(), view)
     .where(parts.length ? and(...parts) : undefined)

@@ -121,6 +121,12 @@ export const loginLimits = pgTable('login_limits', {
 
 const status = () => varchar('status', { length: 16, enum: ['active', 'inactive'] }).notNull().default('active');
 const trgm = (name: string, col: AnyPgColumn) => index(name).using('gin', sql`${col} gin_trgm_ops`);
+/**
+ * A trigram index on lower(col): searched with `lower(col) LIKE lower(pattern)`, it finds the
+ * rows ILIKE finds, but the recheck of every candidate is a plain LIKE instead of ILIKE's case
+ * folding of the pattern and the text row by row (2.5 ms of 7 for a 1,676-match product search).
+ */
+const lowerTrgm = (name: string, col: AnyPgColumn) => index(name).using('gin', sql`lower(${col}) gin_trgm_ops`);
 
 export const customerCategories = pgTable(
   'customer_categories',
@@ -417,8 +423,8 @@ export const products = pgTable(
     index('products_color_idx').on(t.color_id),
     index('products_image_idx').on(t.image),
     index('products_stock_alert_idx').on(t.id).where(sql`${t.stock_alert} and ${t.status} = 'active'`),
-    trgm('products_name_trgm', t.name),
-    trgm('products_sku_trgm', t.sku),
+    lowerTrgm('products_name_lower_trgm', t.name),
+    lowerTrgm('products_sku_lower_trgm', t.sku),
     check('products_prices_check', sql`${t.cost_price} >= 0 and ${t.sale_price} >= 0 and ${t.alert_quantity} >= 0`),
   ],
 );

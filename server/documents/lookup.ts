@@ -1,6 +1,6 @@
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { LINE_LOOKUP_ACCESS, LINE_PRODUCTS_API, LOOKUP_MAX, lookupQuery, type LineProduct } from '../../domain/documents/lines.ts';
-import { containsPattern } from '../crud/index.ts';
+import { containsPattern, lowerContains } from '../crud/index.ts';
 import { products, stockLevels, units } from '../db/schema.ts';
 import { route, type RouteDef } from '../http/context.ts';
 
@@ -30,7 +30,7 @@ export const lookupRoutes: RouteDef[] = [
         .from(products)
         .innerJoin(units, eq(units.id, products.unit_id))
         .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
-        .where(and(eq(products.status, 'active'), or(exact, ilike(products.name, pattern), ilike(products.sku, pattern))))
+        .where(and(eq(products.status, 'active'), or(exact, lowerContains(products.name, pattern), lowerContains(products.sku, pattern))))
         .orderBy(sql`coalesce(${exact}, false) desc`, products.name, products.id)
         .limit(LOOKUP_MAX);
       const data: LineProduct[] = rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), exact: Boolean(r.exact) }));

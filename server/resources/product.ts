@@ -10,7 +10,7 @@ import { ApiError } from '../http/errors.ts';
 import { checkIds, countWhere, nextVersion, parseId, serverResource, type UsedBy } from '../crud/index.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/index.ts';
-import { movementPage, productMovementQuery, serialPage, serialQuery } from '../stock/history.ts';
+import { movementPage, productMovementCount, productMovementQuery, serialPage, serialQuery } from '../stock/history.ts';
 import { productSource } from '../stock/product-list.ts';
 
 /** How many serials in stock a product's record lists (its serials route pages through all). */
@@ -63,9 +63,12 @@ const historyRoute = route('GET', `${R.products.api}/:id/movements`, STOCK_ACCES
   summary: 'A product’s stock movements, newest first',
   query: productMovementQuery,
   handler: async (c, input) => {
-    const id = await existingProduct(c);
+    // Whether the product exists and its movement count (the history's total) in one read.
+    const id = parseId(c.req.param('id'));
+    const movements = id === undefined ? undefined : await productMovementCount(c.var.db, id);
+    if (movements === undefined) throw notFound();
     const q = input.query();
-    return c.json(await movementPage(c.var.db, { ...q, filters: { ...q.filters, product_id: String(id) } }), 200);
+    return c.json(await movementPage(c.var.db, { ...q, filters: { ...q.filters, product_id: String(id) } }, movements), 200);
   },
 });
 

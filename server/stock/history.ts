@@ -47,12 +47,29 @@ const movementSource = {
 const plain = (names: string[]) => ({ filters: names.map((name) => ({ name, kind: 'select' as const })), columns: [] });
 const movementView = listView(movementSource, { filters: movementList.filters, columns: [] });
 
-/** A page of movements; a product's unfiltered history takes its total from the level, without counting. */
-export async function movementPage(db: Db, query: ReturnType<typeof movementQuery.parse>): Promise<ListResponse> {
+/**
+ * Whether the product exists and how many movements it has (its level's count, 0 without a
+ * level), in one statement: its history's route checks the one and pages by the other.
+ */
+export async function productMovementCount(db: Db, productId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(${stockLevels.movements}, 0)` })
+    .from(products)
+    .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
+    .where(eq(products.id, productId));
+  return row === undefined ? undefined : Number(row.n);
+}
+
+/**
+ * A page of movements; a product's unfiltered history takes its total from the level, without
+ * counting (`movements`: that count when the caller has read it, productMovementCount).
+ */
+export async function movementPage(db: Db, query: ReturnType<typeof movementQuery.parse>, movements?: number): Promise<ListResponse> {
   const cond = listWhere(movementView, query);
   const filters = Object.keys(query.filters);
   let known: number | undefined;
-  if (filters.length === 1 && filters[0] === 'product_id') {
+  if (filters.length === 1 && filters[0] === 'product_id' && movements !== undefined) known = movements;
+  else if (filters.length === 1 && filters[0] === 'product_id') {
     const [level] = await db.select({ n: stockLevels.movements }).from(stockLevels).where(eq(stockLevels.product_id, Number(query.filters.product_id)));
     known = level?.n ?? 0;
   }

@@ -10,7 +10,8 @@ import {
   type SerialState,
 } from '../../domain/stock/kinds.ts';
 import type { Tx } from '../db/index.ts';
-import { products, serials, stockLevels, stockMovements, stockMovementSerials } from '../db/schema.ts';
+import { qualified } from '../crud/sql.ts';
+import { products, serials, stockLevels, stockMovements, stockMovementSerials, units } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
 /**
@@ -37,7 +38,8 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   lock every level row involved (one INSERT … ORDER BY product_id ON CONFLICT DO UPDATE …
  *   WHERE false: made when missing, locked FOR UPDATE when there), then one statement
  *   adds all incoming lines and one guarded statement takes all outgoing ones (a few statements
- *   whatever the number of lines), and one INSERT writes the movements. The products are read
+ *   whatever the number of lines), and one INSERT writes the movements. A single line's
+ *   guarded statement and its movement's INSERT are one statement (postOne). The products are read
  *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
  *   serials, its alert quantity or be deleted while stock moves, and the database's low-stock
  *   flag (migration 0009), which a level's change may write on its product, finds the row
@@ -101,6 +103,8 @@ export interface PostedMovement {
   avgCostAfter: number;
   valueAfter: number;
   serials: string[];
+  /** The product after this movement, as the product list shows it (so an answer needs no read of its own). */
+  product: { name: string; alertQuantity: number; unitName: string | null; avgCost: number | null; stockValue: number };
 }
 
 /** A refusal about stock (409): names the product and how much is available. */
@@ -123,13 +127,22 @@ interface ProductRow {
   name: string;
   tracks_serials: boolean;
   cost_price: number;
+  alert_quantity: number;
+  unit_name: string | null;
 }
 
 interface LevelRow {
   qty: number;
   avg_cost: string | null;
   movements: number;
+  /** round(avg_cost) and round(qty × avg_cost), as the product list computes them. */
+  avg_cost_rounded: number | null;
+  stock_value: number;
 }
+
+/** What a level statement returns besides qty, avg_cost and movements: the product list's avg_cost and stock_value. */
+const levelShown = (l: string) =>
+  sql.raw(`round(${l}.avg_cost)::int as avg_cost_rounded, coalesce(round(${l}.qty * ${l}.avg_cost), 0)::float8 as stock_value`);
 
 const keyOf = (line: PostLine, i: number, field: string) =>
   line.path === undefined ? `lines.${i}.${field}` : line.path ? `${line.path}.${field}` : field;
@@ -177,7 +190,15 @@ export async function post(tx: Tx, input: PostInput): Promise<PostedMovement[]> 
   checkInput(input);
   const ids = [...new Set(input.lines.map((l) => l.productId))].sort((a, b) => a - b);
   const found = await tx
-    .select({ id: products.id, name: products.name, tracks_serials: products.tracks_serials, cost_price: products.cost_price })
+    .select({
+      id: products.id,
+      name: products.name,
+      tracks_serials: products.tracks_serials,
+      cost_price: products.cost_price,
+      alert_quantity: products.alert_quantity,
+      // A subquery, not a join: FOR NO KEY UPDATE locks the rows of the FROM list only.
+      unit_name: sql<string | null>`(select ${qualified(units.short_name)} from ${units} where ${qualified(units.id)} = ${qualified(products.unit_id)})`,
+    })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
@@ -189,8 +210,10 @@ export async function post(tx: Tx, input: PostInput): Promise<PostedMovement[]> 
     if (!product) throw validationError({ [keyOf(line, i, 'product_id')]: ['This product no longer exists. Choose another.'] });
     return { line, i, product, serials: checkSerials(line, i, product) };
   });
-  // One line (an adjustment, most sales): its own guarded statement. Several: a few statements for all of them.
-  const levels = lines.length === 1 ? [await moveOne(tx, lines[0]!)] : await moveMany(tx, lines);
+  // One line (an adjustment, most sales): one statement moves the level (guarded) and writes the movement.
+  if (lines.length === 1) return [await postOne(tx, input, lines[0]!)];
+  // Several: a few statements for all of them.
+  const levels = await moveMany(tx, lines);
 
   const rowsToInsert = lines.map(({ line, product }, k) => {
     const level = levels[k]!;
@@ -219,29 +242,105 @@ export async function post(tx: Tx, input: PostInput): Promise<PostedMovement[]> 
   const ids2 = await insertMovements(tx, input, rowsToInsert.map((r) => r.row));
 
   const out: PostedMovement[] = [];
-  for (const [k, { line, i, product, serials: names }] of lines.entries()) {
+  for (const [k, work] of lines.entries()) {
     const { row, avg } = rowsToInsert[k]!;
     const movementId = ids2[k]!.id;
-    if (names.length) {
-      const moved =
-        line.quantity > 0
-          ? await serialsIn(tx, product, line, i, names, movementId, row.unit_cost, row.qty_after)
-          : await serialsOut(tx, product, line, i, names, movementId, SERIAL_STATE_OUT[input.kind], row.qty_after);
-      await tx.insert(stockMovementSerials).values(moved.map((serial_id) => ({ movement_id: movementId, serial_id })));
-    }
-    out.push({
-      id: movementId,
-      productId: product.id,
-      quantity: line.quantity,
-      unitCost: row.unit_cost,
-      value: row.value,
-      qtyAfter: row.qty_after,
-      avgCostAfter: avg,
-      valueAfter: row.value_after,
-      serials: names,
-    });
+    await moveSerials(tx, input, work, movementId, row.unit_cost, row.qty_after);
+    out.push(posted(work, levels[k]!, { id: movementId, unit_cost: row.unit_cost, value: row.value, qty_after: row.qty_after, value_after: row.value_after }, avg));
   }
   return out;
+}
+
+interface MovementValues {
+  id: number;
+  unit_cost: number;
+  value: number;
+  qty_after: number;
+  value_after: number;
+}
+
+function posted({ line, product, serials: names }: LineWork, level: LevelRow, m: MovementValues, avg: number): PostedMovement {
+  return {
+    id: m.id,
+    productId: product.id,
+    quantity: line.quantity,
+    unitCost: m.unit_cost,
+    value: m.value,
+    qtyAfter: m.qty_after,
+    avgCostAfter: avg,
+    valueAfter: m.value_after,
+    serials: names,
+    product: {
+      name: product.name,
+      alertQuantity: product.alert_quantity,
+      unitName: product.unit_name,
+      avgCost: level.avg_cost_rounded === null ? null : Number(level.avg_cost_rounded),
+      stockValue: Number(level.stock_value),
+    },
+  };
+}
+
+/** The line's serial numbers change state with its movement (none for a product that does not track them). */
+async function moveSerials(tx: Tx, input: PostInput, { line, i, product, serials: names }: LineWork, movementId: number, unitCost: number, qtyAfter: number): Promise<void> {
+  if (!names.length) return;
+  const moved =
+    line.quantity > 0
+      ? await serialsIn(tx, product, line, i, names, movementId, unitCost, qtyAfter)
+      : await serialsOut(tx, product, line, i, names, movementId, SERIAL_STATE_OUT[input.kind], qtyAfter);
+  await tx.insert(stockMovementSerials).values(moved.map((serial_id) => ({ movement_id: movementId, serial_id })));
+}
+
+/** JavaScript's Math.round of a float8 (half up, towards +∞), so SQL stores what the several-line path computes in JS. */
+const jsRound = (x: SQL) => sql`(case when ${x} - floor(${x}) >= 0.5 then ceil(${x}) else floor(${x}) end)`;
+
+/**
+ * One line in one statement: the level's change (the upsert that adds, or the guarded update
+ * that takes; see the top of this file) and, from the row it returns, the movement, valued as
+ * `post` values the lines of several (the average as a float8, as JS reads it, rounded as
+ * Math.round rounds). No row back: the guarded update refused, and no movement was written.
+ */
+async function postOne(tx: Tx, input: PostInput, work: LineWork): Promise<PostedMovement> {
+  const { line, i, product } = work;
+  const d = line.quantity;
+  const costGiven = d > 0 && line.unitCost !== undefined;
+  const level =
+    d > 0
+      ? sql`insert into ${stockLevels} as l (product_id, qty, avg_cost, movements)
+            values (${product.id}::int, ${d}::int, ${String(costGiven ? line.unitCost : product.cost_price)}::numeric, 1)
+            on conflict (product_id) do update set
+              qty = l.qty + excluded.qty,
+              avg_cost = ${
+                costGiven
+                  ? sql`case when l.qty = 0 or l.avg_cost is null then excluded.avg_cost
+                        else (l.qty * l.avg_cost + excluded.qty * excluded.avg_cost) / (l.qty + excluded.qty) end`
+                  : sql`coalesce(l.avg_cost, excluded.avg_cost)`
+              },
+              movements = l.movements + 1, updated_at = now()
+            returning l.qty, l.avg_cost, l.movements, ${levelShown('l')}`
+      : sql`update ${stockLevels} as l set qty = l.qty + ${d}::int, movements = l.movements + 1, updated_at = now()
+            where l.product_id = ${product.id}::int and l.qty + ${d}::int >= 0
+            returning l.qty, l.avg_cost, l.movements, ${levelShown('l')}`;
+  const avg = sql`coalesce(v.avg_cost::float8, 0)`;
+  const unitCost = costGiven ? sql`${line.unitCost!}::int` : sql`${jsRound(avg)}::int`;
+  const [got] = await rows<LevelRow & MovementValues>(
+    tx,
+    sql`with v as (${level}),
+        m as (
+          insert into ${stockMovements} (product_id, kind, reason, quantity, unit_cost, value, qty_after, value_after,
+            source_type, source_id, source_line_id, note, user_id, created_at)
+          select ${product.id}::int, ${input.kind}::varchar, ${input.reason ?? null}::varchar, ${d}::int, ${unitCost}, ${d}::bigint * ${unitCost},
+            v.qty, ${jsRound(sql`v.qty * ${avg}`)}::bigint, ${input.source?.type ?? null}::varchar, ${input.source?.id ?? null}::int,
+            ${line.sourceLineId ?? null}::int, ${input.note ?? null}::text, ${input.userId}::int, coalesce(${input.at?.toISOString() ?? null}::timestamptz, now())
+          from v
+          returning id, unit_cost, value, qty_after, value_after
+        )
+        select m.id, m.unit_cost, m.value, m.qty_after, m.value_after, v.qty, v.avg_cost::text as avg_cost, v.movements, v.avg_cost_rounded, v.stock_value
+        from m, v`,
+  );
+  if (!got) return refuseShort(tx, product, line, i);
+  const m: MovementValues = { id: Number(got.id), unit_cost: Number(got.unit_cost), value: Number(got.value), qty_after: Number(got.qty_after), value_after: Number(got.value_after) };
+  await moveSerials(tx, input, work, m.id, m.unit_cost, m.qty_after);
+  return posted(work, got, m, got.avg_cost === null ? 0 : Number(got.avg_cost));
 }
 
 type MovementRow = Omit<typeof stockMovements.$inferInsert, 'id'>;
@@ -295,10 +394,6 @@ function checkSerials(line: PostLine, i: number, product: ProductRow): string[] 
   return names;
 }
 
-function moveOne(tx: Tx, { line, i, product }: LineWork): Promise<LevelRow> {
-  return line.quantity > 0 ? addStock(tx, product, line) : takeStock(tx, product, line, i);
-}
-
 /**
  * Several lines: every level row involved is created if missing and locked in product id
  * order first (so two documents can never wait on each other), then one statement adds the
@@ -339,7 +434,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
               movements = l.movements + 1, updated_at = now()
             from unnest(${p}::int[], ${d}::int[], ${c}::text[]::numeric[], ${f}::text[]::numeric[]) as v(p, d, c, f)
             where l.product_id = v.p
-            returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements`,
+            returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements, ${levelShown('l')}`,
       );
       const byProduct = new Map(got.map((r) => [Number(r.product_id), r]));
       for (const w of incoming) out[w.i] = byProduct.get(w.product.id)!;
@@ -352,7 +447,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
         sql`update ${stockLevels} as l set qty = l.qty + v.d, movements = l.movements + 1, updated_at = now()
             from unnest(${p}::int[], ${d}::int[]) as v(p, d)
             where l.product_id = v.p and l.qty + v.d >= 0
-            returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements`,
+            returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements, ${levelShown('l')}`,
       );
       const byProduct = new Map(got.map((r) => [Number(r.product_id), r]));
       const short = outgoing.filter((w) => !byProduct.has(w.product.id)).sort((a, b) => a.i - b.i)[0];
@@ -361,42 +456,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
     }
     pending = later;
   }
-  return out.map((r) => ({ qty: Number(r.qty), avg_cost: r.avg_cost, movements: Number(r.movements) }));
-}
-
-/** Stock in: one upsert that adds the quantity and moves the average cost. */
-async function addStock(tx: Tx, product: ProductRow, line: PostLine): Promise<LevelRow> {
-  const l = stockLevels;
-  const costGiven = line.unitCost !== undefined;
-  const [level] = await tx
-    .insert(l)
-    .values({ product_id: product.id, qty: line.quantity, avg_cost: String(costGiven ? line.unitCost : product.cost_price), movements: 1 })
-    .onConflictDoUpdate({
-      target: l.product_id,
-      set: {
-        qty: sql`${l.qty} + excluded.qty`,
-        avg_cost: costGiven
-          ? sql`case when ${l.qty} = 0 or ${l.avg_cost} is null then excluded.avg_cost
-                else (${l.qty} * ${l.avg_cost} + excluded.qty * excluded.avg_cost) / (${l.qty} + excluded.qty) end`
-          : sql`coalesce(${l.avg_cost}, excluded.avg_cost)`,
-        movements: sql`${l.movements} + 1`,
-        updated_at: sql`now()`,
-      },
-    })
-    .returning({ qty: l.qty, avg_cost: l.avg_cost, movements: l.movements });
-  return level!;
-}
-
-/** Stock out: the guarded update; no row back means there is not enough, and the operation is refused. */
-async function takeStock(tx: Tx, product: ProductRow, line: PostLine, i: number): Promise<LevelRow> {
-  const l = stockLevels;
-  const [level] = await tx
-    .update(l)
-    .set({ qty: sql`${l.qty} + ${line.quantity}`, movements: sql`${l.movements} + 1`, updated_at: sql`now()` })
-    .where(and(eq(l.product_id, product.id), sql`${l.qty} + ${line.quantity} >= 0`))
-    .returning({ qty: l.qty, avg_cost: l.avg_cost, movements: l.movements });
-  if (level) return level;
-  return refuseShort(tx, product, line, i);
+  return out.map((r) => ({ ...r, qty: Number(r.qty), movements: Number(r.movements) }));
 }
 
 /** Not enough stock for `line`: the refusal, naming the product and what is available. */

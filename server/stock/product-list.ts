@@ -89,7 +89,8 @@ export const productSource = {
     status: p.status,
     created_at: p.created_at,
   } satisfies Record<string, Expr>,
-  search: [p.name, p.sku],
+  // Trigram indexes on lower(name) and lower(sku) (migration 0012).
+  searchLower: [p.name, p.sku],
   // A scanned barcode finds its product first; longer text cannot be one.
   searchExact: (text: string) => (text.length <= 32 ? eq(p.barcode, text) : undefined),
   filters: {

@@ -6,7 +6,7 @@ import { ADJUSTMENTS_API, adjustmentBody } from '../../domain/stock/adjustment.t
 import { ADJUSTMENT_REASONS, stockState } from '../../domain/stock/kinds.ts';
 import { MOVEMENTS_API, STOCK_ALERTS_API, STOCK_API, stockList } from '../../domain/stock/lists.ts';
 import { explainWriteError, listPage, listView, listWhere } from '../crud/index.ts';
-import { products, stockLevels, units } from '../db/schema.ts';
+import { products, stockLevels } from '../db/schema.ts';
 import { route, type RouteDef } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
 import { movementPage, movementQuery } from './history.ts';
@@ -75,19 +75,9 @@ export const stockRoutes: RouteDef[] = [
           }
           return posted!;
         });
-        const [product] = await db
-          .select({
-            id: products.id,
-            name: products.name,
-            alert_quantity: products.alert_quantity,
-            unit_name: units.short_name,
-            avg_cost: sql<number | null>`round(${stockLevels.avg_cost})::int`,
-            stock_value: stockValue,
-          })
-          .from(products)
-          .innerJoin(units, eq(units.id, products.unit_id))
-          .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
-          .where(eq(products.id, body.product_id));
+        // The product as the transaction left it, from the ledger's own statements: no read after it.
+        const after = moved.product;
+        const product = { id: body.product_id, name: after.name, alert_quantity: after.alertQuantity, unit_name: after.unitName, avg_cost: after.avgCost, stock_value: after.stockValue };
         const data = {
           movement: {
             id: moved.id,
@@ -100,13 +90,13 @@ export const stockRoutes: RouteDef[] = [
             value_after: moved.valueAfter,
             serials: moved.serials,
           },
-          product: product && {
+          product: {
             ...product,
             on_hand: moved.qtyAfter,
             stock_state: stockState(moved.qtyAfter, product.alert_quantity),
           },
         };
-        const message = `${reason.label} recorded: “${product?.name ?? ''}” now has ${moved.qtyAfter} ${product?.unit_name ?? ''} on hand.`.replace(/ {2,}/g, ' ');
+        const message = `${reason.label} recorded: “${product.name}” now has ${moved.qtyAfter} ${product.unit_name ?? ''} on hand.`.replace(/ {2,}/g, ' ');
         return c.json({ data, message }, 201);
       } catch (e) {
         explainWriteError(e, 'adjustment', {});

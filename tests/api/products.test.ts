@@ -200,6 +200,10 @@ describe('the product list', () => {
   it('searches name and SKU, and puts an exact barcode match first', async () => {
     expect(await names({ search: 'lmp-' })).toEqual(['Desk lamp 2000000000008', 'Floor lamp']);
     expect(await names({ search: 'rug' })).toEqual(['Wool rug']);
+    // Several words: the whole text, in any letter case, not each word somewhere.
+    expect(await names({ search: 'DESK lamp' })).toEqual(['Desk lamp 2000000000008']);
+    expect(await names({ search: 'lamp desk' })).toEqual([]);
+    expect(await names({ search: 'Wool rug' })).toEqual(['Wool rug']);
     // The rug's barcode is in the desk lamp's name; the scanned product still comes first.
     expect(await names({ search: '2000000000008' })).toEqual(['Wool rug', 'Desk lamp 2000000000008']);
   });
@@ -222,8 +226,10 @@ describe('the product list', () => {
 
   it('pages a product’s history, newest first', async () => {
     for (let i = 0; i < 11; i++) await api.post(ADJUSTMENTS_API, { product_id: ids.floor, quantity: 1, reason: 'found' });
-    const first = await api.get(`${P.api}/${ids.floor}/movements`);
+    const { result: first, statements } = await h.statementsOf(() => api.get(`${P.api}/${ids.floor}/movements`));
     expect(first.body.meta).toEqual({ page: 1, per_page: 10, total: 12, last_page: 2 });
+    // The session; the product and its movement count (the total) in one read; the page.
+    expect(statements).toHaveLength(3);
     expect(first.body.data[0].qty_after).toBe(21);
     const second = await api.get(`${P.api}/${ids.floor}/movements`, { page: 2 });
     expect(second.body.data.map((m: any) => m.kind)).toEqual(['adjustment', 'opening']);

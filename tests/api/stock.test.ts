@@ -130,6 +130,37 @@ describe('adjustments', () => {
   });
 });
 
+describe('the adjustment answer', () => {
+  it('shows the product as it now stands, in three statements with the session check', async () => {
+    const p = await product({ name: 'Green Kettle', alert_quantity: 2 });
+    await ok({ product_id: p.id, quantity: 2, unit_cost: 100, reason: 'opening' });
+    await ok({ product_id: p.id, quantity: 1, unit_cost: 101, reason: 'found' });
+    for (const body of [
+      { product_id: p.id, quantity: 1, unit_cost: 103, reason: 'found' },
+      { product_id: p.id, quantity: -2, reason: 'damage' },
+      { product_id: p.id, quantity: 1, reason: 'count_correction' },
+    ]) {
+      const { result: res, statements } = await h.statementsOf(() => adjust(body));
+      expect(res.status, res.text).toBe(201);
+      // The session, the product's lock, and the level's change with its movement in one.
+      expect(statements).toHaveLength(3);
+      const shown = await show(p.id);
+      expect(res.body.data.product).toEqual({
+        id: p.id,
+        name: 'Green Kettle',
+        alert_quantity: 2,
+        unit_name: 'pcs',
+        avg_cost: shown.avg_cost,
+        stock_value: shown.stock_value,
+        on_hand: shown.on_hand,
+        stock_state: shown.stock_state,
+      });
+      expect(res.body.message).toBe(`${{ found: 'Found', damage: 'Damage', count_correction: 'Count correction' }[body.reason]} recorded: “Green Kettle” now has ${shown.on_hand} pcs on hand.`);
+    }
+    await expectLedgerExplainsEveryUnit();
+  });
+});
+
 describe('moving average cost', () => {
   it('moves with every incoming movement and is what outgoing movements leave at', async () => {
     const p = await product({ cost_price: 500 });
