@@ -113,16 +113,26 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
       async start(controller) {
         controller.enqueue(encoder.encode(head));
         setImmediate(begin);
-        controller.enqueue(encoder.encode(await rest));
-        controller.close();
+        const tail = await rest;
+        // The browser may have gone while the page was drawn.
+        try {
+          controller.enqueue(encoder.encode(tail));
+          controller.close();
+        } catch {
+          // Nobody is reading any more.
+        }
       },
     });
     return new Response(body, { status: 200, headers });
   }
   // Gzipped here rather than by compress(), whose stream would hold the head back until the end.
   const gzip = createGzip();
+  // The browser may go while the page is drawn: the stream is then destroyed, quietly.
+  gzip.on('error', () => {});
   gzip.write(head);
   gzip.flush(constants.Z_SYNC_FLUSH, () => setImmediate(begin));
-  void rest.then((tail) => gzip.end(tail));
+  void rest.then((tail) => {
+    if (!gzip.destroyed) gzip.end(tail);
+  });
   return new Response(Readable.toWeb(gzip) as ReadableStream<Uint8Array>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
 }
