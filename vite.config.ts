@@ -147,9 +147,15 @@ function pageChunks() {
 
 // The SPA lives under /admin but its files are served from the site root, so lazy chunks
 // come from /js/chunks/ as SPEC §7 describes.
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx` builds the server's drawing of a page's first HTML
+ * into dist/.ssr (not served: the server serves no dot-directory), without the browser's chunking.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), preloadAppChunk()],
+  plugins: [react(), ...(isSsrBuild ? [] : [preloadAppChunk()])],
+  // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     alias: [
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
@@ -174,14 +180,18 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // Every browser the app supports preloads modules itself; the polyfill would be dead weight on the first page.
     modulePreload: { polyfill: false },
-    rollupOptions: {
-      output: {
-        codeSplitting: { groups: [{ name: pageChunks(), debugName: 'page chunks', includeDependenciesRecursively: false }] },
-        entryFileNames: 'js/[name]-[hash].js',
-        chunkFileNames: 'js/chunks/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-      },
-    },
+    ...(isSsrBuild
+      ? { outDir: 'dist/.ssr', copyPublicDir: false }
+      : {
+          rollupOptions: {
+            output: {
+              codeSplitting: { groups: [{ name: pageChunks(), debugName: 'page chunks', includeDependenciesRecursively: false }] },
+              entryFileNames: 'js/[name]-[hash].js',
+              chunkFileNames: 'js/chunks/[name]-[hash].js',
+              assetFileNames: 'assets/[name]-[hash][extname]',
+            },
+          },
+        }),
   },
   test: {
     projects: [
@@ -212,4 +222,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

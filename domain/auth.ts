@@ -100,6 +100,18 @@ export interface ApiErrorBody {
 export const STORAGE_KEYS = { user: 'user', token: 'user_token' } as const;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/**
+ * The session token again, in a cookie only the server reads (HttpOnly) and only for the app's
+ * pages (Path=/admin), so a reload of a signed-in page comes back drawn with its data. It is
+ * never a credential for the API, which takes the bearer token alone.
+ */
+export const PAGE_SESSION_COOKIE = 'bo_page';
+/** What the browser tells the server about how to draw a page: viewport, theme, language (JSON). */
+export const PAGE_HINTS_COOKIE = 'bo_hints';
+/** The element of a drawn page holding what the server's drawing got, for the browser (JSON). */
+export const PAGE_DATA_ID = 'page-data';
+/** A drawn page's style attributes, renamed: the browser applies them itself (the CSP would refuse them in markup). */
+export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;

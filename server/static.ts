@@ -7,6 +7,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { matchRoute } from '../domain/routes.ts';
 import { pageFiles } from '../domain/screen-files.ts';
 import type { AppEnv } from './http/context.ts';
+import { drawnPageResponse } from './page-render.ts';
 
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
@@ -69,7 +70,8 @@ async function fileIn(root: string, urlPath: string): Promise<string | undefined
   } catch {
     return undefined;
   }
-  if (rel.includes('\0')) return undefined;
+  // Nor a dot-directory's (dist/.ssr holds the server's code, dist/.vite the build's notes).
+  if (rel.includes('\0') || /(^|\/)\./.test(rel)) return undefined;
   const full = resolve(root, '.' + normalize('/' + rel));
   if (full !== root && !full.startsWith(root + sep)) return undefined;
   try {
@@ -184,11 +186,11 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string | undefined): voi
         { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
       );
     }
-    const html = await readFile(index, 'utf8');
-    return new Response(withPageChunks(html, await pageChunks(root), c.req.path), {
-      status: 200,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
-    });
+    const html = withPageChunks(await readFile(index, 'utf8'), await pageChunks(root), c.req.path);
+    return (
+      drawnPageResponse(c, app, root, html, acceptsGzip(c.req.header('Accept-Encoding'))) ??
+      new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Cookie' } })
+    );
   };
   app.get('/admin', spa);
   app.get('/admin/*', spa);

@@ -1,5 +1,8 @@
 import './zod-config.ts';
 import './theme/global.ts';
+import { PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/auth.ts';
+import type { RecordedAnswer } from './app/api.ts';
+import { settled } from './app/settle.ts';
 import { createAppSystem } from './app/system.ts';
 import { createScreenLoader } from './screens/registry.ts';
 
@@ -11,13 +14,41 @@ async function inspector() {
 }
 
 /**
+ * The answers the server got while drawing this page (src/entry-server.tsx), when it drew it
+ * for the person whose session this browser holds; else nothing, and the page is drawn here.
+ */
+function serverPage(): RecordedAnswer[] | undefined {
+  const script = document.getElementById(PAGE_DATA_ID);
+  if (!script?.textContent) return undefined;
+  try {
+    const data = JSON.parse(script.textContent) as { user: number; answers: RecordedAnswer[] };
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { user?: { id?: unknown } } | null;
+    return stored?.user?.id === data.user && localStorage.getItem(STORAGE_KEYS.token) ? data.answers : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The first chunk is the app's machines, not React: it starts them at once, so GET /me, the
  * page's chunks and (with a stored session) a list's first page are on their way while the
  * chunk with React and the views (app.tsx, preloaded by index.html) is still being read.
+ * A page the server drew is on screen already: the machines get the server's answers instead of
+ * asking, and React takes the drawing over once they are where the server drew them.
  */
 void inspector().then(async (inspect) => {
-  const system = createAppSystem({ inspect, screens: createScreenLoader() });
+  const answers = serverPage();
+  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: answers });
   system.start();
-  const { mount } = await import('./app/app.tsx');
-  mount(system);
+  const [{ mount, hydrate }, same] = await Promise.all([import('./app/app.tsx'), answers ? settled(system, 10_000) : false]);
+  if (same) {
+    // The server's markup carries its style attributes renamed (the Content-Security-Policy applies none
+    // written in markup); set through the DOM, as React sets them, they are applied.
+    for (const el of document.querySelectorAll<HTMLElement>(`#root [${SERVER_STYLE_ATTRIBUTE}]`)) {
+      el.style.cssText = el.getAttribute(SERVER_STYLE_ATTRIBUTE) ?? '';
+      el.removeAttribute(SERVER_STYLE_ATTRIBUTE);
+    }
+    hydrate(system);
+  }
+  else mount(system);
 });

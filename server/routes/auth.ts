@@ -1,7 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, type LoginResponse } from '../../domain/auth.ts';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { AUTH_MESSAGES, PAGE_SESSION_COOKIE, type LoginResponse } from '../../domain/auth.ts';
 import { loginBody, passwordBody, profileBody } from '../../domain/auth-schemas.ts';
 import { dummyHash, hashGate, hashPassword, needsRehash, verifyPassword, verifySignIn } from '../auth/password.ts';
 import { passwordProblem } from '../auth/password-rule.ts';
@@ -96,11 +97,13 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     expires_at: expiresAt.toISOString(),
     user: { ...(await loadSessionUser(db, user)), shop: await shopInfo(db) },
   };
+  setCookie(c, PAGE_SESSION_COOKIE, token, { path: '/admin', httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:', expires: expiresAt });
   return c.json(payload, 200);
 }
 
 async function logout(c: AppContext): Promise<Response> {
   await c.var.db.delete(accessTokens).where(eq(accessTokens.id, c.var.auth.tokenId));
+  deleteCookie(c, PAGE_SESSION_COOKIE, { path: '/admin' });
   return c.json({ message: 'Logged out' }, 200);
 }
 

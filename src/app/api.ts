@@ -50,13 +50,63 @@ export function toFailure(error: unknown): RequestFailure {
   return failureOf(0, '', undefined, null);
 }
 
+/** An answer to a GET the server's drawing of a page got, handed to the browser with the page. */
+export interface RecordedAnswer {
+  /** The path and query asked for. */
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Response headers a recorded answer keeps (what the client reads from an answer). */
+export const RECORDED_HEADERS = ['content-type', 'etag', 'retry-after'] as const;
+
+/**
+ * A fetch that gives back each recorded answer once, for the same GET, before asking the
+ * network: the browser's first calls on a page the server drew get what the server saw.
+ */
+export function replaying(answers: RecordedAnswer[], next: typeof fetch): typeof fetch {
+  const left = [...answers];
+  return (input, init) => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url;
+    const at = method === 'GET' ? left.findIndex((a) => a.url === path) : -1;
+    if (at < 0) return next(input, init);
+    const [hit] = left.splice(at, 1);
+    return Promise.resolve(new Response(hit!.status === 204 ? null : hit!.body, { status: hit!.status, headers: hit!.headers }));
+  };
+}
+
 /**
  * The one HTTP client (SPEC §7), on ofetch: credentials included, bearer token from storage,
  * the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on writes, no timeout, no retry, and
  * 401/403 reported to the machines instead of being handled here. Every failure is thrown as
  * a RequestFailure (status 0 when the server could not be reached).
  */
-export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BASE ?? '') {
+export function createApi(
+  hooks: ApiHooks,
+  { baseURL = import.meta.env.VITE_API_BASE ?? '', fetch: send, replay }: { baseURL?: string; fetch?: typeof fetch; replay?: RecordedAnswer[] } = {},
+) {
+  const network: typeof fetch = send ?? ((input, init) => globalThis.fetch(input, init));
+  const transport = replay?.length ? replaying(replay, network) : network;
+  /** Calls on their way, and who waits for there to be none. */
+  let inFlight = 0;
+  let quiet: (() => void)[] = [];
+  const counted: typeof fetch = async (input, init) => {
+    inFlight++;
+    try {
+      return await transport(input, init);
+    } finally {
+      inFlight--;
+      if (!inFlight) {
+        const waiting = quiet;
+        quiet = [];
+        for (const done of waiting) done();
+      }
+    }
+  };
   let xsrfLoading: Promise<unknown> | null = null;
   const ensureXsrf = async () => {
     if (readCookie(XSRF_COOKIE)) return;
@@ -64,33 +114,36 @@ export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BA
     await xsrfLoading;
   };
 
-  const client = ofetch.create({
-    baseURL,
-    credentials: 'include',
-    retry: 0,
-    async onRequest({ options }) {
-      const headers = new Headers(options.headers);
-      const token = hooks.getToken();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      if (isWrite((options.method ?? 'GET').toUpperCase())) {
-        await ensureXsrf();
-        const xsrf = readCookie(XSRF_COOKIE);
-        if (xsrf) headers.set(XSRF_HEADER, xsrf);
-      }
-      options.headers = headers;
+  const client = ofetch.create(
+    {
+      baseURL,
+      credentials: 'include',
+      retry: 0,
+      async onRequest({ options }) {
+        const headers = new Headers(options.headers);
+        const token = hooks.getToken();
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        if (isWrite((options.method ?? 'GET').toUpperCase())) {
+          await ensureXsrf();
+          const xsrf = readCookie(XSRF_COOKIE);
+          if (xsrf) headers.set(XSRF_HEADER, xsrf);
+        }
+        options.headers = headers;
+      },
+      onResponse({ response }) {
+        // SPEC §6's `code: 403` in an OK body also counts as forbidden.
+        const body = response._data as { code?: unknown } | undefined;
+        if (response.ok && body && typeof body === 'object' && Number(body.code) === 403) hooks.onForbidden();
+      },
+      onResponseError({ response, options }) {
+        const sentToken = new Headers(options.headers).has('Authorization');
+        if (response.status === 401 && sentToken) hooks.onUnauthorized();
+        const body = response._data as { code?: unknown } | undefined;
+        if (response.status === 403 || Number(body?.code) === 403) hooks.onForbidden();
+      },
     },
-    onResponse({ response }) {
-      // SPEC §6's `code: 403` in an OK body also counts as forbidden.
-      const body = response._data as { code?: unknown } | undefined;
-      if (response.ok && body && typeof body === 'object' && Number(body.code) === 403) hooks.onForbidden();
-    },
-    onResponseError({ response, options }) {
-      const sentToken = new Headers(options.headers).has('Authorization');
-      if (response.status === 401 && sentToken) hooks.onUnauthorized();
-      const body = response._data as { code?: unknown } | undefined;
-      if (response.status === 403 || Number(body?.code) === 403) hooks.onForbidden();
-    },
-  });
+    { fetch: counted },
+  );
 
   const call = async <T>(path: string, opts?: CallOptions): Promise<T> => {
     try {
@@ -113,7 +166,9 @@ export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BA
   /** A file download (CSV export) as a Blob, with the server's file name. */
   const download = async (path: string): Promise<{ blob: Blob; filename: string }> => {
     try {
-      const res = await client.raw<Blob, 'blob'>(path, { responseType: 'blob' });
+      const res = await client.raw<Blob, 'blob'>(path, {
+        responseType: 'blob',
+      });
       const cd = res.headers.get('content-disposition') ?? '';
       const filename = /filename="([^"]+)"/.exec(cd)?.[1] ?? 'export.csv';
       return { blob: res._data as Blob, filename };
@@ -129,11 +184,18 @@ export function createApi(hooks: ApiHooks, baseURL = import.meta.env.VITE_API_BA
   };
 
   return {
+    /** Resolves when no call is on its way (at once if none is). */
+    idle: (): Promise<void> => (inFlight ? new Promise((resolve) => quiet.push(resolve)) : Promise.resolve()),
+    /** Whether a call is on its way. */
+    busy: () => inFlight > 0,
     call,
     callWithHeaders,
     download,
     login: async (body: LoginBody): Promise<LoginResponse> => {
-      const res = await call<LoginResponse>('/api/v1/admin/login', { method: 'POST', body });
+      const res = await call<LoginResponse>('/api/v1/admin/login', {
+        method: 'POST',
+        body,
+      });
       if (res?.Status === 'success') user(res.user);
       else if (res?.Status !== 'failed' || typeof res.message !== 'string') throw new Error('The server answered a sign-in with something else.');
       return res;

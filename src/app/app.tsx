@@ -1,6 +1,6 @@
 import { useSelector } from './use-selector.ts';
 import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
 import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPageTitle, selectPathname } from '../../machines/navigation.machine.ts';
 import { selectScreenError, selectScreenPhase, type ScreenPhase } from '../../machines/screen.machine.ts';
@@ -93,13 +93,26 @@ export function App() {
   );
 }
 
+const root = (system: AppSystem) => (
+  <StrictMode>
+    <AppSystemProvider system={system}>
+      <App />
+    </AppSystemProvider>
+  </StrictMode>
+);
+
 /** Draws the app for a started system (main.tsx loads this chunk while the system already works). */
 export function mount(system: AppSystem) {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppSystemProvider system={system}>
-        <App />
-      </AppSystemProvider>
-    </StrictMode>,
-  );
+  createRoot(document.getElementById('root')!).render(root(system));
+}
+
+/**
+ * Takes over the page the server drew (src/entry-server.tsx), once the system has reached the
+ * state the server drew it in. Should anything differ after all, React draws the page anew
+ * and says so in the console.
+ */
+export function hydrate(system: AppSystem) {
+  hydrateRoot(document.getElementById('root')!, root(system), {
+    onRecoverableError: (error) => console.error('The page the server drew did not match; drawn again in the browser.', error),
+  });
 }

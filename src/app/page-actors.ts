@@ -5,7 +5,7 @@ import type { AnyActorRef } from 'xstate';
  * view mounted), kept for its view to adopt and stopped when another page is shown. Outside
  * React, so the actor's life follows the page, not a component's mounts (StrictMode included).
  */
-export function createPageActors() {
+export function createPageActors(onError?: (error: unknown) => void) {
   let held: { pathname: string; version: string; actor: AnyActorRef } | null = null;
   const drop = () => {
     held?.actor.stop();
@@ -21,9 +21,12 @@ export function createPageActors() {
       drop();
       const actor = create();
       held = { pathname, version, actor };
+      if (onError) actor.subscribe({ error: onError });
       actor.start();
       return actor;
     },
+    /** No page keeps its actor (the app is done). */
+    clear: drop,
     /** Another page is shown: only the page at `pathname` keeps its actor. */
     keepOnly(pathname: string): void {
       if (!held || held.pathname === pathname) return;

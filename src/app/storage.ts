@@ -2,7 +2,8 @@ import { STORAGE_KEYS, isSessionUser } from '../../domain/auth.ts';
 import type { StoredSession } from '../../machines/auth.machine.ts';
 import type { UiPreferences } from '../../machines/ui.machine.ts';
 
-const UI_KEY = 'ui';
+/** Where the interface preferences (theme, drawer) are stored. */
+export const UI_KEY = 'ui';
 
 /**
  * Browser storage of SPEC §3: `user` holds { access_token, user }, `user_token` the bearer

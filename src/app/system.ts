@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
 import { STORAGE_KEYS } from '../../domain/auth.ts';
 import { alertMachine } from '../../machines/alert.machine.ts';
 import { authMachine } from '../../machines/auth.machine.ts';
@@ -9,14 +9,12 @@ import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
-import { createApi, type Api } from './api.ts';
+import { createApi, type Api, type RecordedAnswer } from './api.ts';
+import { browserHost, type Host } from './host.ts';
 import { createPageActors, type PageActors } from './page-actors.ts';
 import type { ScreenLoader } from './screen-loader.ts';
-import { createStorage } from './storage.ts';
+import { createStorage, UI_KEY } from './storage.ts';
 
-const NARROW_QUERY = '(max-width: 959.98px)';
-/** Under SPEC's first breakpoint (600 px) lists show cards. */
-const PHONE_QUERY = '(max-width: 599.98px)';
 const APP_NAME = 'Back office';
 
 /**
@@ -27,25 +25,33 @@ export function createAppSystem(options: {
   inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void);
   /** Gets pages' code and first data ready (src/screens/registry.ts); without it every page is ready at once. */
   screens?: ScreenLoader<AppSystem>;
+  /** The browser (the default) or the server drawing a first page. */
+  host?: Host;
+  /** How HTTP goes out (the server sends the app's calls to itself); the global fetch by default. */
+  fetch?: typeof fetch;
+  /** Answers the server got while drawing this page, given back once each instead of asking again. */
+  replay?: RecordedAnswer[];
+  /** Hears an actor's failure instead of it being thrown from a timer (the server must not go down with a page). */
+  onError?: (error: unknown) => void;
 } = {}) {
   const { inspect } = options;
   const screens = options.screens;
-  const storage = createStorage();
-  const narrow = window.matchMedia(NARROW_QUERY);
-  const phone = window.matchMedia(PHONE_QUERY);
-  const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+  const host = options.host ?? browserHost();
+  const storage = createStorage(host.storage);
+  const narrow = host.media('narrow');
+  const phone = host.media('phone');
+  const systemDark = host.media('dark').matches;
 
   const toaster = createActor(toasterMachine, { input: {}, inspect, systemId: 'toaster' });
   const alert = createActor(alertMachine, { inspect, systemId: 'alert' });
   const ui = createActor(
     uiMachine.provide({
       actions: {
-        persist: (_, prefs) => storage.savePreferences(prefs),
-        applyTheme: (_, { theme }) => {
-          document.documentElement.classList.toggle('dark', theme === 'dark');
-          document.documentElement.classList.toggle('light', theme === 'light');
-          document.documentElement.style.colorScheme = theme;
+        persist: (_, prefs) => {
+          storage.savePreferences(prefs);
+          hint();
         },
+        applyTheme: (_, { theme }) => host.theme(theme),
       },
     }),
     {
@@ -59,7 +65,7 @@ export function createAppSystem(options: {
 
   // The system is complete before any page is loaded (the loader gets it when it runs).
   let self: AppSystem | undefined;
-  const pages = createPageActors();
+  const pages = createPageActors(options.onError);
   const screen = createActor(
     screenMachine.provide({
       actors: { loadScreen: fromPromise(async ({ input }) => screens?.load(input, self!)) },
@@ -72,25 +78,21 @@ export function createAppSystem(options: {
   const navigation = createActor(
     navigationMachine.provide({
       actions: {
-        writeUrl: (_, { url, replace }) => {
-          if (`${location.pathname}${location.search}` === url) return;
-          if (replace) history.replaceState(null, '', url);
-          else history.pushState(null, '', url);
-        },
-        leaveApp: (_, { url }) => window.location.assign(url),
+        writeUrl: (_, { url, replace }) => host.writeUrl(url, replace),
+        leaveApp: (_, { url }) => host.leave(url),
         notify: (_, t) => notify(t),
         announcePage: (_, { title }) => {
-          document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+          host.title(title ? `${title} · ${APP_NAME}` : APP_NAME);
           ui.send({ type: 'route.changed' });
         },
         warmScreen: (_, page) => screens?.warm(page),
         retitle: (_, { title }) => {
-          document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+          host.title(title ? `${title} · ${APP_NAME}` : APP_NAME);
         },
         signOut: () => signOut(),
       },
     }),
-    { input: { url: `${location.pathname}${location.search}` }, inspect, systemId: 'navigation' },
+    { input: { url: host.url }, inspect, systemId: 'navigation' },
   );
 
   // The auth actor is created after the API and navigation, whose hooks must reach it.
@@ -100,7 +102,7 @@ export function createAppSystem(options: {
     getToken: () => storage.token(),
     onUnauthorized: () => sessionExpired(),
     onForbidden: () => navigation.send({ type: 'nav.forbidden' }),
-  });
+  }, { fetch: options.fetch, replay: options.replay });
 
   const stockAlerts = createActor(
     stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise(() => api.call<StockAlerts>(STOCK_ALERTS_API)) } }),
@@ -138,6 +140,7 @@ export function createAppSystem(options: {
   navigation.on('nav.expected', showPage);
 
   function start() {
+    if (options.onError) for (const actor of [toaster, alert, ui, screen, navigation, stockAlerts, auth] as AnyActorRef[]) actor.subscribe({ error: options.onError });
     toaster.start();
     alert.start();
     ui.start();
@@ -145,23 +148,38 @@ export function createAppSystem(options: {
     navigation.start();
     stockAlerts.start();
     auth.start();
-    // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
-    window.addEventListener('beforeunload', (e) => {
-      if (navigation.getSnapshot().context.blocked) e.preventDefault();
+    host.listen({
+      // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
+      beforeUnload: () => navigation.getSnapshot().context.blocked,
+      popped: (to) => navigation.send({ type: 'nav.popped', to }),
+      // Signed out in another tab: end this one's session too.
+      signedOutElsewhere: (key) => {
+        if (key === STORAGE_KEYS.token) auth.send({ type: 'session.expired' });
+      },
     });
-    window.addEventListener('popstate', () => navigation.send({ type: 'nav.popped', to: `${location.pathname}${location.search}` }));
-    narrow.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.narrow' : 'viewport.wide' }));
-    phone.addEventListener('change', (e) => ui.send({ type: e.matches ? 'viewport.phone' : 'viewport.notPhone' }));
-    // Signed out in another tab: end this one's session too.
-    window.addEventListener('storage', (e) => {
-      if (e.key === STORAGE_KEYS.token && e.newValue === null) auth.send({ type: 'session.expired' });
+    narrow.onChange((matches) => {
+      ui.send({ type: matches ? 'viewport.narrow' : 'viewport.wide' });
+      hint();
     });
+    phone.onChange((matches) => {
+      ui.send({ type: matches ? 'viewport.phone' : 'viewport.notPhone' });
+      hint();
+    });
+    hint();
+  }
+  /** Ends every actor (the server, once it has drawn the page). */
+  function stop() {
+    pages.clear();
+    for (const actor of [auth, stockAlerts, navigation, screen, ui, alert, toaster]) actor.stop();
+  }
+  function hint() {
+    host.hint({ narrow: narrow.matches, phone: phone.matches, dark: systemDark, locale: host.locale, ui: host.storage.getItem(UI_KEY) });
   }
 
   /** The person's locale for amounts, numbers and dates (the browser's language). */
-  const locale = navigator.languages?.[0] ?? navigator.language ?? undefined;
+  const locale = host.locale;
 
-  self = { toaster, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, notify, inspect, locale };
+  self = { toaster, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host };
   return self;
 }
 
@@ -178,6 +196,9 @@ export interface AppSystem {
   screens: ScreenLoader<AppSystem> | undefined;
   api: Api;
   start(): void;
+  stop(): void;
+  /** Where the system runs (the browser, or the server drawing a page). */
+  host: Host;
   notify(notice: Notice): void;
   inspect: Observer<InspectionEvent> | ((e: InspectionEvent) => void) | undefined;
   /** The person's locale for amounts, numbers and dates (the browser's language). */

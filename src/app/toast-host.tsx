@@ -18,7 +18,8 @@ export function ToastHost() {
     [visible],
   );
   // A string snapshot keeps useSyncExternalStore stable between changes.
-  const json = useSyncExternalStore(subscribe, () => JSON.stringify(visible.map((t) => toastView(t.ref.getSnapshot()))));
+  const read = () => JSON.stringify(visible.map((t) => toastView(t.ref.getSnapshot())));
+  const json = useSyncExternalStore(subscribe, read, read);
   const toasts = useMemo(() => JSON.parse(json) as ToastItem[], [json]);
 
   return (

@@ -9,7 +9,7 @@ import { AppLink } from '../components/ui/link.tsx';
 import { PRODUCT_NAME } from '../components/ui/logo.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
-import { FOOTER_HEIGHT, UpgradeButton } from './upgrade.tsx';
+import { UpgradeButton } from './upgrade.tsx';
 
 export interface ContentLayoutProps {
   /** The page title, shown as the page's h1. */
@@ -126,8 +126,9 @@ export function ContentLayout(props: ContentLayoutProps) {
             borderColor: 'border.default',
             transition: 'width 200ms ease',
             zIndex: 'docked',
+            // Classes, not a style attribute: the Content-Security-Policy does not apply styles written in a page the server drew.
+            w: mini ? 'drawerMini' : 'drawer',
           })}
-          style={{ width: mini ? 'var(--sizes-drawer-mini)' : 'var(--sizes-drawer)' }}
         >
           {drawer}
         </aside>
@@ -158,8 +159,8 @@ export function ContentLayout(props: ContentLayoutProps) {
           scrolls out from under the bar, and focus is kept clear of it (scroll padding).
         */}
         <footer
-          className={css({ position: 'sticky', bottom: '0', zIndex: 'banner', bg: 'bg.canvas', px: { base: '4', sm: '6' } })}
-          style={{ height: FOOTER_HEIGHT }}
+          // The footer bar's height; the document's scroll padding (src/theme/global-css.ts, a little more) keeps a focused control out from under it.
+          className={css({ position: 'sticky', bottom: '0', zIndex: 'banner', h: '3.5rem', bg: 'bg.canvas', px: { base: '4', sm: '6' } })}
         >
           <div
             className={css({

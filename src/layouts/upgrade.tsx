@@ -6,13 +6,6 @@ import { Dialog } from '../components/ui/dialog.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 
 /**
- * The height of the footer bar that holds the button at the bottom of the window. The
- * document's scroll padding (src/theme/global-css.ts, a little more) keeps a focused control
- * out from under it.
- */
-export const FOOTER_HEIGHT = '3.5rem';
-
-/**
  * SPEC §2's floating upgrade button, floating in the footer bar that stays at the bottom of the
  * window rather than over the page. It opens a plain dialog saying what Pro would bring and
  * that it cannot be bought yet. Ark's own dialog state opens and closes it and returns the

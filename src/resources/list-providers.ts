@@ -64,11 +64,10 @@ export function resourceListMachine(system: AppSystem, def: ResourceList, parent
       removeSavedFilter: fromPromise(({ input }) => api.call<{ message: string }>(`${def.api}/saved-filters/${input.id}`, { method: 'DELETE' })),
       followAddressBar: fromCallback<ListEvent>(({ sendBack }) => {
         const sub = navigation.on('nav.shown', (e) => sendBack(e.pathname === path ? { type: 'list.urlChanged', search: e.search } : { type: 'list.leave' }));
-        const leave = () => sendBack({ type: 'list.leave' });
-        window.addEventListener('pagehide', leave);
+        const stop = system.host.pageHide(() => sendBack({ type: 'list.leave' }));
         return () => {
           sub.unsubscribe();
-          window.removeEventListener('pagehide', leave);
+          stop();
         };
       }),
     },

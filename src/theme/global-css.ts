@@ -5,7 +5,7 @@ export const globalCss = defineGlobalStyles({
   '.dark': { colorScheme: 'dark' },
   'html, body': { minH: '100%' },
   // Focus and scrolling keep a control clear of the sticky top bar (4rem, and a little air) and of the sticky
-  // footer with the upgrade button (3.5rem, src/layouts/upgrade.tsx): never hidden under them (WCAG 2.4.11).
+  // footer with the upgrade button (3.5rem, src/layouts/content-layout.tsx): never hidden under them (WCAG 2.4.11).
   html: { scrollPaddingTop: '5rem', scrollPaddingBottom: '4.5rem' },
   body: {
     bg: 'bg.canvas',

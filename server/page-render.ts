@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { constants, createGzip } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../domain/auth.ts';
+import type { PageHints } from '../src/app/host.ts';
+import { PAGE_DATA_ID } from '../domain/auth.ts';
+import type { AppEnv } from './http/context.ts';
+
+type Drawer = typeof import('../src/entry-server.tsx');
+
+/** How long a page may take to settle before the browser is left to draw it (PAGE_DRAW_TIMEOUT_MS). */
+const drawTimeoutMs = () => Number(process.env.PAGE_DRAW_TIMEOUT_MS) || 1500;
+
+const drawers = new Map<string, Promise<Drawer | null>>();
+
+/** The build of src/entry-server.tsx beside the app's (dist/.ssr), loaded once; null when the build has none. */
+function drawerIn(root: string): Promise<Drawer | null> {
+  let drawer = drawers.get(root);
+  if (!drawer) {
+    const file = join(root, '.ssr', 'entry-server.js');
+    drawer = existsSync(file) ? (import(pathToFileURL(file).href) as Promise<Drawer>) : Promise.resolve(null);
+    drawers.set(root, drawer);
+  }
+  return drawer;
+}
+
+/** The hints cookie as written by the browser (src/app/host.ts), keeping only what is well formed. */
+export function readHints(raw: string | undefined): Partial<PageHints> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? '{}');
+  } catch {
+    parsed = {};
+  }
+  const h = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const hints: Partial<PageHints> = { narrow: h.narrow === true, phone: h.phone === true, dark: h.dark === true };
+  if (typeof h.locale === 'string' && h.locale.length <= 35) {
+    try {
+      hints.locale = Intl.getCanonicalLocales(h.locale)[0];
+    } catch {
+      // Not a locale: the server's default.
+    }
+  }
+  if (typeof h.ui === 'string' && h.ui.length <= 2000) hints.ui = h.ui;
+  return hints;
+}
+
+/** JSON inside <script>: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The theme the page will have, known before it is drawn: the stored choice, else the system's. */
+export function themeOf(hints: Partial<PageHints>): 'light' | 'dark' {
+  try {
+    const theme = (JSON.parse(hints.ui ?? 'null') as { theme?: unknown } | null)?.theme;
+    if (theme === 'light' || theme === 'dark') return theme;
+  } catch {
+    // Unreadable preferences count as none, as in the browser.
+  }
+  return hints.dark ? 'dark' : 'light';
+}
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * A signed-in page (a request with the page cookie), streamed: the head at once, so the
+ * browser fetches the styles and the page's chunks while the server draws the page
+ * (src/entry-server.tsx), then the drawn page with the answers it got. The app's calls go to
+ * this server in process, with the request's own connection details. A page that cannot be
+ * drawn (no SSR build, a session that is over, not settled in time) is sent empty and the
+ * browser draws it, as without the cookie. Null when the request has no page cookie.
+ */
+export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: string, html: string, gzipped: boolean): Response | null {
+  const token = getCookie(c, PAGE_SESSION_COOKIE);
+  const at = html.indexOf(ROOT);
+  if (!token || at < 0 || !existsSync(join(root, '.ssr', 'entry-server.js'))) return null;
+  const hints = readHints(getCookie(c, PAGE_HINTS_COOKIE));
+  const theme = themeOf(hints);
+  const head = html.slice(0, at).replace('<html lang="en">', `<html lang="en" class="${theme}">`) + '<div id="root">';
+  const url = new URL(c.req.url);
+
+  // The drawing starts once the head is on its way: it keeps this thread busy (the in-process
+  // calls, React), and the head must not wait for it.
+  let begin = () => {};
+  const headSent = new Promise<void>((resolve) => (begin = resolve));
+  const drawn = headSent
+    .then(() => drawerIn(root))
+    .then((drawer) =>
+      drawer?.drawPage({
+        url: url.pathname + url.search,
+        token,
+        hints,
+        fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init, c.env)),
+        timeoutMs: drawTimeoutMs(),
+      }),
+    )
+    .catch((err: unknown) => {
+      console.error('Drawing a page on the server failed; the browser draws it.', err);
+      return null;
+    });
+  const rest = drawn.then(
+    (page) => (page ? `${page.html}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(page.data)}</script>` : '</div>') + html.slice(at + ROOT.length),
+  );
+
+  // Chunked: the Node adapter then writes each part as it comes instead of first reading ahead.
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding', 'Transfer-Encoding': 'chunked' };
+  if (!gzipped) {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(head));
+        setImmediate(begin);
+        const tail = await rest;
+        // The browser may have gone while the page was drawn.
+        try {
+          controller.enqueue(encoder.encode(tail));
+          controller.close();
+        } catch {
+          // Nobody is reading any more.
+        }
+      },
+    });
+    return new Response(body, { status: 200, headers });
+  }
+  // Gzipped here rather than by compress(), whose stream would hold the head back until the end.
+  const gzip = createGzip();
+  // The browser may go while the page is drawn: the stream is then destroyed, quietly.
+  gzip.on('error', () => {});
+  gzip.write(head);
+  gzip.flush(constants.Z_SYNC_FLUSH, () => setImmediate(begin));
+  void rest.then((tail) => {
+    if (!gzip.destroyed) gzip.end(tail);
+  });
+  return new Response(Readable.toWeb(gzip) as ReadableStream<Uint8Array>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+}

@@ -1,0 +1,146 @@
+/**
+ * A signed-in page drawn by the server (server/page-render.ts, src/entry-server.tsx): the
+ * sign-in sets the page cookie and signing out ends it; a request with it gets the page's HTML
+ * with its rows, streamed, and the answers the browser will replay; anything else (no cookie, an
+ * ended session, a broken hints cookie) gets the plain page for the browser to draw, never a 5xx.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { PAGE_DATA_ID, PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../../domain/auth.ts';
+import { drawPage } from '../../src/entry-server.tsx';
+import { createHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+let dist: string;
+const INDEX = '<!doctype html>\n<html lang="en">\n<head><title>Back office</title></head>\n<body><div id="root"></div><script type="module" src="/js/index.js"></script></body>\n</html>\n';
+
+beforeAll(async () => {
+  // A loaded machine running several test files may take longer than a server's usual limit.
+  process.env.PAGE_DRAW_TIMEOUT_MS = '60000';
+  dist = mkdtempSync(join(tmpdir(), 'dist-ssr-'));
+  mkdirSync(join(dist, '.ssr'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  // The build's drawing is the source's here (the test runner compiles it).
+  writeFileSync(join(dist, '.ssr', 'entry-server.js'), `export * from ${JSON.stringify(resolve('src/entry-server.tsx'))};\n`);
+  h = await createHarness({ distDir: dist, shop: true });
+  // The test runner compiles the app's modules on their first use, slower than the server's time limit for a drawing.
+  const token = await h.tokenFor('admin@example.com');
+  const warm = await drawPage({ url: '/admin/customers', token, hints: {}, fetch: (input, init) => Promise.resolve(h.app.request(String(input), init)), timeoutMs: 120_000 });
+  expect(warm).not.toBeNull();
+}, 180_000);
+afterAll(async () => {
+  delete process.env.PAGE_DRAW_TIMEOUT_MS;
+  await h?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (path: string, cookie?: string, gzip = false) =>
+  h.request('GET', path, { xsrf: false, headers: { ...(cookie ? { cookie } : {}), ...(gzip ? { 'Accept-Encoding': 'gzip' } : {}) } });
+
+async function signIn(): Promise<{ token: string; cookie: string }> {
+  const res = await h.request('POST', '/api/v1/admin/login', { body: { email: 'admin@example.com', password: 'password' } });
+  expect(res.status).toBe(200);
+  const set = res.headers.get('set-cookie') ?? '';
+  const value = new RegExp(`${PAGE_SESSION_COOKIE}=([^;]+)`).exec(set)?.[1];
+  expect(value).toBe(res.body.access_token);
+  expect(set).toMatch(/HttpOnly/i);
+  expect(set).toMatch(/Path=\/admin/i);
+  expect(set).toMatch(/SameSite=Lax/i);
+  return { token: res.body.access_token as string, cookie: `${PAGE_SESSION_COOKIE}=${value}` };
+}
+
+const dataOf = (html: string) => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`, 's').exec(html)![1]!.replace(/\\u003c/g, '<'));
+
+describe('the server draws a signed-in page', () => {
+  it('answers a list page with its rows, the answers for the browser, and no cache', async () => {
+    const { cookie } = await signIn();
+    const res = await page('/admin/customers?per_page=25', cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    const customers = await h.request('GET', '/api/v1/admin/customers?page=1&per_page=25&sort=name&dir=asc', { token: (await signIn()).token });
+    const first = customers.body.data[0].name as string;
+    const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf(`id="${PAGE_DATA_ID}"`));
+    expect(root).toContain('<table');
+    expect(root).toContain(first);
+    // No style attribute a Content-Security-Policy would refuse in markup.
+    expect(root).not.toMatch(/ style="/);
+    const data = dataOf(res.text);
+    expect(data.user).toBe(1);
+    const urls = data.answers.map((a: { url: string }) => a.url);
+    expect(urls).toContain('/me');
+    expect(urls).toContain('/api/v1/admin/customers?page=1&per_page=25&sort=name&dir=asc');
+    // The script of the page still follows.
+    expect(res.text).toContain('<script type="module" src="/js/index.js"></script>');
+  });
+
+  it('streams it gzipped to a browser that takes gzip, in the theme the hints ask for', async () => {
+    const { cookie } = await signIn();
+    const hints = `${PAGE_HINTS_COOKIE}=${encodeURIComponent(JSON.stringify({ narrow: false, phone: false, dark: true }))}`;
+    const res = await h.app.request('/admin/products', { headers: { cookie: `${cookie}; ${hints}`, 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(html).toContain('<html lang="en" class="dark">');
+    expect(html).toContain(`id="${PAGE_DATA_ID}"`);
+  });
+
+  it('leaves the page to the browser without a cookie, with an ended session, or a cookie that is not a session', async () => {
+    const plain = await page('/admin/customers');
+    expect(plain.status).toBe(200);
+    expect(plain.text).toContain('<div id="root"></div>');
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+
+    for (const cookie of [`${PAGE_SESSION_COOKIE}=not-a-token`, `${PAGE_SESSION_COOKIE}=`, `${PAGE_SESSION_COOKIE}=%00%ff`]) {
+      const res = await page('/admin/customers', cookie);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).not.toContain(PAGE_DATA_ID);
+    }
+
+    const { token, cookie } = await signIn();
+    const out = await h.request('POST', '/api/logout', { token });
+    expect(out.status).toBe(200);
+    // Signing out ends the cookie in the browser, and the session on the server.
+    expect(out.headers.get('set-cookie') ?? '').toMatch(new RegExp(`${PAGE_SESSION_COOKIE}=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)`, 'i'));
+    const after = await page('/admin/customers', cookie);
+    expect(after.text).toContain('<div id="root"></div>');
+    expect(after.text).not.toContain(PAGE_DATA_ID);
+  });
+
+  it('reads a broken hints cookie as none', async () => {
+    const { cookie } = await signIn();
+    for (const hints of ['{', '%E0%A4%A', JSON.stringify({ locale: '<script>', ui: 7 }), 'x'.repeat(4000)]) {
+      const res = await page('/admin/dashboard', `${cookie}; ${PAGE_HINTS_COOKIE}=${hints}`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(PAGE_DATA_ID);
+    }
+  });
+
+  it('draws what the browser draws: the page a person may not see as not allowed, an unknown one as not found', async () => {
+    await h.createUser({ email: 'clerk@example.com', roles: [] });
+    const res = await h.request('POST', '/api/v1/admin/login', { body: { email: 'clerk@example.com', password: 'password' } });
+    const cookie = `${PAGE_SESSION_COOKIE}=${res.body.access_token}`;
+    expect((await page('/admin/customers', cookie)).text).toMatch(/not allowed|permission/i);
+    expect((await page('/admin/no-such-page', cookie)).text).toContain('Page not found');
+  });
+});
+
+describe('drawing a page (src/entry-server.tsx)', () => {
+  it('is not done for a token that is no session, and records only what it asked', async () => {
+    const asked: string[] = [];
+    const drawn = await drawPage({
+      url: '/admin/customers',
+      token: 'nope',
+      hints: {},
+      fetch: (input, init) => {
+        asked.push(String(input));
+        return Promise.resolve(h.app.request(String(input), init));
+      },
+    });
+    expect(drawn).toBeNull();
+    expect(asked).toEqual(['/me']);
+  });
+});
