@@ -20,13 +20,14 @@ const dataDir = process.env.E2E_DATA_DIR;
 if (process.env.E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete process.env.DATABASE_URL;
 
-// The server serves the SPA from ./dist. `npm test` builds it first; a bare `playwright test`
-// on a fresh clone builds it here rather than failing on a blank page.
-const distBuilt = existsSync(join(root, 'dist', 'index.html'));
+// The server serves the SPA from ./dist and draws signed-in pages with dist/.ssr. `npm test`
+// builds both first; a bare `playwright test` on a fresh clone builds them here rather than
+// failing on a blank page (or testing pages the server never draws).
+const distBuilt = existsSync(join(root, 'dist', 'index.html')) && existsSync(join(root, 'dist', '.ssr', 'entry-server.js'));
 const serve = 'node --import tsx server/main.ts';
-const command = distBuilt ? serve : `${bin('panda')} codegen --silent && ${bin('vite')} build && ${serve}`;
+const command = distBuilt ? serve : `${bin('panda')} codegen --silent && ${bin('vite')} build && ${bin('vite')} build --ssr src/entry-server.tsx && ${serve}`;
 if (!distBuilt && !process.env.TEST_WORKER_INDEX) {
-  console.log('dist/index.html is missing: building the SPA before starting the e2e server.');
+  console.log('dist/index.html or dist/.ssr is missing: building the SPA and its server drawing before starting the e2e server.');
 }
 
 export default defineConfig({

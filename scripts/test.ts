@@ -6,7 +6,7 @@
 //   npm test -- --skip=e2e         all but these
 //   npm test -- --list             print the steps and exit
 //
-// Steps: codegen, typecheck, unit, api-pglite, api-postgres, build, e2e.
+// Steps: codegen, typecheck, unit, api-pglite, api-postgres, build, build-ssr, e2e.
 // api-postgres runs only when TEST_DATABASE_URL is set (scripts/pg-cluster.sh start gives one).
 //
 // A step that prints nothing for TEST_SILENCE_MINUTES (default 10; the longest quiet stretch of a
@@ -61,6 +61,9 @@ const steps: Step[] = [
     banner: pgUrl ? `API tests on PostgreSQL: ${redact(pgUrl)}` : undefined,
   },
   { id: 'build', title: 'Build the SPA (vite build)', command: bin('vite'), args: ['build'] },
+  // The server draws a signed-in page's first HTML with this bundle (server/page-render.ts);
+  // without it the e2e server would only send the empty page and its drawing would go untested.
+  { id: 'build-ssr', title: 'Build the server drawing (vite build --ssr)', command: bin('vite'), args: ['build', '--ssr', 'src/entry-server.tsx'] },
   { id: 'e2e', title: 'End-to-end tests (playwright, Chromium)', command: bin('playwright'), args: ['test'] },
 ];
 
