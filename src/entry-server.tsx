@@ -43,6 +43,8 @@ export interface DrawnPage {
 export interface PageData {
   user: number;
   answers: RecordedAnswer[];
+  /** How the page was drawn (width, theme, locale, preferences): the browser takes it over only if it draws the same way. */
+  hints: PageHints;
 }
 
 const pathOf = (input: RequestInfo | URL) => {
@@ -116,7 +118,7 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
     // The Content-Security-Policy applies no style attribute written in markup (and says so in the
     // console); the browser sets these through the DOM before it takes the page over (main.tsx).
     // React escapes every quote in text and attribute values, so only real attributes match.
-    return { html: html.replace(/ style="/g, ` ${SERVER_STYLE_ATTRIBUTE}="`), data: { user: user.id, answers } };
+    return { html: html.replace(/ style="/g, ` ${SERVER_STYLE_ATTRIBUTE}="`), data: { user: user.id, answers, hints: system.hints() } };
   } finally {
     system.stop();
   }

@@ -1,7 +1,8 @@
 import './zod-config.ts';
 import './theme/global.ts';
 import { PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/auth.ts';
-import type { RecordedAnswer } from './app/api.ts';
+import { sameHints } from './app/host.ts';
+import type { PageData } from './entry-server.tsx';
 import { settled } from './app/settle.ts';
 import { createAppSystem } from './app/system.ts';
 import { createScreenLoader } from './screens/registry.ts';
@@ -17,13 +18,13 @@ async function inspector() {
  * The answers the server got while drawing this page (src/entry-server.tsx), when it drew it
  * for the person whose session this browser holds; else nothing, and the page is drawn here.
  */
-function serverPage(): RecordedAnswer[] | undefined {
+function serverPage(): PageData | undefined {
   const script = document.getElementById(PAGE_DATA_ID);
   if (!script?.textContent) return undefined;
   try {
-    const data = JSON.parse(script.textContent) as { user: number; answers: RecordedAnswer[] };
+    const data = JSON.parse(script.textContent) as PageData;
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { user?: { id?: unknown } } | null;
-    return stored?.user?.id === data.user && localStorage.getItem(STORAGE_KEYS.token) ? data.answers : undefined;
+    return stored?.user?.id === data.user && localStorage.getItem(STORAGE_KEYS.token) ? data : undefined;
   } catch {
     return undefined;
   }
@@ -37,10 +38,13 @@ function serverPage(): RecordedAnswer[] | undefined {
  * asking, and React takes the drawing over once they are where the server drew them.
  */
 void inspector().then(async (inspect) => {
-  const answers = serverPage();
-  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: answers });
+  const page = serverPage();
+  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: page?.answers });
+  // Drawn for another width, theme or language than this browser's now (the window changed since
+  // the last page told the server): the answers still serve, but the page is drawn here.
+  const sameLook = !!page && sameHints(page.hints, system.hints());
   system.start();
-  const [{ mount, hydrate }, same] = await Promise.all([import('./app/app.tsx'), answers ? settled(system, 10_000) : false]);
+  const [{ mount, hydrate }, same] = await Promise.all([import('./app/app.tsx'), sameLook ? settled(system, 10_000) : false]);
   if (same) {
     // The server's markup carries its style attributes renamed (the Content-Security-Policy applies none
     // written in markup); set through the DOM, as React sets them, they are applied.

@@ -48,6 +48,20 @@ export interface PageHints {
   ui?: string | null;
 }
 
+/** Whether a page drawn with hints `a` is drawn exactly as one drawn with hints `b`. */
+export function sameHints(a: Partial<PageHints>, b: Partial<PageHints>): boolean {
+  return !!a.narrow === !!b.narrow && !!a.phone === !!b.phone && !!a.dark === !!b.dark && canonical(a.locale) === canonical(b.locale) && (a.ui ?? null) === (b.ui ?? null);
+}
+
+/** A locale as the server reads it from the hints cookie (`de-de` is `de-DE`); null if none or not one. */
+function canonical(locale: string | undefined): string | null {
+  try {
+    return locale ? (Intl.getCanonicalLocales(locale)[0] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function browserHost(): Host {
   return {
     storage: window.localStorage,

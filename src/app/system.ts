@@ -10,7 +10,7 @@ import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
 import { createApi, type Api, type RecordedAnswer } from './api.ts';
-import { browserHost, type Host } from './host.ts';
+import { browserHost, type Host, type PageHints } from './host.ts';
 import { createPageActors, type PageActors } from './page-actors.ts';
 import type { ScreenLoader } from './screen-loader.ts';
 import { createStorage, UI_KEY } from './storage.ts';
@@ -40,7 +40,8 @@ export function createAppSystem(options: {
   const storage = createStorage(host.storage);
   const narrow = host.media('narrow');
   const phone = host.media('phone');
-  const systemDark = host.media('dark').matches;
+  const dark = host.media('dark');
+  const systemDark = dark.matches;
 
   const toaster = createActor(toasterMachine, { input: {}, inspect, systemId: 'toaster' });
   const alert = createActor(alertMachine, { inspect, systemId: 'alert' });
@@ -165,6 +166,8 @@ export function createAppSystem(options: {
       ui.send({ type: matches ? 'viewport.phone' : 'viewport.notPhone' });
       hint();
     });
+    // The theme the app starts with follows the system's at the next load: tell the server.
+    dark.onChange(hint);
     hint();
   }
   /** Ends every actor (the server, once it has drawn the page). */
@@ -172,14 +175,18 @@ export function createAppSystem(options: {
     pages.clear();
     for (const actor of [auth, stockAlerts, navigation, screen, ui, alert, toaster]) actor.stop();
   }
+  /** How this browser draws pages now: what the server needs to draw one the same way. */
+  function hints(): PageHints {
+    return { narrow: narrow.matches, phone: phone.matches, dark: dark.matches, locale: host.locale, ui: host.storage.getItem(UI_KEY) };
+  }
   function hint() {
-    host.hint({ narrow: narrow.matches, phone: phone.matches, dark: systemDark, locale: host.locale, ui: host.storage.getItem(UI_KEY) });
+    host.hint(hints());
   }
 
   /** The person's locale for amounts, numbers and dates (the browser's language). */
   const locale = host.locale;
 
-  self = { toaster, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host };
+  self = { toaster, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints };
   return self;
 }
 
@@ -199,6 +206,8 @@ export interface AppSystem {
   stop(): void;
   /** Where the system runs (the browser, or the server drawing a page). */
   host: Host;
+  /** How this browser draws pages now (the server's drawing must have used the same to be taken over). */
+  hints(): PageHints;
   notify(notice: Notice): void;
   inspect: Observer<InspectionEvent> | ((e: InspectionEvent) => void) | undefined;
   /** The person's locale for amounts, numbers and dates (the browser's language). */

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { replaying, type RecordedAnswer } from '../../src/app/api.ts';
 import { readHints, themeOf } from '../../server/page-render.ts';
+import { sameHints } from '../../src/app/host.ts';
 
 const answer = (url: string, body: unknown, status = 200): RecordedAnswer => ({ url, status, headers: { 'content-type': 'application/json', etag: '"e1"' }, body: JSON.stringify(body) });
 
@@ -61,5 +62,22 @@ describe('the hints cookie', () => {
     expect(themeOf({ ui: JSON.stringify({ mini: true }), dark: true })).toBe('dark');
     expect(themeOf({ ui: '{broken', dark: false })).toBe('light');
     expect(themeOf({})).toBe('light');
+  });
+});
+
+describe('whether the browser can take a drawn page over', () => {
+  const drawn = { narrow: true, phone: true, dark: true, locale: 'de-DE', ui: JSON.stringify({ theme: 'dark' }) };
+
+  it('only when it draws the same way: width, theme, language and stored preferences', () => {
+    expect(sameHints(drawn, { ...drawn })).toBe(true);
+    // The cookie's locale is read canonical; the browser's may not be written so.
+    expect(sameHints(drawn, { ...drawn, locale: 'de-de' })).toBe(true);
+    for (const change of [{ narrow: false }, { phone: false }, { dark: false }, { locale: 'en-GB' }, { locale: undefined }, { ui: null }, { ui: JSON.stringify({ theme: 'light' }) }]) {
+      expect(sameHints(drawn, { ...drawn, ...change }), JSON.stringify(change)).toBe(false);
+    }
+  });
+
+  it('reads nothing said as the defaults on both sides', () => {
+    expect(sameHints({}, { narrow: false, phone: false, dark: false, ui: null })).toBe(true);
   });
 });

@@ -1,0 +1,120 @@
+/**
+ * A signed-in page arrives drawn by the server (server/page-render.ts, src/entry-server.tsx) and
+ * the browser takes that drawing over in place: the rows the parser put on screen are the rows a
+ * person then works with, and nothing complains. Signing out ends the drawing for that browser.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { customers } from '../../domain/resources/index.ts';
+import { PAGE_DATA_ID, PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../../domain/auth.ts';
+import { LoginPage, ListPage, Shell, USERS, withoutAnimations } from './support/pages.ts';
+
+declare global {
+  interface Window {
+    /** The first record's select box the HTML parser put into the page, before any script ran. */
+    __drawnBox?: Element;
+  }
+}
+
+/** A record's select box, whether its record is drawn as a table row or (on a phone) a card. */
+const RECORD_BOX = '#root main input[type="checkbox"][aria-label^="Select "]:not([aria-label^="Select all"])';
+
+/** Before each document's scripts: remember the first record's select box the parser adds. */
+async function watchDrawnRecords(page: Page): Promise<void> {
+  await page.addInitScript((selector) => {
+    const observer = new MutationObserver(() => {
+      const box = document.querySelector(selector);
+      if (!box) return;
+      window.__drawnBox = box;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, RECORD_BOX);
+}
+
+/** The records on screen by title, top to bottom (from their select boxes). */
+const recordTitles = (page: Page) =>
+  page.locator(RECORD_BOX).evaluateAll((boxes) => boxes.map((b) => (b.getAttribute('aria-label') ?? '').replace(/^Select /, '')));
+
+async function signInThroughTheForm(page: Page): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.fillEmail(USERS.admin.email);
+  await login.fillPassword(USERS.admin.password);
+  await login.clickSignIn();
+  await new Shell(page).seeDashboard();
+}
+
+/** Text as React writes it into an attribute. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+
+/** Console errors and uncaught page errors, from now on. */
+function complaints(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
+  page.on('pageerror', (e) => seen.push(e.message));
+  return seen;
+}
+
+test('a signed-in reload arrives drawn by the server and the browser takes it over in place, wide and light or narrow and dark', async ({ page }) => {
+  await withoutAnimations(page);
+  await signInThroughTheForm(page);
+  expect((await page.context().cookies()).map((c) => c.name)).toContain(PAGE_SESSION_COOKIE);
+  const list = new ListPage(page, customers);
+  await list.open();
+  await expect(page.locator(RECORD_BOX).first()).toBeVisible();
+  await watchDrawnRecords(page);
+  const errors = complaints(page);
+
+  for (const look of [{ width: 1280, scheme: 'light' }, { width: 390, scheme: 'dark' }] as const) {
+    await page.setViewportSize({ width: look.width, height: 800 });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    // The server draws with what the browser told it of itself (width, theme) on its last page.
+    await expect.poll(() => page.evaluate(() => decodeURIComponent(document.cookie))).toContain(`"phone":${look.width < 600}`);
+
+    // What the server sent: the page's rows and the answers it drew them from.
+    const html = await (await page.request.get(list.path)).text();
+    expect(html).toContain(`id="${PAGE_DATA_ID}"`);
+    await page.reload();
+    await expect(page.locator(RECORD_BOX).nth(9)).toBeVisible();
+    const [firstTitle] = await recordTitles(page);
+    expect(html).toContain(`aria-label="Select ${escapeHtml(firstTitle!)}"`);
+
+    // The record the parser drew is still the one on screen: React adopted it, it did not draw anew.
+    await expect.poll(() => page.evaluate(() => window.__drawnBox?.isConnected ?? 'nothing was drawn by the server')).toBe(true);
+    expect(await page.evaluate((selector) => window.__drawnBox === document.querySelector(selector), RECORD_BOX)).toBe(true);
+
+    // And it is alive: searching narrows the records.
+    await list.searchBox.fill(firstTitle!);
+    await expect.poll(async () => (await recordTitles(page)).length).toBeLessThan(10);
+    expect(await recordTitles(page)).toContain(firstTitle);
+    await list.searchBox.fill('');
+    await expect.poll(async () => (await recordTitles(page)).length).toBeGreaterThan(1);
+  }
+
+  // Drawn for a look this browser no longer has (its window changed while no page was open to
+  // say so): the browser draws the page itself from the same answers, quietly.
+  const hints = (await page.context().cookies()).find((c) => c.name === PAGE_HINTS_COOKIE)!;
+  const wide = JSON.stringify({ ...JSON.parse(decodeURIComponent(hints.value)), narrow: false, phone: false });
+  await page.context().addCookies([{ ...hints, value: encodeURIComponent(wide) }]);
+  const calls: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/') && calls.push(r.url()));
+  await page.reload();
+  await expect(page.locator(RECORD_BOX).nth(9)).toBeVisible();
+  expect(await page.evaluate(() => window.__drawnBox?.isConnected)).toBe(false);
+  expect(calls.filter((url) => /\/customers\b/.test(url))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('after signing out, the browser gets the empty page again: nobody’s data is drawn for it', async ({ page }) => {
+  await withoutAnimations(page);
+  await signInThroughTheForm(page);
+  const drawn = await (await page.request.get('/admin/customers')).text();
+  expect(drawn).toContain(`id="${PAGE_DATA_ID}"`);
+
+  await new Shell(page).clickLogout();
+  await new LoginPage(page).seeForm();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain(PAGE_SESSION_COOKIE);
+  const after = await (await page.request.get('/admin/customers')).text();
+  expect(after).not.toContain(`id="${PAGE_DATA_ID}"`);
+  expect(after).not.toContain('<tbody');
+});
