@@ -23,7 +23,11 @@ export const SCREEN_FILES = {
     purchaseForm: 'src/screens/purchases/purchase-route.tsx',
   },
   /** What a page starts besides its code: a list asks for its first page. */
-  data: { list: 'src/resources/list-page.ts' },
+  data: {
+    list: 'src/resources/list-page.ts',
+    productList: 'src/resources/product-list-page.ts',
+    purchases: 'src/resources/purchase-list-page.ts',
+  },
 } as const;
 
 export type ViewKey = keyof typeof SCREEN_FILES.views;

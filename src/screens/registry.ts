@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Layout } from '../../domain/routes.ts';
-import { viewKey, type ViewKey } from '../../domain/screen-files.ts';
+import { SCREEN_FILES, viewKey, type ViewKey } from '../../domain/screen-files.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import type { ScreenLoader, ShellProps } from '../app/screen-loader.ts';
 import type { AppSystem } from '../app/system.ts';
@@ -37,8 +37,10 @@ const VIEWS: Record<ViewKey, () => Promise<ViewModule>> = {
 };
 
 /** What a page starts besides its code: a list asks for its first page. */
-const DATA: Record<string, () => Promise<DataModule>> = {
+const DATA: Record<keyof typeof SCREEN_FILES.data, () => Promise<DataModule>> = {
   list: () => import('../resources/list-page.ts'),
+  productList: () => import('../resources/product-list-page.ts'),
+  purchases: () => import('../resources/purchase-list-page.ts'),
 };
 
 /** Where each piece comes from (tests give their own). */

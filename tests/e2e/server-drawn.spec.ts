@@ -91,6 +91,18 @@ test('a signed-in reload arrives drawn by the server and the browser takes it ov
     await expect.poll(async () => (await recordTitles(page)).length).toBeGreaterThan(1);
   }
 
+  // The lists with screens of their own are drawn with their records too, and taken over in place.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of ['/admin/products', '/admin/purchase/list']) {
+    await page.goto(path);
+    await expect(page.locator(RECORD_BOX).first()).toBeVisible();
+    expect(await (await page.request.get(path)).text(), path).toContain('aria-label="Select ');
+    await page.reload();
+    await expect(page.locator(RECORD_BOX).nth(9)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.__drawnBox?.isConnected ?? 'nothing was drawn by the server'), { message: path }).toBe(true);
+  }
+  await list.open();
+
   // Drawn for a look this browser no longer has (its window changed while no page was open to
   // say so): the browser draws the page itself from the same answers, quietly.
   const hints = (await page.context().cookies()).find((c) => c.name === PAGE_HINTS_COOKIE)!;

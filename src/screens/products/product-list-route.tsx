@@ -2,17 +2,16 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { parseListQuery } from '../../../domain/list-query.ts';
-import { resourceHref } from '../../../domain/paths.ts';
 import { products } from '../../../domain/resources/product.list.ts';
 import { labelsHref, productViewHref } from '../../../domain/stock/labels.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
-import { abilitiesFor, selectSelectedIds, selectSelection } from '../../../machines/list/list.selectors.ts';
-import { selectHandoff, selectSearch } from '../../../machines/navigation.machine.ts';
+import { selectSelectedIds, selectSelection } from '../../../machines/list/list.selectors.ts';
+import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
-import { resourceListMachine } from '../../resources/list-providers.ts';
+import { productListActor } from '../../resources/product-list-page.ts';
 import { productBulkStatusMachine } from '../../resources/stock-providers.ts';
 import { ListScreenContext, type ListActor, type ListExtras, type ListScreen } from '../resource/list-context.ts';
 import { RelationActors } from '../resource/list-route.tsx';
@@ -29,25 +28,10 @@ import { OnHand } from './stock-badge.tsx';
 export default function ProductListRoute(_: ScreenProps) {
   const system = useAppSystem();
   const held = selectPermissions(system.auth.getSnapshot());
-  const machine = useMemo(
-    () =>
-      resourceListMachine(system, products, undefined).provide({
-        actions: { openRecord: (_, { id }) => system.navigation.send({ type: 'nav.go', to: productViewHref(id) }) },
-      }),
-    [system],
-  );
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
-  const actor = useActorRef(machine, {
-    input: {
-      spec: products,
-      search,
-      // Printing labels needs no more than seeing the list: rows are always selectable here.
-      abilities: { ...abilitiesFor(held, products.permissions), bulk: true },
-      created: selectHandoff(resourceHref.list(products))(nav),
-    },
-    inspect: system.inspect,
-  });
+  // The actor the page was got ready with (src/resources/product-list-page.ts), already loading.
+  const actor = useMemo(() => productListActor(system, { pathname: selectPathname(nav), search }), [system]);
   const mayEdit = held.has(products.permissions.edit);
   const extras = useMemo<ListExtras>(
     () => ({

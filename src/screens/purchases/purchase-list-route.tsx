@@ -1,15 +1,12 @@
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { parseListQuery } from '../../../domain/list-query.ts';
-import { resourceHref } from '../../../domain/paths.ts';
-import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { paymentLabel, paymentTone, statusTone } from '../../../machines/document/purchase-view.selectors.ts';
-import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
-import { selectHandoff, selectSearch } from '../../../machines/navigation.machine.ts';
+import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
 import { purchaseLifecycle, type PurchaseStatus } from '../../../domain/documents/purchase.facts.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { purchaseHref, purchaseListMachine } from '../../resources/purchase-list-providers.ts';
+import { purchaseListActor } from '../../resources/purchase-list-page.ts';
+import { purchaseHref } from '../../resources/purchase-list-providers.ts';
 import { ListScreenContext, type ListActor, type ListExtras, type ListScreen } from '../resource/list-context.ts';
 import { RelationActors } from '../resource/list-route.tsx';
 import { ListView } from '../resource/list-view.tsx';
@@ -43,20 +40,10 @@ const EXTRAS: ListExtras = {
  */
 export default function PurchaseListRoute(_: ScreenProps) {
   const system = useAppSystem();
-  const machine = useMemo(() => purchaseListMachine(system, PURCHASES), [system]);
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
-  const held = selectPermissions(system.auth.getSnapshot());
-  const actor = useActorRef(machine, {
-    input: {
-      spec: PURCHASES,
-      search,
-      // Purchases are never deleted: a cancelled one keeps its number.
-      abilities: { ...abilitiesFor(held, PURCHASES.permissions), delete: false },
-      created: selectHandoff(resourceHref.list(PURCHASES))(nav),
-    },
-    inspect: system.inspect,
-  });
+  // The actor the page was got ready with (src/resources/purchase-list-page.ts), already loading.
+  const actor = useMemo(() => purchaseListActor(system, { pathname: selectPathname(nav), search }), [system]);
   const chosen = parseListQuery(PURCHASES, search).filters;
   return (
     <RelationActors filters={PURCHASES.filters.filter((f) => f.kind === 'relation' && f.relation)} chosen={chosen} made={{}}>
