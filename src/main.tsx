@@ -39,20 +39,30 @@ function serverPage(): PageData | undefined {
  */
 void inspector().then(async (inspect) => {
   const page = serverPage();
-  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: page?.answers });
-  // Drawn for another width, theme or language than this browser's now (the window changed since
-  // the last page told the server): the answers still serve, but the page is drawn here.
-  const sameLook = !!page && sameHints(page.hints, system.hints());
-  system.start();
-  const [{ mount, hydrate }, same] = await Promise.all([import('./app/app.tsx'), sameLook ? settled(system, 10_000) : false]);
-  if (same) {
+  if (page) {
     // The server's markup carries its style attributes renamed (the Content-Security-Policy applies none
     // written in markup); set through the DOM, as React sets them, they are applied.
     for (const el of document.querySelectorAll<HTMLElement>(`#root [${SERVER_STYLE_ATTRIBUTE}]`)) {
       el.style.cssText = el.getAttribute(SERVER_STYLE_ATTRIBUTE) ?? '';
       el.removeAttribute(SERVER_STYLE_ATTRIBUTE);
     }
-    hydrate(system);
+    // Show the drawing before the long part (reading React's chunk, taking the page over).
+    await painted();
   }
+  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: page?.answers });
+  // Drawn for another width, theme or language than this browser's now (the window changed since
+  // the last page told the server): the answers still serve, but the page is drawn here.
+  const sameLook = !!page && sameHints(page.hints, system.hints());
+  system.start();
+  const [{ mount, hydrate }, same] = await Promise.all([import('./app/app.tsx'), sameLook ? settled(system, 10_000) : false]);
+  if (same) hydrate(system);
   else mount(system);
 });
+
+/** After the next frame is drawn (or soon, in a tab that draws none: a background one). */
+function painted(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
