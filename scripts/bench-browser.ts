@@ -101,6 +101,10 @@ interface ProbeState {
   elementAt: number;
   /** Rows in that table body at domAt. */
   rows: number;
+  /** They came with the HTML (the parser was still reading it): the server drew them. */
+  drawn: boolean;
+  /** Read at the end: the element seen then is still on the page (React took it over, it did not draw anew). */
+  kept: boolean;
 }
 
 /**
@@ -113,7 +117,7 @@ function installProbe(arg: ProbeArg): void {
     localStorage.setItem('user', arg.session.user);
     localStorage.setItem('user_token', arg.session.token);
   }
-  const state: ProbeState = { domAt: -1, frameAt: -1, paintAt: -1, elementAt: -1, rows: 0 };
+  const state: ProbeState = { domAt: -1, frameAt: -1, paintAt: -1, elementAt: -1, rows: 0, drawn: false, kept: false };
   let finish = () => {};
   const done = new Promise<ProbeState>((resolve) => (finish = () => resolve(state)));
   (window as unknown as { __bench: unknown }).__bench = { state, done };
@@ -139,6 +143,8 @@ function installProbe(arg: ProbeArg): void {
   };
   const seen = (el: Element) => {
     state.domAt = performance.now();
+    state.drawn = document.readyState === 'loading';
+    (window as unknown as { __benchSeen: Element }).__benchSeen = el;
     observer.disconnect();
     const section = arg.mode === 'rows' ? el.closest('tbody') : el.closest('form');
     if (section instanceof HTMLTableSectionElement) state.rows = section.rows.length;
@@ -186,7 +192,7 @@ function collectTimings(): PageTimings {
   };
   const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
   return {
-    state: (window as unknown as { __bench: { state: ProbeState } }).__bench.state,
+    state: { ...(window as unknown as { __bench: { state: ProbeState } }).__bench.state, kept: !!(window as unknown as { __benchSeen?: Element }).__benchSeen?.isConnected },
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
     nav: {
       path: path(n.name),
@@ -411,6 +417,14 @@ function waterfall(l: Load, title: string): string {
   return `${title}\n${'  start    end   dur  type          size  request (ms from navigation start; size = body as served)'}\n${out.join('\n')}`;
 }
 
+/** Whether the app's measured list loads were drawn by the server and taken over in place (else the figures measure the browser drawing). */
+function drawnLine(loads: Load[]): string {
+  const lists = loads.filter((l) => l.who === 'app' && l.run > 0 && SCENARIOS.some((s) => s.id === l.scenario && s.mode === 'rows'));
+  const drawn = lists.filter((l) => l.state.drawn).length;
+  const kept = lists.filter((l) => l.state.drawn && l.state.kept).length;
+  return `The app's list loads: ${drawn} of ${lists.length} arrived drawn by the server, ${kept} of them taken over in place${kept < lists.length ? ' (NOT ALL: the server drew nothing, or the browser drew the page anew)' : ''}.`;
+}
+
 function report(loads: Load[], meta: string[]): void {
   const pick = (who: Who, sc: ScenarioId) => loads.filter((l) => l.who === who && l.scenario === sc && l.run > 0);
   const figure = (who: Who, sc: ScenarioId, f: (l: Load) => number) => stat3(pick(who, sc).map(f).filter((v) => v >= 0));
@@ -587,6 +601,7 @@ async function main(): Promise<void> {
         `first row "${firstName}". Took ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
         `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores (others' work slows both sides).`,
       'Units: 1 kB = 1,000 bytes, 1 MB = 1,000,000 bytes. "Time to rows" = the first customer of the page is in a table body row and the frame after it has run.',
+      drawnLine(loads),
     ]);
   } finally {
     for (const f of cleanups.reverse()) {
