@@ -379,6 +379,56 @@ describe('the stock screen', () => {
     await expectLedgerExplainsEveryUnit();
   });
 
+  it('moves stock across the alert quantity both ways without writing the product row, the bell and the filters following', async () => {
+    const bell = async () => (await api.get(STOCK_ALERTS_API)).body;
+    const before = (await bell()).count as number;
+    const made = await api.create(P.api, { name: 'Wall hook', sku: 'HOOK-1', unit_id: unitId, sale_price: 300, alert_quantity: 2 });
+    const other = await api.create(P.api, { name: 'Door hook', sku: 'HOOK-2', unit_id: unitId, sale_price: 300, alert_quantity: 1 });
+    // The product row's version (xmin), place (ctid) and stamp: an UPDATE of the row changes the first two.
+    const rowOf = async (id: number) => {
+      const res = await h.db.execute(sql`select xmin::text as xmin, ctid::text as ctid, updated_at::text as updated_at from products where id = ${id}`);
+      return ((Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, string>[])[0];
+    };
+    const rows = { [made.id]: await rowOf(made.id), [other.id]: await rowOf(other.id) };
+    const statesOf = async (id: number) => {
+      const found: string[] = [];
+      for (const state of ['in_stock', 'low', 'out', 'alert']) {
+        const list = await api.get(P.api, { stock_state: state, search: 'HOOK-' });
+        const stock = await api.get(STOCK_API, { stock_state: state, search: 'HOOK-' });
+        const inList = list.body.data.some((r: any) => r.id === id);
+        expect(stock.body.data.some((r: any) => r.id === id), `${state}: stock list agrees with product list`).toBe(inList);
+        if (inList) found.push(state);
+      }
+      return found;
+    };
+    const expectState = async (id: number, state: 'in_stock' | 'low' | 'out', bellCount: number) => {
+      expect(await statesOf(id)).toEqual(state === 'in_stock' ? ['in_stock'] : [state, 'alert']);
+      expect((await show(id)).stock_state, 'the row’s badge').toBe(state);
+      const b = await bell();
+      expect(b.count).toBe(bellCount);
+      expect(b.data.some((r: any) => r.id === id), 'on the bell').toBe(state !== 'in_stock');
+    };
+    await expectState(made.id, 'out', before + 2);
+    await ok({ product_id: made.id, quantity: 5, reason: 'opening', unit_cost: 100 });
+    await expectState(made.id, 'in_stock', before + 1);
+    await ok({ product_id: made.id, quantity: -3, reason: 'loss' });
+    await expectState(made.id, 'low', before + 2);
+    await ok({ product_id: made.id, quantity: -2, reason: 'loss' });
+    await expectState(made.id, 'out', before + 2);
+    await ok({ product_id: made.id, quantity: 4, reason: 'found' });
+    await expectState(made.id, 'in_stock', before + 1);
+    // Several lines in one post (the ledger's set-based statements): one flips out of, one into the alert.
+    await ledger({ kind: 'adjustment', reason: 'found', lines: [{ productId: other.id, quantity: 3 }, { productId: made.id, quantity: -2 }] });
+    await expectState(made.id, 'low', before + 1);
+    await expectState(other.id, 'in_stock', before + 1);
+    await ledger({ kind: 'adjustment', reason: 'loss', lines: [{ productId: other.id, quantity: -3 }, { productId: made.id, quantity: 3 }] });
+    await expectState(made.id, 'in_stock', before + 1);
+    await expectState(other.id, 'out', before + 1);
+    expect(await rowOf(made.id), 'no stock movement wrote the product row').toEqual(rows[made.id]);
+    expect(await rowOf(other.id), 'no stock movement wrote the product row').toEqual(rows[other.id]);
+    await expectLedgerExplainsEveryUnit();
+  });
+
   it('lists the movement ledger, filtered by product, kind and date range', async () => {
     const byProduct = await api.get(MOVEMENTS_API, { product_id: ids.pan });
     expect(byProduct.body.meta.total).toBe(1);
