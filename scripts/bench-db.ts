@@ -218,7 +218,8 @@ export async function seedStock(handle: DbHandle, rows: number, history: number)
     `insert into stock_levels (product_id, qty, avg_cost, movements)
      select product_id, sum(quantity), min(unit_cost), count(*) from stock_movements group by product_id`,
   );
-  for (const t of ['products', 'stock_levels', 'stock_movements']) {
+  // low_stock too: the opening levels delete the row each new product got (never stocked: low).
+  for (const t of ['products', 'stock_levels', 'stock_movements', 'low_stock']) {
     await rawQuery(handle, `vacuum ${t}`);
     await rawQuery(handle, `vacuum (analyze) ${t}`);
   }

@@ -399,12 +399,6 @@ export const products = pgTable(
     tax_method: varchar('tax_method', { length: 16, enum: ['exclusive', 'inclusive'] }).notNull().default('exclusive'),
     alert_quantity: integer('alert_quantity').notNull().default(0),
     tracks_serials: boolean('tracks_serials').notNull().default(false),
-    /**
-     * On hand is at or below the alert quantity (a product never stocked counts as 0 on hand).
-     * Kept by the database (statement triggers of migration 0009) whenever a level or the product
-     * changes, so the bell and the stock-state filter read an index instead of joining every level.
-     */
-    stock_alert: boolean('stock_alert').notNull().default(true),
     image: varchar('image', { length: 64 }).references(() => images.id, { onDelete: 'restrict' }),
     description: text('description'),
     status: status(),
@@ -422,7 +416,6 @@ export const products = pgTable(
     index('products_unit_idx').on(t.unit_id),
     index('products_color_idx').on(t.color_id),
     index('products_image_idx').on(t.image),
-    index('products_stock_alert_idx').on(t.id).where(sql`${t.stock_alert} and ${t.status} = 'active'`),
     lowerTrgm('products_name_lower_trgm', t.name),
     lowerTrgm('products_sku_lower_trgm', t.sku),
     check('products_prices_check', sql`${t.cost_price} >= 0 and ${t.sale_price} >= 0 and ${t.alert_quantity} >= 0`),
@@ -460,6 +453,25 @@ export const stockLevels = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('stock_levels_qty_not_negative', sql`${t.qty} >= 0`)],
+);
+
+/**
+ * The products whose on hand is at or below their alert quantity (a product never stocked counts
+ * as 0 on hand), whatever their status; `active` copies the product's status for the bell.
+ * Kept by the database (statement triggers of migration 0013) whenever a level or a product
+ * changes, so the bell and the stock-state filters read an index instead of every level. A table
+ * of its own, not a flag on the product: a stock movement that crosses the alert quantity
+ * inserts or deletes a row here and never rewrites the product's row (and its indexes).
+ */
+export const lowStock = pgTable(
+  'low_stock',
+  {
+    product_id: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull(),
+  },
+  (t) => [index('low_stock_active_idx').on(t.product_id).where(sql`${t.active}`)],
 );
 
 export const MOVEMENT_KIND_VALUES = ['opening', 'adjustment', 'purchase_receipt', 'purchase_return', 'sale', 'sale_return'] as const;

@@ -41,10 +41,11 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   whatever the number of lines), and one INSERT writes the movements. A single line's
  *   guarded statement and its movement's INSERT are one statement (postOne). The products are read
  *   FOR NO KEY UPDATE first (in id order too), so a product cannot change whether it tracks
- *   serials, its alert quantity or be deleted while stock moves, and the database's low-stock
- *   flag (migration 0009), which a level's change may write on its product, finds the row
- *   already ours: with FOR SHARE two posts of one product each held the share lock the other's
- *   flag update waited for, and deadlocked.
+ *   serials, its alert quantity or status, or be deleted while stock moves: the database's
+ *   low_stock table (migration 0013), which a level's change reads the product for, stays
+ *   right. A lock, not a write: a movement never writes a product row (FOR SHARE was refused
+ *   while a low-stock flag lived on the product row, migration 0009: two posts of one product
+ *   each held the share lock the other's flag update waited for, and deadlocked).
  * - Refusals throw, so the caller's transaction rolls back whole: a StockError (409) naming the
  *   product and what is available, or naming a serial that is not where it should be; a 422
  *   (`ApiError`) for a line that can never be right (wrong sign for the kind, serial numbers

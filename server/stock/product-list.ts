@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { IMAGES_API } from '../../domain/stock/image.ts';
-import { brands, categories, colors, products, stockLevels, units } from '../db/schema.ts';
+import { brands, categories, colors, lowStock, products, stockLevels, units } from '../db/schema.ts';
 import { qualified as q, type Expr, type ListSource } from '../crud/index.ts';
 import { statusFilter } from '../resources/people.ts';
 
@@ -21,21 +21,24 @@ export const stockStateSql = sql<'in_stock' | 'low' | 'out'>`(case when coalesce
 /** On hand of the outer product row, for filters: they run without the list's joins. */
 const ownOnHand = sql`coalesce((select ${q(l.qty)} from ${l} where ${q(l.product_id)} = ${q(p.id)}), 0)`;
 
+/** The outer product is low or out: it has a row in low_stock (a primary key probe). */
+const isLow = sql`exists (select 1 from ${lowStock} where ${q(lowStock.product_id)} = ${q(p.id)})`;
+
 /**
  * Filter values of the stock state: in stock, low, out, and alert (low or out: what the bell
- * counts). The product's stock_alert flag (kept by the database, migration 0009) says low or
- * out without reading the level, so the alert and in-stock filters are on the product alone.
+ * counts). The low_stock table (kept by the database, migration 0013) holds the products at or
+ * below their alert quantity, so the alert and in-stock filters read its index, not the levels.
  */
 export const stockStateFilter = (v: string): SQL | undefined => {
   switch (v) {
     case 'out':
-      return sql`${q(p.stock_alert)} and ${ownOnHand} = 0`;
+      return sql`${isLow} and ${ownOnHand} = 0`;
     case 'low':
-      return sql`${q(p.stock_alert)} and ${ownOnHand} > 0`;
+      return sql`${isLow} and ${ownOnHand} > 0`;
     case 'alert':
-      return sql`${q(p.stock_alert)}`;
+      return isLow;
     case 'in_stock':
-      return sql`not ${q(p.stock_alert)}`;
+      return sql`not ${isLow}`;
     default:
       return undefined;
   }
@@ -52,8 +55,6 @@ const thumbnailUrl = sql<string | null>`(case when ${p.image} is null then null 
 
 export const productSource = {
   table: p,
-  // The low-stock flag is the database's index of stock_state, which rows carry instead.
-  hidden: ['stock_alert'],
   // 100,000 products: the unfiltered list reads its total from row_counts.
   counted: true,
   extra: {

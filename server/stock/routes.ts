@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { adminHref } from '../../domain/paths.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
@@ -6,7 +6,7 @@ import { ADJUSTMENTS_API, adjustmentBody } from '../../domain/stock/adjustment.t
 import { ADJUSTMENT_REASONS, stockState } from '../../domain/stock/kinds.ts';
 import { MOVEMENTS_API, STOCK_ALERTS_API, STOCK_API, stockList } from '../../domain/stock/lists.ts';
 import { explainWriteError, listPage, listView, listWhere } from '../crud/index.ts';
-import { products, stockLevels } from '../db/schema.ts';
+import { lowStock, products, stockLevels } from '../db/schema.ts';
 import { route, type RouteDef } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
 import { movementPage, movementQuery } from './history.ts';
@@ -108,12 +108,13 @@ export const stockRoutes: RouteDef[] = [
     summary: 'Low stock for the top bar’s bell: how many active products are at or below their alert quantity, and the first of them',
     handler: async (c) => {
       const { db } = c.var;
-      // The partial index products_stock_alert_idx holds exactly these rows.
-      const low = and(products.stock_alert, sql`${products.status} = 'active'`);
-      const [total] = await db.select({ n: count() }).from(products).where(low);
+      // The partial index low_stock_active_idx holds exactly these rows (active products at or below their alert quantity).
+      const low = sql`${lowStock.active}`;
+      const [total] = await db.select({ n: count() }).from(lowStock).where(low);
       const rows = await db
         .select({ id: products.id, name: products.name, sku: products.sku, on_hand: onHand, alert_quantity: products.alert_quantity, stock_state: stockStateSql })
-        .from(products)
+        .from(lowStock)
+        .innerJoin(products, eq(products.id, lowStock.product_id))
         .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
         .where(low)
         // Out of stock first, then the furthest below their alert quantity.

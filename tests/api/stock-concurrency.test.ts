@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products as P, units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
@@ -66,6 +67,31 @@ describe.skipIf(!onPostgres)('concurrent adjustments on PostgreSQL', () => {
     );
     expect(answers.every((r) => r.status === 201)).toBe(true);
     expect((await api.get(`${P.api}/${p.id}`)).body.data).toMatchObject({ on_hand: 100, avg_cost: 200, stock_value: 20_000, movements_count: 50 });
+  });
+
+  it('movements crossing the alert quantity racing changes of the alert quantity and status leave low_stock right', async () => {
+    const body = { name: 'Racing hook', sku: 'RACE-HOOK', unit_id: unitId, sale_price: 100, alert_quantity: 2 };
+    const p = await api.create(P.api, body);
+    expect((await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 3, reason: 'opening' })).status).toBe(201);
+    const check = async (round: number) => {
+      const res = await h.db.execute(
+        sql`select coalesce(l.qty, 0)::int as qty, p.alert_quantity, p.status, ls.active from products p left join stock_levels l on l.product_id = p.id left join low_stock ls on ls.product_id = p.id where p.id = ${p.id}`,
+      );
+      const [row] = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { qty: number; alert_quantity: number; status: string; active: boolean | null }[];
+      expect(row!.active, `round ${round}: ${JSON.stringify(row)}`).toBe(row!.qty <= row!.alert_quantity ? row!.status === 'active' : null);
+    };
+    // On hand swings between 1 and 5 while the alert quantity moves between 0 and 4 and the status flips, all at once.
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          i % 3 === 2
+            ? api.put(`${P.api}/${p.id}`, { ...body, alert_quantity: (i + round) % 5, status: (i + round) % 2 ? 'active' : 'inactive' })
+            : api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: i % 3 ? -2 : 2, reason: i % 3 ? 'loss' : 'found' }),
+        ),
+      );
+      expect(answers.every((r) => [200, 201, 409].includes(r.status)), answers.map((r) => r.status).join(',')).toBe(true);
+      await check(round);
+    }
   });
 
   it('documents touching the same products in opposite orders never deadlock, and never oversell', async () => {

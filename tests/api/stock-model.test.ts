@@ -132,17 +132,17 @@ async function checkInvariants(m: Model, r: Real): Promise<void> {
     select p.id, coalesce(l.qty, 0)::int as qty,
       coalesce((select sum(quantity) from stock_movements s where s.product_id = p.id), 0)::int as moved,
       (select count(*) from serials s where s.product_id = p.id and s.state = 'in_stock')::int as serials_in,
-      p.stock_alert, p.alert_quantity
+      exists (select 1 from low_stock ls where ls.product_id = p.id) as low, p.alert_quantity
     from products p left join stock_levels l on l.product_id = p.id
     where p.id in (${sql.join(r.ids.map((id) => sql`${id}`), sql`, `)})`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; stock_alert: boolean; alert_quantity: number }[];
+  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; low: boolean; alert_quantity: number }[];
   for (const row of rows) {
     const p = m.products.find((x) => x.id === row.id)!;
     expect(row.qty, `#${row.id}: level vs sum of movements`).toBe(row.moved);
     expect(row.qty, `#${row.id}: level`).toBeGreaterThanOrEqual(0);
     expect(row.qty, `#${row.id}: level vs model`).toBe(p.qty);
     if (p.serial) expect(row.serials_in, `#${row.id}: serials in stock vs level`).toBe(row.qty);
-    expect(row.stock_alert, `#${row.id}: low-stock flag vs level`).toBe(row.qty <= row.alert_quantity);
+    expect(row.low, `#${row.id}: low_stock row vs level`).toBe(row.qty <= row.alert_quantity);
   }
 }
 

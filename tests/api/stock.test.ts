@@ -39,18 +39,20 @@ const ledger = (input: Omit<PostInput, 'userId'>) => h.db.transaction((tx) => po
 
 /**
  * Every level equals the sum of its product's movements, serial products' their serials in
- * stock, and each product's low-stock flag says whether it is at or below its alert quantity.
+ * stock, and a product has a low_stock row (active as the product is) exactly when it is at or
+ * below its alert quantity.
  */
 async function expectLedgerExplainsEveryUnit() {
   const rows = await h.db.execute(sql`
     select p.id, coalesce(l.qty, 0) as qty,
       coalesce((select sum(quantity) from stock_movements m where m.product_id = p.id), 0)::int as moved,
       (select count(*) from serials s where s.product_id = p.id and s.state = 'in_stock')::int as serials_in,
-      p.tracks_serials, p.stock_alert, p.alert_quantity
-    from products p left join stock_levels l on l.product_id = p.id`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; tracks_serials: boolean; stock_alert: boolean; alert_quantity: number }[];
+      p.tracks_serials, p.alert_quantity, p.status, ls.active as low_active
+    from products p left join stock_levels l on l.product_id = p.id left join low_stock ls on ls.product_id = p.id`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: number; qty: number; moved: number; serials_in: number; tracks_serials: boolean; alert_quantity: number; status: string; low_active: boolean | null }[];
   for (const r of list) {
-    expect(r.stock_alert, `product ${r.id}: low-stock flag`).toBe(Number(r.qty) <= Number(r.alert_quantity));
+    const low = Number(r.qty) <= Number(r.alert_quantity);
+    expect(r.low_active, `product ${r.id}: its low_stock row`).toBe(low ? r.status === 'active' : null);
     expect(Number(r.qty), `product ${r.id}: level vs movements`).toBe(Number(r.moved));
     if (r.tracks_serials) expect(Number(r.serials_in), `product ${r.id}: level vs serials in stock`).toBe(Number(r.qty));
   }
@@ -353,7 +355,7 @@ describe('the stock screen', () => {
     expect(res.body.href).toBe('/admin/products?stock_state=alert');
   });
 
-  it('keeps the bell right when a product is made, stock comes and goes, the alert quantity changes, or someone writes the flag', async () => {
+  it('keeps the bell right when a product is made, stock comes and goes, the alert quantity or status changes, or someone writes the product', async () => {
     const bell = async () => (await api.get(STOCK_ALERTS_API)).body.count as number;
     const before = await bell();
     const body = { name: 'Lamp shade', sku: 'SHADE-1', unit_id: unitId, sale_price: 1500, alert_quantity: 0 };
@@ -363,14 +365,67 @@ describe('the stock screen', () => {
     expect(await bell()).toBe(before);
     await api.update(P.api, shade.id, { ...body, alert_quantity: 3 });
     expect(await bell(), 'at its new alert quantity').toBe(before + 1);
-    await h.db.update(products).set({ stock_alert: false }).where(eq(products.id, shade.id));
-    expect(await bell(), 'the database works the flag out again').toBe(before + 1);
+    await h.db.update(products).set({ description: 'Written by hand' }).where(eq(products.id, shade.id));
+    expect(await bell(), 'a write that changes nothing of it keeps it').toBe(before + 1);
     await ok({ product_id: shade.id, quantity: 1, reason: 'found' });
     expect(await bell()).toBe(before);
     await ok({ product_id: shade.id, quantity: -4, reason: 'loss' });
     expect(await bell()).toBe(before + 1);
     await api.update(P.api, shade.id, { ...body, alert_quantity: 3, status: 'inactive' });
     expect(await bell(), 'inactive products are not counted').toBe(before);
+    expect((await api.get(P.api, { stock_state: 'out', search: 'SHADE-1' })).body.data.map((r: any) => r.id), 'but they are still out').toEqual([shade.id]);
+    await api.post(`${P.api}/bulk-status`, { ids: [shade.id], status: 'active' });
+    expect(await bell(), 'made active again').toBe(before + 1);
+    await expectLedgerExplainsEveryUnit();
+  });
+
+  it('moves stock across the alert quantity both ways without writing the product row, the bell and the filters following', async () => {
+    const bell = async () => (await api.get(STOCK_ALERTS_API)).body;
+    const before = (await bell()).count as number;
+    const made = await api.create(P.api, { name: 'Wall hook', sku: 'HOOK-1', unit_id: unitId, sale_price: 300, alert_quantity: 2 });
+    const other = await api.create(P.api, { name: 'Door hook', sku: 'HOOK-2', unit_id: unitId, sale_price: 300, alert_quantity: 1 });
+    // The product row's version (xmin), place (ctid) and stamp: an UPDATE of the row changes the first two.
+    const rowOf = async (id: number) => {
+      const res = await h.db.execute(sql`select xmin::text as xmin, ctid::text as ctid, updated_at::text as updated_at from products where id = ${id}`);
+      return ((Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, string>[])[0];
+    };
+    const rows = { [made.id]: await rowOf(made.id), [other.id]: await rowOf(other.id) };
+    const statesOf = async (id: number) => {
+      const found: string[] = [];
+      for (const state of ['in_stock', 'low', 'out', 'alert']) {
+        const list = await api.get(P.api, { stock_state: state, search: 'HOOK-' });
+        const stock = await api.get(STOCK_API, { stock_state: state, search: 'HOOK-' });
+        const inList = list.body.data.some((r: any) => r.id === id);
+        expect(stock.body.data.some((r: any) => r.id === id), `${state}: stock list agrees with product list`).toBe(inList);
+        if (inList) found.push(state);
+      }
+      return found;
+    };
+    const expectState = async (id: number, state: 'in_stock' | 'low' | 'out', bellCount: number) => {
+      expect(await statesOf(id)).toEqual(state === 'in_stock' ? ['in_stock'] : [state, 'alert']);
+      expect((await show(id)).stock_state, 'the row’s badge').toBe(state);
+      const b = await bell();
+      expect(b.count).toBe(bellCount);
+      expect(b.data.some((r: any) => r.id === id), 'on the bell').toBe(state !== 'in_stock');
+    };
+    await expectState(made.id, 'out', before + 2);
+    await ok({ product_id: made.id, quantity: 5, reason: 'opening', unit_cost: 100 });
+    await expectState(made.id, 'in_stock', before + 1);
+    await ok({ product_id: made.id, quantity: -3, reason: 'loss' });
+    await expectState(made.id, 'low', before + 2);
+    await ok({ product_id: made.id, quantity: -2, reason: 'loss' });
+    await expectState(made.id, 'out', before + 2);
+    await ok({ product_id: made.id, quantity: 4, reason: 'found' });
+    await expectState(made.id, 'in_stock', before + 1);
+    // Several lines in one post (the ledger's set-based statements): one flips out of, one into the alert.
+    await ledger({ kind: 'adjustment', reason: 'found', lines: [{ productId: other.id, quantity: 3 }, { productId: made.id, quantity: -2 }] });
+    await expectState(made.id, 'low', before + 1);
+    await expectState(other.id, 'in_stock', before + 1);
+    await ledger({ kind: 'adjustment', reason: 'loss', lines: [{ productId: other.id, quantity: -3 }, { productId: made.id, quantity: 3 }] });
+    await expectState(made.id, 'in_stock', before + 1);
+    await expectState(other.id, 'out', before + 1);
+    expect(await rowOf(made.id), 'no stock movement wrote the product row').toEqual(rows[made.id]);
+    expect(await rowOf(other.id), 'no stock movement wrote the product row').toEqual(rows[other.id]);
     await expectLedgerExplainsEveryUnit();
   });
 
