@@ -38,7 +38,7 @@ function preloadAppChunk(): Plugin {
       const chunkOf = (file: string) => all.find((c) => c.moduleIds.includes(root + file));
       const app = chunkOf('src/app/app.tsx');
       const inPage = reach([...all.filter((c) => c.isEntry).map((c) => c.fileName), ...(app ? [app.fileName] : [])]);
-      const files = [SCREEN_FILES.session, SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
+      const files = [...SCREEN_FILES.session, SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
       const map: Record<string, string[]> = {};
       for (const file of files) {
         const chunk = chunkOf(file);

@@ -10,9 +10,10 @@ import type { Layout } from './routes.ts';
 export const SCREEN_FILES = {
   /**
    * What every signed-in page runs that the sign-in page's first load goes without: the HTTP
-   * client (ofetch), loaded with the first call. A signed-in page makes one at once (its session).
+   * client (ofetch), loaded with the first call, and the screen loader's import table, loaded
+   * with the first page that has code. A signed-in page needs both at once.
    */
-  session: 'src/app/http-client.ts',
+  session: ['src/app/http-client.ts', 'src/screens/registry.ts'],
   shell: 'src/app/shell.tsx',
   views: {
     dashboard: 'src/screens/dashboard/dashboard-route.tsx',
@@ -70,7 +71,7 @@ export function pageFiles(page: { screen: string; layout: Layout }): string[] {
   const view = viewKey(page.screen);
   const data = dataKey(view);
   return [
-    ...(page.layout === 'content' ? [SCREEN_FILES.session] : []),
+    ...(page.layout === 'content' ? SCREEN_FILES.session : []),
     ...(data ? [SCREEN_FILES.data[data]] : []),
     ...(view ? [SCREEN_FILES.views[view]] : []),
     ...(page.layout === 'content' ? [SCREEN_FILES.shell] : []),

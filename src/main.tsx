@@ -3,8 +3,8 @@ import './theme/global.ts';
 import { PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/auth.ts';
 import type { RecordedAnswer } from './app/api.ts';
 import { settled } from './app/settle.ts';
+import { deferredLoader } from './app/screen-loader.ts';
 import { createAppSystem } from './app/system.ts';
-import { createScreenLoader } from './screens/registry.ts';
 
 async function inspector() {
   // `VITE_INSPECT=1 npm run dev` opens the Stately inspector on every app actor.
@@ -38,7 +38,11 @@ function serverPage(): RecordedAnswer[] | undefined {
  */
 void inspector().then(async (inspect) => {
   const answers = serverPage();
-  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: answers });
+  const system = createAppSystem({
+    inspect,
+    screens: deferredLoader(() => import('./screens/registry.ts').then((m) => m.createScreenLoader())),
+    replay: answers,
+  });
   system.start();
   const [{ mount, hydrate }, same] = await Promise.all([import('./app/app.tsx'), answers ? settled(system, 10_000) : false]);
   if (same) {

@@ -1,4 +1,4 @@
-import { XSRF_COOKIE, isSessionUser, type LoginBody, type LoginResponse, type SessionUser } from '../../domain/auth.ts';
+import { XSRF_COOKIE, XSRF_HEADER, isSessionUser, type LoginBody, type LoginResponse, type SessionUser } from '../../domain/auth.ts';
 import { failureOf, type ApiHooks, type CallOptions } from './api-shared.ts';
 import type { HttpClient } from './http-client.ts';
 
@@ -66,18 +66,19 @@ export function createApi(
     }
   };
   let xsrfLoading: Promise<unknown> | null = null;
-  const xsrf = async () => {
+  const writeHeaders = async (): Promise<Record<string, string>> => {
     if (!readCookie(XSRF_COOKIE)) {
       xsrfLoading ??= fetch(`${baseURL}/sanctum/csrf-cookie`, { credentials: 'include' }).finally(() => (xsrfLoading = null));
       await xsrfLoading;
     }
-    return readCookie(XSRF_COOKIE);
+    const xsrf = readCookie(XSRF_COOKIE);
+    return xsrf ? { [XSRF_HEADER]: xsrf } : {};
   };
 
   let loading: Promise<HttpClient> | null = null;
   const client = (): Promise<HttpClient> => {
     if (!loading) {
-      loading = import('./http-client.ts').then((m) => m.createClient({ baseURL, hooks, fetch: transport, xsrf }));
+      loading = import('./http-client.ts').then((m) => m.createClient({ baseURL, hooks, fetch: transport, writeHeaders }));
       // Code that could not be fetched is fetched again by the next call; this one fails as unreachable.
       loading.catch(() => (loading = null));
     }

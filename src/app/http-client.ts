@@ -1,5 +1,4 @@
 import { FetchError, ofetch } from 'ofetch';
-import { XSRF_HEADER } from '../../domain/auth.ts';
 import type { RequestFailure } from '../../machines/auth.machine.ts';
 import { failureOf, type ApiHooks, type CallOptions } from './api-shared.ts';
 
@@ -25,17 +24,17 @@ export interface ClientSetup {
   baseURL: string;
   hooks: ApiHooks;
   fetch: typeof fetch;
-  /** The XSRF token a write sends, fetched first if this browser has none yet. */
-  xsrf(): Promise<string | null>;
+  /** The headers a write sends besides the token (the XSRF token, fetched first if this browser has none yet). */
+  writeHeaders(): Promise<Record<string, string>>;
 }
 
 /**
  * The one HTTP client (SPEC §7), on ofetch: credentials included, bearer token from storage,
- * the X-XSRF-TOKEN header on writes, no timeout, no retry, and 401/403 reported to the machines
+ * the X-XSRF-TOKEN header on writes (from api.ts), no timeout, no retry, and 401/403 reported to the machines
  * instead of being handled here. Every failure is thrown as a RequestFailure (status 0 when the
  * server could not be reached).
  */
-export function createClient({ baseURL, hooks, fetch, xsrf }: ClientSetup) {
+export function createClient({ baseURL, hooks, fetch, writeHeaders }: ClientSetup) {
   const client = ofetch.create(
     {
       baseURL,
@@ -46,8 +45,7 @@ export function createClient({ baseURL, hooks, fetch, xsrf }: ClientSetup) {
         const token = hooks.getToken();
         if (token) headers.set('Authorization', `Bearer ${token}`);
         if (isWrite((options.method ?? 'GET').toUpperCase())) {
-          const xsrfToken = await xsrf();
-          if (xsrfToken) headers.set(XSRF_HEADER, xsrfToken);
+          for (const [name, value] of Object.entries(await writeHeaders())) headers.set(name, value);
         }
         options.headers = headers;
       },
