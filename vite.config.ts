@@ -38,7 +38,7 @@ function preloadAppChunk(): Plugin {
       const chunkOf = (file: string) => all.find((c) => c.moduleIds.includes(root + file));
       const app = chunkOf('src/app/app.tsx');
       const inPage = reach([...all.filter((c) => c.isEntry).map((c) => c.fileName), ...(app ? [app.fileName] : [])]);
-      const files = [SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
+      const files = [...SCREEN_FILES.session, SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
       const map: Record<string, string[]> = {};
       for (const file of files) {
         const chunk = chunkOf(file);
@@ -131,7 +131,11 @@ function pageChunks() {
         ['shell', [...reach(at('./' + SCREEN_FILES.shell)), ...shared]],
         ['list', reach(at('./' + SCREEN_FILES.views.list))],
       ];
-      const taken = reach(main);
+      // What the list's data module and the shell both use (the stock vocabulary) is in neither:
+      // the data module must not wait for the shell's chunk, nor a dashboard load the list's.
+      // The bundler gives such modules a small chunk of their own.
+      const shellReach = reach(at('./' + SCREEN_FILES.shell));
+      const taken = new Set([...reach(main), ...[...reach(at('./' + SCREEN_FILES.data.list))].filter((m) => shellReach.has(m))]);
       groupOf = new Map();
       for (const [name, members] of groups) {
         for (const m of members) {

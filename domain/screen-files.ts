@@ -8,6 +8,12 @@ import type { Layout } from './routes.ts';
  * server (server/static.ts names a page's chunks in its HTML, so they download beside the entry).
  */
 export const SCREEN_FILES = {
+  /**
+   * What every signed-in page runs that the sign-in page's first load goes without: the HTTP
+   * client (ofetch), loaded with the first call, and the screen loader's import table, loaded
+   * with the first page that has code. A signed-in page needs both at once.
+   */
+  session: ['src/app/http-client.ts', 'src/screens/registry.ts'],
   shell: 'src/app/shell.tsx',
   views: {
     dashboard: 'src/screens/dashboard/dashboard-route.tsx',
@@ -61,11 +67,15 @@ export function viewKey(screen: string): ViewKey | null {
 export const dataKey = (view: ViewKey | null): keyof typeof SCREEN_FILES.data | null =>
   view !== null && view in SCREEN_FILES.data ? (view as keyof typeof SCREEN_FILES.data) : null;
 
-/** The modules a page needs, the data module first (its request should not wait for view code). */
+/**
+ * The modules a page needs, the HTTP client and the data module first (their requests should
+ * not wait for view code).
+ */
 export function pageFiles(page: { screen: string; layout: Layout }): string[] {
   const view = viewKey(page.screen);
   const data = dataKey(view);
   return [
+    ...(page.layout === 'content' ? SCREEN_FILES.session : []),
     ...(data ? [SCREEN_FILES.data[data]] : []),
     ...(view ? [SCREEN_FILES.views[view]] : []),
     ...(page.layout === 'content' ? [SCREEN_FILES.shell] : []),

@@ -4,8 +4,8 @@ import { PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/au
 import { sameHints } from './app/host.ts';
 import type { PageData } from './entry-server.tsx';
 import { settled } from './app/settle.ts';
+import { deferredLoader } from './app/screen-loader.ts';
 import { createAppSystem } from './app/system.ts';
-import { createScreenLoader } from './screens/registry.ts';
 
 async function inspector() {
   // `VITE_INSPECT=1 npm run dev` opens the Stately inspector on every app actor.
@@ -49,7 +49,11 @@ void inspector().then(async (inspect) => {
     // Show the drawing before the long part (reading React's chunk, taking the page over).
     await painted();
   }
-  const system = createAppSystem({ inspect, screens: createScreenLoader(), replay: page?.answers });
+  const system = createAppSystem({
+    inspect,
+    screens: deferredLoader(() => import('./screens/registry.ts').then((m) => m.createScreenLoader())),
+    replay: page?.answers,
+  });
   // Drawn for another width, theme or language than this browser's now (the window changed since
   // the last page told the server): the answers still serve, but the page is drawn here.
   const sameLook = !!page && sameHints(page.hints, system.hints());

@@ -1,5 +1,6 @@
 import { STATUS_OPTIONS } from '../fields.ts';
 import type { ColumnDef, FilterDef, SortDir } from '../resource.ts';
+import { MOVEMENTS_API, STOCK_API } from './api-paths.ts';
 import { MOVEMENT_KIND_OPTIONS, SERIAL_STATES, STOCK_STATE_OPTIONS } from './kinds.ts';
 
 /**
@@ -16,9 +17,7 @@ export interface ListDef {
   searchHint?: string;
 }
 
-export const STOCK_API = '/api/v1/admin/stock';
-export const MOVEMENTS_API = '/api/v1/admin/stock/movements';
-export const STOCK_ALERTS_API = '/api/v1/admin/stock/alerts';
+export { MOVEMENTS_API, STOCK_ALERTS_API, STOCK_API } from './api-paths.ts';
 
 /** Every product's stock: on hand, alert quantity, average cost and value; `totals` for the filter. */
 export const stockList = {

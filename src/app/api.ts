@@ -1,53 +1,12 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { XSRF_COOKIE, XSRF_HEADER, isSessionUser, type ApiErrorBody, type LoginBody, type LoginResponse, type SessionUser } from '../../domain/auth.ts';
-import type { RequestFailure } from '../../machines/auth.machine.ts';
+import { XSRF_COOKIE, XSRF_HEADER, isSessionUser, type LoginBody, type LoginResponse, type SessionUser } from '../../domain/auth.ts';
+import { failureOf, type ApiHooks, type CallOptions } from './api-shared.ts';
+import type { HttpClient } from './http-client.ts';
 
-export interface ApiHooks {
-  /** The bearer token to send, if any (SPEC §7: from storage key user_token). */
-  getToken(): string | null;
-  /** A call made with a token answered 401: the session is over. */
-  onUnauthorized(): void;
-  /** A call answered 403 by status or by body code. */
-  onForbidden(): void;
-}
-
-export interface CallOptions {
-  method?: string;
-  /** A plain object is sent as JSON; a file as itself (an image upload). */
-  body?: FetchOptions['body'];
-  headers?: Record<string, string>;
-  /** The request outlives the page (a delete sent as the tab closes). */
-  keepalive?: boolean;
-}
+export { failureOf, type ApiHooks, type CallOptions } from './api-shared.ts';
 
 function readCookie(name: string): string | null {
   const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
-}
-
-const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
-const UNREACHABLE = 'The server cannot be reached.';
-
-/** A failed answer as the machines understand it: the server's message, field errors, when to retry. */
-export function failureOf(status: number, statusText: string, data: unknown, retryAfterHeader: string | null): RequestFailure {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as Partial<ApiErrorBody>;
-  const retryAfter = Number(retryAfterHeader);
-  return {
-    status,
-    message: typeof body.message === 'string' ? body.message : status === 0 ? UNREACHABLE : statusText || 'Request failed.',
-    ...(body.errors ? { errors: body.errors } : {}),
-    ...(body.code !== undefined ? { code: body.code } : {}),
-    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
-  };
-}
-
-/** Turns whatever a call threw into the value the machines understand. */
-export function toFailure(error: unknown): RequestFailure {
-  if (error instanceof FetchError) {
-    const status = error.status ?? error.statusCode ?? 0;
-    return failureOf(status, error.statusText ?? '', error.data, error.response?.headers.get('retry-after') ?? null);
-  }
-  return failureOf(0, '', undefined, null);
 }
 
 /** An answer to a GET the server's drawing of a page got, handed to the browser with the page. */
@@ -80,10 +39,9 @@ export function replaying(answers: RecordedAnswer[], next: typeof fetch): typeof
 }
 
 /**
- * The one HTTP client (SPEC §7), on ofetch: credentials included, bearer token from storage,
- * the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on writes, no timeout, no retry, and
- * 401/403 reported to the machines instead of being handled here. Every failure is thrown as
- * a RequestFailure (status 0 when the server could not be reached).
+ * The one HTTP client (SPEC §7): ofetch with the app's rules (src/app/http-client.ts), loaded
+ * with the first call. A call counts as on its way from when it is made, its client's code
+ * included, so whoever waits for the system to settle (src/app/settle.ts) waits for that too.
  */
 export function createApi(
   hooks: ApiHooks,
@@ -94,10 +52,10 @@ export function createApi(
   /** Calls on their way, and who waits for there to be none. */
   let inFlight = 0;
   let quiet: (() => void)[] = [];
-  const counted: typeof fetch = async (input, init) => {
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     inFlight++;
     try {
-      return await transport(input, init);
+      return await work();
     } finally {
       inFlight--;
       if (!inFlight) {
@@ -108,74 +66,33 @@ export function createApi(
     }
   };
   let xsrfLoading: Promise<unknown> | null = null;
-  const ensureXsrf = async () => {
-    if (readCookie(XSRF_COOKIE)) return;
-    xsrfLoading ??= fetch(`${baseURL}/sanctum/csrf-cookie`, { credentials: 'include' }).finally(() => (xsrfLoading = null));
-    await xsrfLoading;
-  };
-
-  const client = ofetch.create(
-    {
-      baseURL,
-      credentials: 'include',
-      retry: 0,
-      async onRequest({ options }) {
-        const headers = new Headers(options.headers);
-        const token = hooks.getToken();
-        if (token) headers.set('Authorization', `Bearer ${token}`);
-        if (isWrite((options.method ?? 'GET').toUpperCase())) {
-          await ensureXsrf();
-          const xsrf = readCookie(XSRF_COOKIE);
-          if (xsrf) headers.set(XSRF_HEADER, xsrf);
-        }
-        options.headers = headers;
-      },
-      onResponse({ response }) {
-        // SPEC §6's `code: 403` in an OK body also counts as forbidden.
-        const body = response._data as { code?: unknown } | undefined;
-        if (response.ok && body && typeof body === 'object' && Number(body.code) === 403) hooks.onForbidden();
-      },
-      onResponseError({ response, options }) {
-        const sentToken = new Headers(options.headers).has('Authorization');
-        if (response.status === 401 && sentToken) hooks.onUnauthorized();
-        const body = response._data as { code?: unknown } | undefined;
-        if (response.status === 403 || Number(body?.code) === 403) hooks.onForbidden();
-      },
-    },
-    { fetch: counted },
-  );
-
-  const call = async <T>(path: string, opts?: CallOptions): Promise<T> => {
-    try {
-      return await client<T>(path, opts);
-    } catch (e) {
-      throw toFailure(e);
+  const writeHeaders = async (): Promise<Record<string, string>> => {
+    if (!readCookie(XSRF_COOKIE)) {
+      xsrfLoading ??= fetch(`${baseURL}/sanctum/csrf-cookie`, { credentials: 'include' }).finally(() => (xsrfLoading = null));
+      await xsrfLoading;
     }
+    const xsrf = readCookie(XSRF_COOKIE);
+    return xsrf ? { [XSRF_HEADER]: xsrf } : {};
   };
 
+  let loading: Promise<HttpClient> | null = null;
+  const client = (): Promise<HttpClient> => {
+    if (!loading) {
+      loading = import('./http-client.ts').then((m) => m.createClient({ baseURL, hooks, fetch: transport, writeHeaders }));
+      // Code that could not be fetched is fetched again by the next call; this one fails as unreachable.
+      loading.catch(() => (loading = null));
+    }
+    return loading.catch(() => {
+      throw failureOf(0, '', undefined, null);
+    });
+  };
+
+  const call = <T>(path: string, opts?: CallOptions): Promise<T> => counted(async () => (await client()).call<T>(path, opts));
   /** A call whose response headers matter (ETag of a record). */
-  const callWithHeaders = async <T>(path: string, opts?: CallOptions): Promise<{ data: T; headers: Headers }> => {
-    try {
-      const res = await client.raw<T>(path, opts);
-      return { data: res._data as T, headers: res.headers };
-    } catch (e) {
-      throw toFailure(e);
-    }
-  };
-
+  const callWithHeaders = <T>(path: string, opts?: CallOptions): Promise<{ data: T; headers: Headers }> =>
+    counted(async () => (await client()).callWithHeaders<T>(path, opts));
   /** A file download (CSV export) as a Blob, with the server's file name. */
-  const download = async (path: string): Promise<{ blob: Blob; filename: string }> => {
-    try {
-      const res = await client.raw<Blob, 'blob'>(path, {
-        responseType: 'blob',
-      });
-      const cd = res.headers.get('content-disposition') ?? '';
-      const filename = /filename="([^"]+)"/.exec(cd)?.[1] ?? 'export.csv';
-      return { blob: res._data as Blob, filename };
-    } catch (e) {
-      throw toFailure(e);
-    }
-  };
+  const download = (path: string): Promise<{ blob: Blob; filename: string }> => counted(async () => (await client()).download(path));
 
   /** An answer that is not a user record is no answer (a proxy's page, a half-deployed server). */
   const user = (data: unknown): SessionUser => {

@@ -5,7 +5,7 @@ import { authMachine } from '../../machines/auth.machine.ts';
 import { navigationMachine, type NavPage } from '../../machines/navigation.machine.ts';
 import { screenMachine } from '../../machines/screen.machine.ts';
 import { stockAlertsMachine, type StockAlerts } from '../../machines/stock/stock-alerts.machine.ts';
-import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
+import { STOCK_ALERTS_API } from '../../domain/stock/api-paths.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';

@@ -1,7 +1,7 @@
 /**
  * The page's chunks named in its HTML (server/static.ts withPageChunks, from the build's
- * dist/.vite/page-chunks.json): a list page gets its data module, view and shell at once, the
- * sign-in page nothing beyond the entry, and the screen loader imports the same modules.
+ * dist/.vite/page-chunks.json): a list page gets the HTTP client, the screen loader, its data module, view and shell
+ * at once, the sign-in page nothing beyond the entry, and the screen loader imports the same modules.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { withPageChunks } from '../../server/static.ts';
 
 const HTML = '<!doctype html><html><head><title>x</title></head><body></body></html>';
 const CHUNKS = {
+  [SCREEN_FILES.session[0]]: ['/js/chunks/http-client-E.js'],
+  [SCREEN_FILES.session[1]]: ['/js/chunks/registry-F.js'],
   [SCREEN_FILES.data.list]: ['/js/chunks/list-data-A.js'],
   [SCREEN_FILES.views.list]: ['/js/chunks/list-B.js', '/js/chunks/list-data-A.js', '/js/chunks/shell-C.js'],
   [SCREEN_FILES.shell]: ['/js/chunks/shell-C.js'],
@@ -19,12 +21,12 @@ const CHUNKS = {
 const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe("a page's chunks in its HTML", () => {
-  it('a list page names its data module first, then its view and the shell, each once', () => {
-    expect(links(withPageChunks(HTML, CHUNKS, '/admin/customers'))).toEqual(['/js/chunks/list-data-A.js', '/js/chunks/list-B.js', '/js/chunks/shell-C.js']);
+  it('a list page names the HTTP client, the screen loader and its data module first, then its view and the shell, each once', () => {
+    expect(links(withPageChunks(HTML, CHUNKS, '/admin/customers'))).toEqual(['/js/chunks/http-client-E.js', '/js/chunks/registry-F.js', '/js/chunks/list-data-A.js', '/js/chunks/list-B.js', '/js/chunks/shell-C.js']);
   });
 
   it('the dashboard names its own', () => {
-    expect(links(withPageChunks(HTML, CHUNKS, '/admin/dashboard'))).toEqual(['/js/chunks/dashboard-D.js', '/js/chunks/shell-C.js']);
+    expect(links(withPageChunks(HTML, CHUNKS, '/admin/dashboard'))).toEqual(['/js/chunks/http-client-E.js', '/js/chunks/registry-F.js', '/js/chunks/dashboard-D.js', '/js/chunks/shell-C.js']);
   });
 
   it('the sign-in page, an unknown address and a bad one are left as they are', () => {
@@ -35,8 +37,8 @@ describe("a page's chunks in its HTML", () => {
     expect(withPageChunks(HTML, {}, '/admin/customers')).toBe(HTML);
   });
 
-  it('a list page needs its data module, its view and the shell, the data module first', () => {
-    expect(pageFiles({ screen: 'list:customers', layout: 'content' })).toEqual([SCREEN_FILES.data.list, SCREEN_FILES.views.list, SCREEN_FILES.shell]);
+  it('a list page needs the HTTP client, its data module, its view and the shell, the requests first', () => {
+    expect(pageFiles({ screen: 'list:customers', layout: 'content' })).toEqual([...SCREEN_FILES.session, SCREEN_FILES.data.list, SCREEN_FILES.views.list, SCREEN_FILES.shell]);
     expect(pageFiles({ screen: 'login', layout: 'blank' })).toEqual([]);
   });
 
