@@ -9,13 +9,23 @@ const apiPort = Number(process.env.API_PORT ?? 3100);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 /**
- * The entry chunk (src/main.tsx) is the app's machines; React and the views come in the chunk
- * of src/app/app.tsx, which the entry imports only after starting the machines. index.html
- * asks for that chunk (and what it imports) at once with <link rel="modulepreload">, so it
- * downloads beside the entry instead of after it. (Links, not an inline script: CSP-safe.)
+ * The entry (src/start.ts) is small: on a page the server drew, the browser draws the page before
+ * it reads the rest. It imports src/main.tsx, the app's machines; main.tsx imports the chunk of
+ * src/app/app.tsx (React and the views) only after starting the machines. index.html asks for
+ * both (and what they import) at once with <link rel="modulepreload">, so they download beside
+ * the entry instead of after it. (Links, not an inline script: CSP-safe.)
  */
 function preloadAppChunk(): Plugin {
   const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  /** The chunks index.html names beyond the entry's own: main.tsx's and app.tsx's. */
+  const firstChunks = (all: OutputChunk[]) => {
+    const of = (file: string) => {
+      const chunk = all.find((c) => c.facadeModuleId?.endsWith(file) || c.moduleIds.some((id) => id.endsWith(file)));
+      if (!chunk) throw new Error(`preload-app-chunk: no chunk for ${file}`);
+      return chunk.fileName;
+    };
+    return [of('/src/main.tsx'), of('/src/app/app.tsx')];
+  };
   return {
     name: 'preload-app-chunk',
     apply: 'build',
@@ -36,8 +46,7 @@ function preloadAppChunk(): Plugin {
       };
       const root = fileURLToPath(new URL('.', import.meta.url));
       const chunkOf = (file: string) => all.find((c) => c.moduleIds.includes(root + file));
-      const app = chunkOf('src/app/app.tsx');
-      const inPage = reach([...all.filter((c) => c.isEntry).map((c) => c.fileName), ...(app ? [app.fileName] : [])]);
+      const inPage = reach([...all.filter((c) => c.isEntry).map((c) => c.fileName), ...firstChunks(all)]);
       const files = [...SCREEN_FILES.session, SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
       const map: Record<string, string[]> = {};
       for (const file of files) {
@@ -61,13 +70,32 @@ function preloadAppChunk(): Plugin {
           }
           return out;
         };
-        const app = all.find((c) => c.moduleIds.some((id) => id.endsWith('/src/app/app.tsx')));
-        if (!app) throw new Error('preload-app-chunk: no chunk for src/app/app.tsx');
         // The entry and its static imports have their links already (Vite's own).
         const entry = reach(all.filter((c) => c.isEntry).map((c) => c.fileName));
-        return [...reach([app.fileName])]
+        return [...reach(firstChunks(all))]
           .filter((name) => !entry.has(name))
           .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
+ * The body text's font file (Inter, Latin) is asked for by the HTML's head, beside the styles,
+ * instead of when the first layout finds text that needs it. It is then there before the page is
+ * first drawn, so the text is laid out once, in Inter, and not again when the font swaps in.
+ */
+function preloadBodyFont(): Plugin {
+  return {
+    name: 'preload-body-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const font = Object.keys(ctx.bundle).find((name) => /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
+        if (!font) throw new Error('preload-body-font: no Inter Latin font file in the build');
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: true }, injectTo: 'head' as const }];
       },
     },
   };
@@ -157,7 +185,7 @@ function pageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), ...(isSsrBuild ? [] : [preloadAppChunk()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {

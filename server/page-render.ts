@@ -66,12 +66,14 @@ export function themeOf(hints: Partial<PageHints>): 'light' | 'dark' {
 const ROOT = '<div id="root"></div>';
 
 /**
- * A signed-in page (a request with the page cookie), streamed: the head at once, so the
- * browser fetches the styles and the page's chunks while the server draws the page
- * (src/entry-server.tsx), then the drawn page with the answers it got. The app's calls go to
- * this server in process, with the request's own connection details. A page that cannot be
- * drawn (no SSR build, a session that is over, not settled in time) is sent empty and the
- * browser draws it, as without the cookie. Null when the request has no page cookie.
+ * A signed-in page (a request with the page cookie), streamed: the head at once, so the browser
+ * fetches the styles, the font and the page's chunks while the server draws the page
+ * (src/entry-server.tsx), then the drawn page with the answers it got. The head asks the browser
+ * not to render before the page data (the end of the drawing) is in: a half page costs a layout of
+ * its own and holds the parser back. The app's calls go to this server in process, with the
+ * request's own connection details. A page that cannot be drawn (no SSR build, a session that is
+ * over, not settled in time) is sent empty and the browser draws it, as without the cookie. Null
+ * when the request has no page cookie.
  */
 export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: string, html: string, gzipped: boolean): Response | null {
   const token = getCookie(c, PAGE_SESSION_COOKIE);
@@ -79,7 +81,11 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
   if (!token || at < 0 || !existsSync(join(root, '.ssr', 'entry-server.js'))) return null;
   const hints = readHints(getCookie(c, PAGE_HINTS_COOKIE));
   const theme = themeOf(hints);
-  const head = html.slice(0, at).replace('<html lang="en">', `<html lang="en" class="${theme}">`) + '<div id="root">';
+  const head =
+    html
+      .slice(0, at)
+      .replace('<html lang="en">', `<html lang="en" class="${theme}">`)
+      .replace('</head>', `<link rel="expect" href="#${PAGE_DATA_ID}" blocking="render">\n  </head>`) + '<div id="root">';
   const url = new URL(c.req.url);
 
   // The drawing starts once the head is on its way: it keeps this thread busy (the in-process
