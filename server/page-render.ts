@@ -8,6 +8,7 @@ import { getCookie } from 'hono/cookie';
 import { PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../domain/auth.ts';
 import type { PageHints } from '../src/app/host.ts';
 import { PAGE_DATA_ID } from '../domain/auth.ts';
+import { matchRoute } from '../domain/routes.ts';
 import type { AppEnv } from './http/context.ts';
 
 type Drawer = typeof import('../src/entry-server.tsx');
@@ -66,20 +67,24 @@ export function themeOf(hints: Partial<PageHints>): 'light' | 'dark' {
 const ROOT = '<div id="root"></div>';
 
 /**
- * A signed-in page (a request with the page cookie), streamed: the head at once, so the browser
- * fetches the styles, the font and the page's chunks while the server draws the page
- * (src/entry-server.tsx), then the drawn page with the answers it got. The head asks the browser
- * not to render before the page data (the end of the drawing) is in: a half page costs a layout of
- * its own and holds the parser back. The app's calls go to this server in process, with the
- * request's own connection details. A page that cannot be drawn (no SSR build, a session that is
- * over, not settled in time) is sent empty and the browser draws it, as without the cookie. Null
- * when the request has no page cookie.
+ * A signed-in page (a request with the page cookie), or the sign-in page of a signed-out browser
+ * that sent its hints, streamed: the head at once, so the browser fetches the styles, the font and
+ * the page's chunks while the server draws the page (src/entry-server.tsx), then the drawn page
+ * with the answers it got. The head asks the browser not to render before the page data (the end of
+ * the drawing) is in: a half page costs a layout of its own and holds the parser back. The app's
+ * calls go to this server in process, with the request's own connection details. A page that cannot
+ * be drawn (no SSR build, a session that is over, not settled in time) is sent empty and the
+ * browser draws it, as without the cookie. Null when the request is not one to draw.
  */
 export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: string, html: string, gzipped: boolean): Response | null {
   const token = getCookie(c, PAGE_SESSION_COOKIE);
+  const hintsCookie = getCookie(c, PAGE_HINTS_COOKIE);
+  // Signed out, only the sign-in page is drawn, and only for a browser that has said how it draws
+  // (one that has run the app before): a first visit's theme and width are not known here.
+  const drawable = token ? true : hintsCookie !== undefined && matchRoute(c.req.path)?.route.access === 'guest';
   const at = html.indexOf(ROOT);
-  if (!token || at < 0 || !existsSync(join(root, '.ssr', 'entry-server.js'))) return null;
-  const hints = readHints(getCookie(c, PAGE_HINTS_COOKIE));
+  if (!drawable || at < 0 || !existsSync(join(root, '.ssr', 'entry-server.js'))) return null;
+  const hints = readHints(hintsCookie);
   const theme = themeOf(hints);
   const head =
     html

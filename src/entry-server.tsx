@@ -10,7 +10,7 @@
 import './zod-config.ts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS, isSessionUser } from '../domain/auth.ts';
+import { SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS, isSessionUser, type SessionUser } from '../domain/auth.ts';
 import { selectSignedIn } from '../machines/auth.machine.ts';
 import { RECORDED_HEADERS, replaying, type RecordedAnswer } from './app/api.ts';
 import { App } from './app/app.tsx';
@@ -24,8 +24,8 @@ import { createScreenLoader } from './screens/registry.ts';
 export interface PageRequest {
   /** Pathname and search of the page. */
   url: string;
-  /** The session's bearer token (from the page cookie). */
-  token: string;
+  /** The session's bearer token (from the page cookie); none for a signed-out page (the sign-in page). */
+  token?: string | undefined;
   hints: Partial<PageHints>;
   /** Sends a request to the server's own API (in process). */
   fetch: typeof fetch;
@@ -41,7 +41,8 @@ export interface DrawnPage {
 }
 
 export interface PageData {
-  user: number;
+  /** Whose page it is; null: drawn signed out (the sign-in page). */
+  user: number | null;
   answers: RecordedAnswer[];
   /** How the page was drawn (width, theme, locale, preferences): the browser takes it over only if it draws the same way. */
   hints: PageHints;
@@ -72,16 +73,19 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
   };
 
   // Who the token belongs to: the stored user the browser would have, and the answer to its GET /me.
-  const me = await recording('/me', { headers: { Authorization: `Bearer ${request.token}`, Accept: 'application/json' } });
-  if (!me.ok) return null;
-  const user: unknown = await me.json();
-  if (!isSessionUser(user)) return null;
+  let user: SessionUser | null = null;
+  if (request.token) {
+    const me = await recording('/me', { headers: { Authorization: `Bearer ${request.token}`, Accept: 'application/json' } });
+    if (!me.ok) return null;
+    const who: unknown = await me.json();
+    if (!isSessionUser(who)) return null;
+    user = who;
+  }
 
   const media = { narrow: !!request.hints.narrow, phone: !!request.hints.phone, dark: !!request.hints.dark } satisfies Record<MediaName, boolean>;
   const host: Host = {
     storage: memoryStorage({
-      [STORAGE_KEYS.token]: request.token,
-      [STORAGE_KEYS.user]: JSON.stringify({ access_token: request.token, user }),
+      ...(user ? { [STORAGE_KEYS.token]: request.token, [STORAGE_KEYS.user]: JSON.stringify({ access_token: request.token, user }) } : {}),
       ...(request.hints.ui ? { [UI_KEY]: request.hints.ui } : {}),
     }),
     url: request.url,
@@ -98,7 +102,7 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
   const system = createAppSystem({
     host,
     screens: createScreenLoader(),
-    fetch: replaying([answers[0]!], recording),
+    fetch: replaying(answers.slice(0, 1), recording),
     onError: (error) => {
       failed = true;
       console.error('The page could not be drawn on the server:', error);
@@ -107,7 +111,8 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
   system.start();
   try {
     const ready = await settled(system, request.timeoutMs ?? 3000);
-    if (!ready || failed || !selectSignedIn(system.auth.getSnapshot())) return null;
+    // A session's page must be drawn signed in, and a signed-out page must stay signed out.
+    if (!ready || failed || selectSignedIn(system.auth.getSnapshot()) !== !!user) return null;
     const html = renderToString(
       <StrictMode>
         <AppSystemProvider system={system}>
@@ -118,7 +123,7 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
     // The Content-Security-Policy applies no style attribute written in markup (and says so in the
     // console); the browser sets these through the DOM before it takes the page over (main.tsx).
     // React escapes every quote in text and attribute values, so only real attributes match.
-    return { html: html.replace(/ style="/g, ` ${SERVER_STYLE_ATTRIBUTE}="`), data: { user: user.id, answers, hints: system.hints() } };
+    return { html: html.replace(/ style="/g, ` ${SERVER_STYLE_ATTRIBUTE}="`), data: { user: user?.id ?? null, answers, hints: system.hints() } };
   } finally {
     system.stop();
   }

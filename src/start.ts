@@ -8,15 +8,18 @@ import type { PageData } from './entry-server.tsx';
 
 /**
  * The answers the server got while drawing this page (src/entry-server.tsx), when it drew it
- * for the person whose session this browser holds; else nothing, and the page is drawn here.
+ * for the person whose session this browser holds, or signed out for a browser that holds none;
+ * else nothing, and the page is drawn here.
  */
 function serverPage(): PageData | undefined {
   const script = document.getElementById(PAGE_DATA_ID);
   if (!script?.textContent) return undefined;
   try {
     const data = JSON.parse(script.textContent) as PageData;
+    const token = localStorage.getItem(STORAGE_KEYS.token);
+    if (data.user === null) return token ? undefined : data;
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { user?: { id?: unknown } } | null;
-    return stored?.user?.id === data.user && localStorage.getItem(STORAGE_KEYS.token) ? data : undefined;
+    return stored?.user?.id === data.user && token ? data : undefined;
   } catch {
     return undefined;
   }

@@ -128,6 +128,46 @@ describe('the server draws a signed-in page', () => {
   });
 });
 
+describe('the server draws the sign-in page for a signed-out browser', () => {
+  const hints = `${PAGE_HINTS_COOKIE}=${encodeURIComponent(JSON.stringify({ narrow: true, phone: true, dark: true, locale: 'en-US' }))}`;
+
+  it("draws the form, in the theme of the hints, for a browser that sent its hints, with nobody's answers", async () => {
+    const res = await page('/admin/login', hints);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.text).toContain('<html lang="en" class="dark">');
+    const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf(`id="${PAGE_DATA_ID}"`));
+    expect(root).toContain('aria-label="Sign in"');
+    expect(root).toMatch(/<input[^>]*type="email"/);
+    // Its button waits for the app: the form is not sent natively (the password into the address).
+    expect(root).toMatch(/<button type="submit" disabled=""/);
+    const data = dataOf(res.text);
+    expect(data.user).toBeNull();
+    expect(data.answers).toEqual([]);
+    // Rendering waits until the drawing is in (no half page first).
+    expect(res.text).toContain(`<link rel="expect" href="#${PAGE_DATA_ID}" blocking="render">`);
+  });
+
+  it('leaves it to the browser on a first visit (no hints), and draws no other page signed out', async () => {
+    const first = await page('/admin/login');
+    expect(first.text).toContain('<div id="root"></div>');
+    expect(first.text).not.toContain(`id="${PAGE_DATA_ID}"`);
+    for (const path of ['/admin/customers', '/admin/dashboard', '/admin', '/admin/no-such-page']) {
+      const res = await page(path, hints);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).not.toContain(`id="${PAGE_DATA_ID}"`);
+    }
+  });
+
+  it('does not draw the sign-in page signed out for a session: the browser goes on to its page', async () => {
+    const { cookie } = await signIn();
+    const res = await page('/admin/login', `${cookie}; ${hints}`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('aria-label="Sign in"');
+  });
+});
+
 describe('drawing a page (src/entry-server.tsx)', () => {
   it('is not done for a token that is no session, and records only what it asked', async () => {
     const asked: string[] = [];

@@ -135,3 +135,42 @@ test('after signing out, the browser gets the empty page again: nobody’s data 
   expect(after).not.toContain(`id="${PAGE_DATA_ID}"`);
   expect(after).not.toContain('<tbody');
 });
+
+test('signed out, a browser that has used the app gets the sign-in form drawn: what is typed before the app is here is kept, and sent only once it is', async ({ page }) => {
+  await withoutAnimations(page);
+  const errors = complaints(page);
+  await signInThroughTheForm(page);
+  await new Shell(page).clickLogout();
+  await new LoginPage(page).seeForm();
+  expect((await page.context().cookies()).map((c) => c.name)).toContain(PAGE_HINTS_COOKIE);
+  const html = await (await page.request.get('/admin/login')).text();
+  expect(html).toContain(`id="${PAGE_DATA_ID}"`);
+  expect(html).toContain('aria-label="Sign in"');
+  // A first visit (no hints: its theme and width are unknown) gets the empty page.
+  const first = await (await page.request.get('/admin/login', { headers: { Cookie: '' } })).text();
+  expect(first).not.toContain(`id="${PAGE_DATA_ID}"`);
+
+  // The app's first script is held back: the form the server drew is all there is.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/js\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/login', { waitUntil: 'commit' });
+  const login = new LoginPage(page);
+  await login.fillEmail(USERS.admin.email);
+  await login.fillPassword(USERS.admin.password);
+  await expect(login.signInButton).toBeDisabled();
+  // Enter does not send the form natively (the password would go into the address).
+  await login.password.press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  release();
+  await expect(login.signInButton).toBeEnabled();
+  await expect(login.email).toHaveValue(USERS.admin.email);
+  await login.clickSignIn();
+  await new Shell(page).seeDashboard();
+  expect(errors).toEqual([]);
+});

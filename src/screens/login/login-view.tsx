@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { css, cx } from 'styled-system/css';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,6 +18,9 @@ export interface LoginViewProps {
   alert?: { kind: 'success' | 'danger'; message: string } | null;
   onChange(field: LoginField, value: string): void;
   onSubmit(): void;
+  /** False while the app has not taken over a form the server drew: the fields take typing, the button waits. */
+  ready?: boolean;
+  formRef?: Ref<HTMLFormElement>;
 }
 
 const DEMO_ACCOUNTS = [
@@ -26,7 +29,7 @@ const DEMO_ACCOUNTS = [
   { email: 'cashier@example.com', role: 'Cashier' },
 ] as const;
 
-export function LoginView({ email, password, errors, busy, alert, onChange, onSubmit }: LoginViewProps) {
+export function LoginView({ email, password, errors, busy, alert, onChange, onSubmit, ready = true, formRef }: LoginViewProps) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     onSubmit();
@@ -45,7 +48,7 @@ export function LoginView({ email, password, errors, busy, alert, onChange, onSu
 
           {alert ? <AlertMessage tone={alert.kind === 'danger' ? 'error' : 'success'}>{alert.message}</AlertMessage> : null}
 
-          <form noValidate onSubmit={submit} aria-label="Sign in" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <form ref={formRef} noValidate onSubmit={submit} aria-label="Sign in" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
             <TextField
               label="Email"
               type="email"
@@ -67,7 +70,7 @@ export function LoginView({ email, password, errors, busy, alert, onChange, onSu
               error={errors.password}
               onValueChange={(v) => onChange('password', v)}
             />
-            <Button type="submit" size="lg" fullWidth loading={busy} className={css({ mt: '2' })}>
+            <Button type="submit" size="lg" fullWidth loading={busy} disabled={!ready} className={css({ mt: '2' })}>
               Sign in
             </Button>
           </form>
