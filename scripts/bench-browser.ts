@@ -17,7 +17,10 @@
 //                  whole page (a page the server streams arrives a part at a time) (MutationObserver,
 //                  performance.now() from navigation start), and the frame that draws it has run
 //                  (requestAnimationFrame, then a message: the task after that frame's paint)
-//   login usable   signed out: an enabled <input type=email> is in the page and drawn, the same way
+//   login usable   signed out: an enabled <input type=email> is in the page and drawn, the same way,
+//                  in a browser that has used the app before (it holds the hints cookie, so the
+//                  server draws the form); also for a first visit (no cookies: the browser draws
+//                  it), and when the form's submit button is enabled (the app has taken it over)
 //   JS bytes       the .js files a route loaded until the network was idle (Resource Timing:
 //                  gzip bytes as served, and decoded)
 //   heap           JSHeapUsedSize (CDP Performance.getMetrics) after the 100-row list, network
@@ -99,6 +102,8 @@ interface ProbeState {
   paintAt: number;
   /** Element Timing of the marked text, when Chromium reports one (the paint as presented). */
   elementAt: number;
+  /** form: the form's submit button is enabled (the app has taken a form the server drew over); -1 if never seen. */
+  readyAt: number;
   /** Rows in that table body at domAt. */
   rows: number;
   /** They came with the HTML (the parser was still reading it): the server drew them. */
@@ -117,7 +122,7 @@ function installProbe(arg: ProbeArg): void {
     localStorage.setItem('user', arg.session.user);
     localStorage.setItem('user_token', arg.session.token);
   }
-  const state: ProbeState = { domAt: -1, frameAt: -1, paintAt: -1, elementAt: -1, rows: 0, drawn: false, kept: false };
+  const state: ProbeState = { domAt: -1, frameAt: -1, paintAt: -1, elementAt: -1, readyAt: -1, rows: 0, drawn: false, kept: false };
   let finish = () => {};
   const done = new Promise<ProbeState>((resolve) => (finish = () => resolve(state)));
   (window as unknown as { __bench: unknown }).__bench = { state, done };
@@ -166,6 +171,14 @@ function installProbe(arg: ProbeArg): void {
     if (el) seen(el);
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['disabled'] });
+  if (arg.mode === 'form') {
+    const ready = new MutationObserver(() => {
+      if (!document.querySelector('form button[type="submit"]:enabled')) return;
+      state.readyAt = performance.now();
+      ready.disconnect();
+    });
+    ready.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  }
 }
 
 interface Req {
@@ -225,23 +238,28 @@ const pageSource = (fn: (arg: never) => unknown, arg?: unknown) =>
 // ——— loading one page ———
 
 type Who = 'app' | 'floor';
-type ScenarioId = 'list25' | 'list100' | 'login' | 'dashboard';
+type ScenarioId = 'list25' | 'list100' | 'login' | 'loginFirst' | 'dashboard';
 interface Scenario {
   id: ScenarioId;
   label: string;
   url: Record<Who, string | null>;
   signedIn: boolean;
+  /** The browser holds the hints cookie its earlier visits wrote (a signed-in one always does). */
+  hints: boolean;
   mode: ProbeMode;
   perPage?: 25 | 100;
   heap?: boolean;
 }
 const SCENARIOS: Scenario[] = [
-  { id: 'list25', label: 'customers list, 25 rows', url: { app: '/admin/customers?per_page=25', floor: `${FLOOR_BASE}customers?per_page=25` }, signedIn: true, mode: 'rows', perPage: 25 },
-  { id: 'list100', label: 'customers list, 100 rows', url: { app: '/admin/customers?per_page=100', floor: `${FLOOR_BASE}customers?per_page=100` }, signedIn: true, mode: 'rows', perPage: 100, heap: true },
-  { id: 'login', label: 'login form, signed out', url: { app: '/admin/login', floor: `${FLOOR_BASE}login` }, signedIn: false, mode: 'form' },
+  { id: 'list25', label: 'customers list, 25 rows', url: { app: '/admin/customers?per_page=25', floor: `${FLOOR_BASE}customers?per_page=25` }, signedIn: true, hints: true, mode: 'rows', perPage: 25 },
+  { id: 'list100', label: 'customers list, 100 rows', url: { app: '/admin/customers?per_page=100', floor: `${FLOOR_BASE}customers?per_page=100` }, signedIn: true, hints: true, mode: 'rows', perPage: 100, heap: true },
+  // Signed out in a browser that has used the app before (the person signed out, or the session
+  // ended): the server draws the sign-in page. And a browser's first visit, which it cannot.
+  { id: 'login', label: 'login form, signed out', url: { app: '/admin/login', floor: `${FLOOR_BASE}login` }, signedIn: false, hints: true, mode: 'form' },
+  { id: 'loginFirst', label: 'login form, first visit', url: { app: '/admin/login', floor: `${FLOOR_BASE}login` }, signedIn: false, hints: false, mode: 'form' },
 ];
 /** Loaded once in the warm-up round, for its JS bytes only. */
-const DASHBOARD: Scenario = { id: 'dashboard', label: 'dashboard', url: { app: '/admin/dashboard', floor: null }, signedIn: true, mode: 'none' };
+const DASHBOARD: Scenario = { id: 'dashboard', label: 'dashboard', url: { app: '/admin/dashboard', floor: null }, signedIn: true, hints: true, mode: 'none' };
 
 interface Load extends PageTimings {
   who: Who;
@@ -275,14 +293,13 @@ async function loadOnce(env: Env, s: Scenario, who: Who, run: number): Promise<L
   try {
     const probe: ProbeArg = { session: s.signedIn ? env.session : null, mode: s.mode, text: env.firstName, rows: s.perPage ?? 0 };
     // A signed-in browser also holds the cookies its sign-in left: the page cookie, so the app's
-    // server draws the page, and the hints its sign-in page wrote, so it draws it as this browser would.
+    // server draws the page, and the hints its sign-in page wrote, so it draws it as this browser
+    // would. A browser that has used the app before holds the hints even when signed out.
     const domain = new URL(env.base).hostname;
-    if (s.signedIn) {
-      await context.addCookies([
-        { name: PAGE_SESSION_COOKIE, value: env.session.token, domain, path: '/admin', httpOnly: true, sameSite: 'Lax' },
-        { name: PAGE_HINTS_COOKIE, value: encodeURIComponent(JSON.stringify(HINTS)), domain, path: '/admin', sameSite: 'Lax' },
-      ]);
-    }
+    await context.addCookies([
+      ...(s.signedIn ? [{ name: PAGE_SESSION_COOKIE, value: env.session.token, domain, path: '/admin', httpOnly: true, sameSite: 'Lax' as const }] : []),
+      ...(s.hints ? [{ name: PAGE_HINTS_COOKIE, value: encodeURIComponent(JSON.stringify(HINTS)), domain, path: '/admin', sameSite: 'Lax' as const }] : []),
+    ]);
     await context.addInitScript({ content: pageSource(installProbe, probe) });
     const page = await context.newPage();
     await page.goto(env.base + url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
@@ -452,6 +469,8 @@ function report(loads: Load[], meta: string[]): void {
   const r25 = time('time to rows, 25 rows', 'list25', drawn);
   const r100 = time('time to rows, 100 rows', 'list100', drawn);
   const rLogin = time('login form usable (floor: first paint of a plain form)', 'login', drawn);
+  time('· login form usable, first visit (no cookies: drawn in the browser)', 'loginFirst', drawn);
+  time('· login: the sign-in button enabled (the app has taken the form over)', 'login', (l) => l.state.readyAt);
   time('· rows in the DOM, 25 rows (before their frame)', 'list25', (l) => l.state.domAt);
   time('· rows painted, 25 rows (Element Timing)', 'list25', (l) => l.state.elementAt);
   time('· first contentful paint, 25-row list', 'list25', (l) => l.fcp);
