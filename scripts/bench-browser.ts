@@ -519,10 +519,12 @@ function report(loads: Load[], meta: string[]): void {
     const ls = pick(who, sc).sort((a, b) => a.state.paintAt - b.state.paintAt);
     return ls[(ls.length - 1) >> 1];
   };
-  const app = medianLoad('app', 'list25');
-  const floor = medianLoad('floor', 'list25');
-  if (app) console.log(`\n${waterfall(app, `Waterfall of the app's list load at 25 rows (run ${app.run}, the median one):`)}`);
-  if (floor) console.log(`\n${waterfall(floor, `Waterfall of the floor's list load at 25 rows (run ${floor.run}, the median one):`)}`);
+  for (const [sc, rows] of [['list25', 25], ['list100', 100]] as const) {
+    for (const who of ['app', 'floor'] as const) {
+      const l = medianLoad(who, sc);
+      if (l) console.log(`\n${waterfall(l, `Waterfall of the ${who}'s list load at ${rows} rows (run ${l.run}, the median one):`)}`);
+    }
+  }
 }
 
 // ——— main ———
