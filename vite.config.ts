@@ -4,6 +4,7 @@ import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SCREEN_FILES } from './domain/screen-files.ts';
+import { pandaStaticCss } from './scripts/vite-panda-static.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3100);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -125,8 +126,11 @@ function pageChunks() {
       // shares with it: the shell is on every page's path, they are on two pages' only.
       for (const m of reach(at('./' + SCREEN_FILES.views.form))) uses.delete(m);
       const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
+      // Panda's css() is imported by the first page's views but not called there (its calls are
+      // worked out when building, scripts/vite-panda-static.ts): it goes with the pages that call it.
+      const cssRuntime = at('./styled-system/css/css.mjs');
       const groups: [string, Iterable<string>][] = [
-        ['app', reach(at('./src/app/app.tsx'))],
+        ['app', [...reach(at('./src/app/app.tsx'))].filter((m) => m !== cssRuntime)],
         ['list-data', reach(at('./' + SCREEN_FILES.data.list))],
         ['shell', [...reach(at('./' + SCREEN_FILES.shell)), ...shared]],
         ['list', reach(at('./' + SCREEN_FILES.views.list))],
@@ -157,7 +161,7 @@ function pageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), ...(isSsrBuild ? [] : [preloadAppChunk()])],
+  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), ...(isSsrBuild ? [] : [preloadAppChunk()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
