@@ -17,7 +17,7 @@ const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly 
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
-  const { auth, ui, navigation, toaster, stockAlerts } = useAppSystem();
+  const { auth, ui, navigation, notify, stockAlerts } = useAppSystem();
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
   const drawerOpen = useSelector(ui, selectDrawerOpen);
@@ -47,9 +47,9 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       toggleTheme: () => ui.send({ type: 'theme.toggle' }),
       // Through navigation: with unsaved changes it asks "Leave this page?" first.
       logout: () => navigation.send({ type: 'nav.logout' }),
-      search: () => toaster.send({ type: 'toast.show', toastType: 'info', body: 'Search is not built yet.' }),
+      search: () => notify({ toastType: 'info', body: 'Search is not built yet.' }),
     }),
-    [ui, navigation, toaster],
+    [ui, navigation, notify],
   );
   const bell = useMemo(() => <StockBell alerts={stockAlerts} />, [stockAlerts]);
 
