@@ -10,6 +10,7 @@ import '../components/ui/icon-more.tsx';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+import { ScreenRouter } from './screen-router.tsx';
 import { StockBell } from '../layouts/stock-bell.tsx';
 
 const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly { label: string; href?: string }[]) =>
@@ -54,26 +55,28 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
   const bell = useMemo(() => <StockBell alerts={stockAlerts} />, [stockAlerts]);
 
   return (
-    <ContentLayout
-      title={title}
-      user={person}
-      menu={menu}
-      currentHref={currentHref}
-      breadcrumbs={breadcrumbs}
-      drawerOpen={drawerOpen}
-      drawerMini={mini}
-      narrow={narrow}
-      theme={theme}
-      onToggleDrawer={on.toggleDrawer}
-      onCloseDrawer={on.closeDrawer}
-      onToggleMini={on.toggleMini}
-      onToggleTheme={on.toggleTheme}
-      onLogout={on.logout}
-      onSearch={on.search}
-      bell={bell}
-    >
-      {children}
-      <LeaveDialog />
-    </ContentLayout>
+    <ScreenRouter>
+      <ContentLayout
+        title={title}
+        user={person}
+        menu={menu}
+        currentHref={currentHref}
+        breadcrumbs={breadcrumbs}
+        drawerOpen={drawerOpen}
+        drawerMini={mini}
+        narrow={narrow}
+        theme={theme}
+        onToggleDrawer={on.toggleDrawer}
+        onCloseDrawer={on.closeDrawer}
+        onToggleMini={on.toggleMini}
+        onToggleTheme={on.toggleTheme}
+        onLogout={on.logout}
+        onSearch={on.search}
+        bell={bell}
+      >
+        {children}
+        <LeaveDialog />
+      </ContentLayout>
+    </ScreenRouter>
   );
 }
