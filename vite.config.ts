@@ -127,11 +127,12 @@ function pageChunks() {
       // shares with it: the shell is on every page's path, they are on two pages' only.
       for (const m of reach(at('./' + SCREEN_FILES.views.form))) uses.delete(m);
       const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
-      // Panda's css() is imported by the first page's views but not called there (its calls are
-      // worked out when building, scripts/vite-panda-static.ts): it goes with the pages that call it.
-      const cssRuntime = at('./styled-system/css/css.mjs');
+      // Panda's css() and its conditions are imported by the first page's views but not called
+      // there (its calls are worked out when building, scripts/vite-panda-static.ts): they go
+      // with the pages that call css().
+      const cssRuntime = new Set([at('./styled-system/css/css.mjs'), at('./styled-system/css/conditions.mjs')]);
       const groups: [string, Iterable<string>][] = [
-        ['app', [...reach(at('./src/app/app.tsx'))].filter((m) => m !== cssRuntime)],
+        ['app', [...reach(at('./src/app/app.tsx'))].filter((m) => !cssRuntime.has(m))],
         ['list-data', reach(at('./' + SCREEN_FILES.data.list))],
         ['shell', [...reach(at('./' + SCREEN_FILES.shell)), ...shared]],
         ['list', reach(at('./' + SCREEN_FILES.views.list))],

@@ -10,27 +10,34 @@ import { recipes, slotRecipes } from '../src/theme/recipes/index.ts';
  * arguments are written out in full becomes its class string. The browser then needs css() only
  * for a call with a variable in it, and no page's first file carries it for nothing.
  *
- * The generated recipes call css() too, for compound variants. The theme has none (button.tsx
- * styles its one compound case itself), so that call is dropped from the recipe runtime; were a
- * recipe to declare compound variants again, the runtime is left whole and the build warns.
+ * The generated recipes call css() too, for compound variants, and work a variant's class name
+ * out with Panda's general style-object engine (conditions, shorthands, hashing). The theme has
+ * no compound variants (button.tsx styles its one compound case itself), and a variant's class is
+ * only `recipe--variant_value` (with a breakpoint before it for a responsive value), so the recipe
+ * runtime is replaced by one that builds that string. The build first checks it against Panda's
+ * own for every recipe and every combination of its variants; should one differ, or a recipe
+ * declare compound variants again, Panda's runtime is kept and the build warns.
  *
  * Builds only: `npm run dev` and the tests run Panda's own css(), which gives the same strings.
  */
 export function pandaStaticCss(root: URL): Plugin {
   let css: ((...styles: unknown[]) => string) | undefined;
+  let leanRecipes = false;
   return {
     name: 'panda-static-css',
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
       ({ css } = (await import(new URL('styled-system/css/css.mjs', root).href)) as { css: typeof css });
+      leanRecipes = await leanRecipesAgree(root, (m) => this.warn(m));
     },
     transform: {
       filter: { id: /\/(src\/.*\.tsx?|styled-system\/.*\.mjs)$/ },
       handler(code, id) {
         // Panda's runtime is pure functions, but css.mjs builds its table at the top of the module:
         // said so, the bundler leaves the module out where nothing calls css().
-        if (id.endsWith('.mjs')) return { ...(id.endsWith('/recipes/create-recipe.mjs') ? recipeRuntime(code, (m) => this.warn(m)) : { code, map: null }), moduleSideEffects: false };
+        const recipeRuntime = id.endsWith('/recipes/create-recipe.mjs') && leanRecipes;
+        if (id.endsWith('.mjs')) return { code: recipeRuntime ? leanRecipeRuntime('..') : code, map: null, moduleSideEffects: false };
         if (!code.includes('styled-system/css')) return null;
         const out = staticCalls(code, id, css!);
         return out === code ? null : { code: out, map: null };
@@ -39,29 +46,95 @@ export function pandaStaticCss(root: URL): Plugin {
   };
 }
 
-/** In the recipe runtime, what compound variants need, and what stands in for it when there are none. */
-const COMPOUND_RUNTIME: [string, string][] = [
-  ["import { css } from '../css/css.mjs';", "const css = () => '';"],
-  [
-    "import { assertCompoundVariant, getCompoundVariantCss } from '../css/cva.mjs';",
-    'const assertCompoundVariant = () => {};\nconst getCompoundVariantCss = () => ({});',
-  ],
-];
+/**
+ * Panda's recipe runtime (styled-system/recipes/create-recipe.mjs) for a theme without compound
+ * variants: the same exports, the class names built directly. `base` is where styled-system is
+ * (relative to the recipes, or a file URL for the check).
+ */
+function leanRecipeRuntime(base: string): string {
+  return `import { compact, splitProps, uniq } from '${base}/helpers.mjs';
+import { cx } from '${base}/css/cx.mjs';
 
-function recipeRuntime(code: string, warn: (message: string) => void) {
-  const compound = Object.entries({ ...recipes, ...slotRecipes })
-    .filter(([, recipe]) => recipe.compoundVariants?.length)
-    .map(([name]) => name);
+const BREAKPOINTS = new Set(['sm', 'md', 'lg', 'xl']);
+
+export const createRecipe = (name, defaultVariants) => {
+  const getVariantProps = (variants) => ({ [name]: '__ignore__', ...defaultVariants, ...compact(variants) });
+  const className = (prop, value) => (value === '__ignore__' ? name : \`\${name}--\${prop}_\${typeof value === 'string' ? value.replaceAll(' ', '_') : value}\`);
+  const recipeFn = (variants) => {
+    const classes = new Set();
+    for (const [prop, value] of Object.entries(getVariantProps(variants))) {
+      if (value == null) continue;
+      if (typeof value !== 'object') classes.add(className(prop, value));
+      else
+        for (const [condition, v] of Object.entries(value)) {
+          if (v == null) continue;
+          if (condition !== 'base' && !BREAKPOINTS.has(condition)) throw new Error(\`[recipe:\${name}:\${prop}] only breakpoints are built without Panda's runtime (scripts/vite-panda-static.ts)\`);
+          classes.add(condition === 'base' ? className(prop, v) : \`\${condition}:\${className(prop, v)}\`);
+        }
+    }
+    return [...classes].join(' ');
+  };
+  return { recipeFn, getVariantProps, __getCompoundVariantCss__: () => ({}) };
+};
+
+export const mergeRecipes = (recipeA, recipeB) => {
+  if (recipeA && !recipeB) return recipeA;
+  if (!recipeA && recipeB) return recipeB;
+  const recipeFn = (...args) => cx(recipeA(...args), recipeB(...args));
+  const variantKeys = uniq(recipeA.variantKeys, recipeB.variantKeys);
+  const variantMap = variantKeys.reduce((acc, key) => {
+    acc[key] = uniq(recipeA.variantMap[key], recipeB.variantMap[key]);
+    return acc;
+  }, {});
+  return Object.assign(recipeFn, {
+    __recipe__: true,
+    __name__: \`\${recipeA.__name__} \${recipeB.__name__}\`,
+    raw: (props) => props,
+    variantKeys,
+    variantMap,
+    splitVariantProps(props) {
+      return splitProps(props, variantKeys);
+    },
+  });
+};
+`;
+}
+
+type RecipeFn = (variants?: Record<string, unknown>) => string;
+type CreateRecipe = (name: string, defaults: Record<string, unknown>, compound: unknown[]) => { recipeFn: RecipeFn };
+
+/** Whether the lean runtime gives Panda's class names for every recipe of the theme and every combination of its variants. */
+async function leanRecipesAgree(root: URL, warn: (message: string) => void): Promise<boolean> {
+  const all = { ...recipes, ...slotRecipes } as Record<string, { className?: string; slots?: string[]; variants?: Record<string, Record<string, unknown>>; defaultVariants?: Record<string, unknown>; compoundVariants?: unknown[] }>;
+  const compound = Object.entries(all).filter(([, recipe]) => recipe.compoundVariants?.length).map(([name]) => name);
   if (compound.length) {
-    warn(`recipes with compound variants (${compound.join(', ')}) keep Panda's css() in every page's first file`);
-    return { code, map: null };
+    warn(`recipes with compound variants (${compound.join(', ')}) keep Panda's recipe runtime and css() in every page's first file`);
+    return false;
   }
-  if (!COMPOUND_RUNTIME.every(([from]) => code.includes(from))) {
-    warn('styled-system/recipes/create-recipe.mjs no longer imports css() and cva.mjs as expected: its compound-variant code is kept');
-    return { code, map: null };
+  const panda = (await import(new URL('styled-system/recipes/create-recipe.mjs', root).href)) as { createRecipe: CreateRecipe };
+  const lean = (await import(`data:text/javascript,${encodeURIComponent(leanRecipeRuntime(new URL('styled-system', root).href))}`)) as { createRecipe: CreateRecipe };
+  for (const [key, recipe] of Object.entries(all)) {
+    const names = recipe.slots ? recipe.slots.map((slot) => `${recipe.className}__${slot}`) : [recipe.className!];
+    // Each variant: unset, each of its values (true/false as booleans too), and a responsive value.
+    const choices = Object.entries(recipe.variants ?? {}).map(([prop, values]) => {
+      const keys = Object.keys(values);
+      const flat: unknown[] = [undefined, ...keys, ...keys.filter((k) => k === 'true' || k === 'false').map((k) => k === 'true')];
+      return { prop, values: [...flat, { base: keys[0], md: keys[keys.length - 1] }] };
+    });
+    let combos: Record<string, unknown>[] = [{}];
+    for (const { prop, values } of choices) combos = combos.flatMap((c) => values.map((v) => ({ ...c, [prop]: v })));
+    for (const name of names) {
+      const a = panda.createRecipe(name, recipe.defaultVariants ?? {}, []).recipeFn;
+      const b = lean.createRecipe(name, recipe.defaultVariants ?? {}, []).recipeFn;
+      for (const combo of combos) {
+        if (a(combo) !== b(combo)) {
+          warn(`the lean recipe runtime differs from Panda's for ${key} ${JSON.stringify(combo)}: Panda's is kept`);
+          return false;
+        }
+      }
+    }
   }
-  // With no compound variants these are only ever called with none: css({}) is '', no match is {}, nothing to assert.
-  return { code: COMPOUND_RUNTIME.reduce((out, [from, to]) => out.replace(from, to), code), map: null };
+  return true;
 }
 
 interface Node {
