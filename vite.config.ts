@@ -4,6 +4,7 @@ import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SCREEN_FILES } from './domain/screen-files.ts';
+import { dropMachineDescriptions } from './scripts/vite-machine-descriptions.ts';
 import { pandaStaticCss } from './scripts/vite-panda-static.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3100);
@@ -167,7 +168,7 @@ function pageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), ...(isSsrBuild ? [] : [preloadAppChunk()])],
+  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), ...(isSsrBuild ? [] : [preloadAppChunk()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
