@@ -4,6 +4,8 @@ import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SCREEN_FILES } from './domain/screen-files.ts';
+import { dropMachineDescriptions } from './scripts/vite-machine-descriptions.ts';
+import { pandaStaticCss } from './scripts/vite-panda-static.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3100);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -117,6 +119,7 @@ function preloadBodyFont(): Plugin {
  *   shell      src/app/shell.tsx: drawer, top bar, menus and the Ark parts they share with
  *              screens, and the parts two screens share
  *   list       src/screens/resource/list-route.tsx: the list's views
+ *   xstate     XState and the auth machine (see below), beside the entry
  *
  * Anything else (the form, the dashboard) is split as the bundler likes.
  */
@@ -155,8 +158,12 @@ function pageChunks() {
       // shares with it: the shell is on every page's path, they are on two pages' only.
       for (const m of reach(at('./' + SCREEN_FILES.views.form))) uses.delete(m);
       const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
+      // Panda's css() and its conditions are imported by the first page's views but not called
+      // there (its calls are worked out when building, scripts/vite-panda-static.ts): they go
+      // with the pages that call css().
+      const cssRuntime = new Set([at('./styled-system/css/css.mjs'), at('./styled-system/css/conditions.mjs')]);
       const groups: [string, Iterable<string>][] = [
-        ['app', reach(at('./src/app/app.tsx'))],
+        ['app', [...reach(at('./src/app/app.tsx'))].filter((m) => !cssRuntime.has(m))],
         ['list-data', reach(at('./' + SCREEN_FILES.data.list))],
         ['shell', [...reach(at('./' + SCREEN_FILES.shell)), ...shared]],
         ['list', reach(at('./' + SCREEN_FILES.views.list))],
@@ -167,6 +174,10 @@ function pageChunks() {
       const shellReach = reach(at('./' + SCREEN_FILES.shell));
       const taken = new Set([...reach(main), ...[...reach(at('./' + SCREEN_FILES.data.list))].filter((m) => shellReach.has(m))]);
       groupOf = new Map();
+      // XState and the auth machine are the entry's modules that pages' chunks use too, so the
+      // bundler takes them out of the entry; alone it cut them in two files (the toasts, loaded
+      // with the first notice, use XState but not the auth machine): one file, as one group.
+      for (const m of reach(at('./machines/auth.machine.ts'))) groupOf.set(m, 'xstate');
       for (const [name, members] of groups) {
         for (const m of members) {
           if (taken.has(m)) continue;
@@ -187,7 +198,7 @@ function pageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont()])],
+  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {

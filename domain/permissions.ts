@@ -113,16 +113,23 @@ function rightDescription(right: Right, { one, many }: { one: string; many: stri
   }
 }
 
-/** Every permission in plain words, as the role screen shows it ("Delete customers"). */
-export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
-  ...OTHER_DESCRIPTIONS,
-  ...(Object.fromEntries(
-    (Object.keys(RESOURCE_NOUNS) as ResourceNoun[]).flatMap((noun) => {
-      const set = rights(noun);
-      return RIGHTS.map((r) => [set[r], rightDescription(r, RESOURCE_NOUNS[noun])]);
-    }),
-  ) as Record<Exclude<Permission, keyof typeof OTHER_DESCRIPTIONS>, string>),
-};
+function describePermissions(): Readonly<Record<Permission, string>> {
+  return {
+    ...OTHER_DESCRIPTIONS,
+    ...(Object.fromEntries(
+      (Object.keys(RESOURCE_NOUNS) as ResourceNoun[]).flatMap((noun) => {
+        const set = rights(noun);
+        return RIGHTS.map((r) => [set[r], rightDescription(r, RESOURCE_NOUNS[noun])]);
+      }),
+    ) as Record<Exclude<Permission, keyof typeof OTHER_DESCRIPTIONS>, string>),
+  };
+}
+
+/**
+ * Every permission in plain words, as the role screen shows it ("Delete customers"). Marked pure,
+ * so a bundle that never reads it (the browser's: the server seeds the texts) leaves it out.
+ */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = /* @__PURE__ */ describePermissions();
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 

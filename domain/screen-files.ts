@@ -68,6 +68,12 @@ export const dataKey = (view: ViewKey | null): keyof typeof SCREEN_FILES.data | 
   view !== null && view in SCREEN_FILES.data ? (view as keyof typeof SCREEN_FILES.data) : null;
 
 /**
+ * Whether a page needs any module (pageFiles(page).length > 0) without this table's paths:
+ * what the sign-in page's first load asks, so those paths are not among its bytes.
+ */
+export const hasPageFiles = (page: { screen: string; layout: Layout }): boolean => page.layout === 'content' || viewKey(page.screen) !== null;
+
+/**
  * The modules a page needs, the HTTP client and the data module first (their requests should
  * not wait for view code).
  */

@@ -1,5 +1,5 @@
 import { useSelector } from './use-selector.ts';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
 import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPageTitle, selectPathname } from '../../machines/navigation.machine.ts';
@@ -13,7 +13,6 @@ import { MachineRouter } from './router.tsx';
 import { ScreenBoundary } from './screen-boundary.tsx';
 import { LoadFailed, PageLoading, ServerUnreachable, Splash } from './status-views.tsx';
 import type { AppSystem } from './system.ts';
-import { ToastHost } from './toast-host.tsx';
 
 /**
  * A page in the content layout, once the screen machine says its code is here: the shell
@@ -84,11 +83,19 @@ function Page() {
   );
 }
 
+/** The toasts, once the first notice has brought their code (toast-loader.ts); the server draws none. */
+function Toasts() {
+  const { toasts } = useAppSystem();
+  const loaded = useSyncExternalStore(toasts.subscribe, toasts.current, noToasts);
+  return loaded ? <loaded.View toaster={loaded.toaster} /> : null;
+}
+const noToasts = () => undefined;
+
 export function App() {
   return (
     <MachineRouter>
       <Page />
-      <ToastHost />
+      <Toasts />
     </MachineRouter>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Layout } from '../../domain/routes.ts';
-import { pageFiles } from '../../domain/screen-files.ts';
+import { hasPageFiles } from '../../domain/screen-files.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import type { ScreenProps } from '../screens/screen-props.ts';
 
@@ -44,7 +44,7 @@ export function deferredLoader<System>(load: () => Promise<ScreenLoader<System>>
   };
   return {
     async load(request, system) {
-      if (!loader && !pageFiles(request).length) return;
+      if (!loader && !hasPageFiles(request)) return;
       await (await get()).load(request, system);
     },
     warm(page) {

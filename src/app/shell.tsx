@@ -10,6 +10,7 @@ import '../components/ui/icon-more.tsx';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+import { ScreenRouter } from './screen-router.tsx';
 import { StockBell } from '../layouts/stock-bell.tsx';
 
 const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly { label: string; href?: string }[]) =>
@@ -17,7 +18,7 @@ const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly 
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
-  const { auth, ui, navigation, toaster, stockAlerts } = useAppSystem();
+  const { auth, ui, navigation, notify, stockAlerts } = useAppSystem();
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
   const drawerOpen = useSelector(ui, selectDrawerOpen);
@@ -47,33 +48,35 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       toggleTheme: () => ui.send({ type: 'theme.toggle' }),
       // Through navigation: with unsaved changes it asks "Leave this page?" first.
       logout: () => navigation.send({ type: 'nav.logout' }),
-      search: () => toaster.send({ type: 'toast.show', toastType: 'info', body: 'Search is not built yet.' }),
+      search: () => notify({ toastType: 'info', body: 'Search is not built yet.' }),
     }),
-    [ui, navigation, toaster],
+    [ui, navigation, notify],
   );
   const bell = useMemo(() => <StockBell alerts={stockAlerts} />, [stockAlerts]);
 
   return (
-    <ContentLayout
-      title={title}
-      user={person}
-      menu={menu}
-      currentHref={currentHref}
-      breadcrumbs={breadcrumbs}
-      drawerOpen={drawerOpen}
-      drawerMini={mini}
-      narrow={narrow}
-      theme={theme}
-      onToggleDrawer={on.toggleDrawer}
-      onCloseDrawer={on.closeDrawer}
-      onToggleMini={on.toggleMini}
-      onToggleTheme={on.toggleTheme}
-      onLogout={on.logout}
-      onSearch={on.search}
-      bell={bell}
-    >
-      {children}
-      <LeaveDialog />
-    </ContentLayout>
+    <ScreenRouter>
+      <ContentLayout
+        title={title}
+        user={person}
+        menu={menu}
+        currentHref={currentHref}
+        breadcrumbs={breadcrumbs}
+        drawerOpen={drawerOpen}
+        drawerMini={mini}
+        narrow={narrow}
+        theme={theme}
+        onToggleDrawer={on.toggleDrawer}
+        onCloseDrawer={on.closeDrawer}
+        onToggleMini={on.toggleMini}
+        onToggleTheme={on.toggleTheme}
+        onLogout={on.logout}
+        onSearch={on.search}
+        bell={bell}
+      >
+        {children}
+        <LeaveDialog />
+      </ContentLayout>
+    </ScreenRouter>
   );
 }

@@ -7,13 +7,13 @@ import { screenMachine } from '../../machines/screen.machine.ts';
 import { stockAlertsMachine, type StockAlerts } from '../../machines/stock/stock-alerts.machine.ts';
 import { STOCK_ALERTS_API } from '../../domain/stock/api-paths.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
-import { toasterMachine } from '../../machines/toast/toaster.machine.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
 import { createApi, type Api, type RecordedAnswer } from './api.ts';
 import { browserHost, type Host, type PageHints } from './host.ts';
 import { createPageActors, type PageActors } from './page-actors.ts';
 import type { ScreenLoader } from './screen-loader.ts';
 import { createStorage, UI_KEY } from './storage.ts';
+import { createToastLoader, type ToastLoader } from './toast-loader.ts';
 
 const APP_NAME = 'Back office';
 
@@ -43,7 +43,7 @@ export function createAppSystem(options: {
   const dark = host.media('dark');
   const systemDark = dark.matches;
 
-  const toaster = createActor(toasterMachine, { input: {}, inspect, systemId: 'toaster' });
+  const toasts = createToastLoader({ inspect, onError: options.onError });
   const alert = createActor(alertMachine, { inspect, systemId: 'alert' });
   const ui = createActor(
     uiMachine.provide({
@@ -62,7 +62,7 @@ export function createAppSystem(options: {
     },
   );
 
-  const notify = (notice: Notice) => toaster.send({ type: 'toast.show', ...notice });
+  const notify = (notice: Notice) => toasts.send({ type: 'toast.show', ...notice });
 
   // The system is complete before any page is loaded (the loader gets it when it runs).
   let self: AppSystem | undefined;
@@ -141,8 +141,7 @@ export function createAppSystem(options: {
   navigation.on('nav.expected', showPage);
 
   function start() {
-    if (options.onError) for (const actor of [toaster, alert, ui, screen, navigation, stockAlerts, auth] as AnyActorRef[]) actor.subscribe({ error: options.onError });
-    toaster.start();
+    if (options.onError) for (const actor of [alert, ui, screen, navigation, stockAlerts, auth] as AnyActorRef[]) actor.subscribe({ error: options.onError });
     alert.start();
     ui.start();
     screen.start();
@@ -173,7 +172,8 @@ export function createAppSystem(options: {
   /** Ends every actor (the server, once it has drawn the page). */
   function stop() {
     pages.clear();
-    for (const actor of [auth, stockAlerts, navigation, screen, ui, alert, toaster]) actor.stop();
+    for (const actor of [auth, stockAlerts, navigation, screen, ui, alert]) actor.stop();
+    toasts.stop();
   }
   /** How this browser draws pages now: what the server needs to draw one the same way. */
   function hints(): PageHints {
@@ -186,12 +186,13 @@ export function createAppSystem(options: {
   /** The person's locale for amounts, numbers and dates (the browser's language). */
   const locale = host.locale;
 
-  self = { toaster, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints };
+  self = { toasts, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints };
   return self;
 }
 
 export interface AppSystem {
-  toaster: ActorRefFrom<typeof toasterMachine>;
+  /** The toaster and its view, loaded with the first notice. */
+  toasts: ToastLoader;
   alert: ActorRefFrom<typeof alertMachine>;
   ui: ActorRefFrom<typeof uiMachine>;
   navigation: ActorRefFrom<typeof navigationMachine>;

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageFiles, SCREEN_FILES } from '../../domain/screen-files.ts';
+import { ROUTES } from '../../domain/routes.ts';
+import { hasPageFiles, pageFiles, SCREEN_FILES } from '../../domain/screen-files.ts';
 import { withPageChunks } from '../../server/static.ts';
 
 const HTML = '<!doctype html><html><head><title>x</title></head><body></body></html>';
@@ -40,6 +41,12 @@ describe("a page's chunks in its HTML", () => {
   it('a list page needs the HTTP client, its data module, its view and the shell, the requests first', () => {
     expect(pageFiles({ screen: 'list:customers', layout: 'content' })).toEqual([...SCREEN_FILES.session, SCREEN_FILES.data.list, SCREEN_FILES.views.list, SCREEN_FILES.shell]);
     expect(pageFiles({ screen: 'login', layout: 'blank' })).toEqual([]);
+  });
+
+  it('whether a page needs modules is said alike without the table (the sign-in page asks so)', () => {
+    const pages = [...ROUTES, { screen: 'notFound', layout: 'content' as const }, { screen: 'notFound', layout: 'blank' as const }, { screen: 'forbidden', layout: 'content' as const }];
+    for (const page of pages) expect(hasPageFiles(page), page.screen).toBe(pageFiles(page).length > 0);
+    expect(hasPageFiles({ screen: 'login', layout: 'blank' })).toBe(false);
   });
 
   it("the screen loader's imports are the table's modules", () => {

@@ -71,9 +71,7 @@ export const button = defineRecipe({
       true: { w: 'full' },
     },
   },
-  compoundVariants: [
-    // Neutral ghost icon buttons (the top bar) read as muted until hovered.
-    { variant: 'ghost', tone: 'neutral', css: { color: 'fg.muted', _hover: { _enabled: { color: 'fg.default', bg: 'bg.hover' } } } },
-  ],
+  // Ghost + neutral has a look of its own, given in button.tsx: a compound variant here would make
+  // every page's first file carry Panda's css() (scripts/vite-panda-static.ts).
   defaultVariants: { variant: 'solid', tone: 'primary', size: 'md' },
 });

@@ -1,12 +1,25 @@
-import { useSelector } from './use-selector.ts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { selectVisibleToasts, toastView } from '../../machines/toast/toast.selectors.ts';
+import { toasterMachine, type ToasterActor } from '../../machines/toast/toaster.machine.ts';
 import { ToastStack, type ToastItem } from '../components/ui/toast-stack.tsx';
-import { useAppSystem } from './app-context.tsx';
+import { useSelector } from './use-selector.ts';
+
+/**
+ * The toasts, as one piece loaded with the first notice (toast-loader.ts): the one toast queue
+ * of the app (the toaster machine) and the view that draws it.
+ */
+export function startToasts(options: { inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void); onError?: (error: unknown) => void }) {
+  const toaster = createActor(toasterMachine, { input: {}, inspect: options.inspect, systemId: 'toaster' });
+  if (options.onError) toaster.subscribe({ error: options.onError });
+  toaster.start();
+  return { toaster, View: ToastHost };
+}
+
+export type LoadedToasts = ReturnType<typeof startToasts>;
 
 /** Renders the toaster's visible toasts; every click and hover goes back to the machine. */
-export function ToastHost() {
-  const { toaster } = useAppSystem();
+function ToastHost({ toaster }: { toaster: ToasterActor }) {
   const visible = useSelector(toaster, selectVisibleToasts);
 
   // One store over all visible toast actors, so the stack re-renders when any of them changes.
