@@ -18,15 +18,28 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
  * the entry instead of after it. (Links, not an inline script: CSP-safe.)
  */
 function preloadAppChunk(): Plugin {
-  const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  /** The chunks index.html names beyond the entry's own: main.tsx's and app.tsx's. */
-  const firstChunks = (all: OutputChunk[]) => {
-    const of = (file: string) => {
-      const chunk = all.find((c) => c.facadeModuleId?.endsWith(file) || c.moduleIds.some((id) => id.endsWith(file)));
-      if (!chunk) throw new Error(`preload-app-chunk: no chunk for ${file}`);
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  /** The bundle's chunks, the chunk holding a source file, and what chunks reach by their static imports. */
+  const chunksOf = (bundle: OutputBundle) => {
+    const all = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+    const byName = new Map(all.map((c) => [c.fileName, c]));
+    const chunkOf = (file: string) => {
+      const chunk = all.find((c) => c.moduleIds.includes(root + file));
+      if (!chunk) throw new Error(`preload-app-chunk: no chunk holds ${file}`);
       return chunk.fileName;
     };
-    return [of('/src/main.tsx'), of('/src/app/app.tsx')];
+    const reach = (start: string[], out = new Set<string>()) => {
+      for (const name of start) {
+        if (out.has(name)) continue;
+        out.add(name);
+        reach(byName.get(name)?.imports ?? [], out);
+      }
+      return out;
+    };
+    const entries = all.filter((c) => c.isEntry).map((c) => c.fileName);
+    // The chunks index.html names beyond the entry's own: main.tsx's and app.tsx's.
+    const first = [chunkOf('src/main.tsx'), chunkOf('src/app/app.tsx')];
+    return { chunkOf, reach, entries, first };
   };
   return {
     name: 'preload-app-chunk',
@@ -36,45 +49,21 @@ function preloadAppChunk(): Plugin {
      * beyond those index.html already names, so the server can name a page's chunks in its HTML.
      */
     generateBundle(_options, bundle) {
-      const all = chunks(bundle);
-      const byName = new Map(all.map((c) => [c.fileName, c]));
-      const reach = (start: string[], out = new Set<string>()) => {
-        for (const name of start) {
-          if (out.has(name)) continue;
-          out.add(name);
-          reach(byName.get(name)?.imports ?? [], out);
-        }
-        return out;
-      };
-      const root = fileURLToPath(new URL('.', import.meta.url));
-      const chunkOf = (file: string) => all.find((c) => c.moduleIds.includes(root + file));
-      const inPage = reach([...all.filter((c) => c.isEntry).map((c) => c.fileName), ...firstChunks(all)]);
+      const { chunkOf, reach, entries, first } = chunksOf(bundle);
+      const inPage = reach([...entries, ...first]);
       const files = [...SCREEN_FILES.session, SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
       const map: Record<string, string[]> = {};
-      for (const file of files) {
-        const chunk = chunkOf(file);
-        if (!chunk) throw new Error(`page-chunks: no chunk holds ${file}`);
-        map[file] = [...reach([chunk.fileName])].filter((name) => !inPage.has(name)).map((name) => `/${name}`);
-      }
+      for (const file of files) map[file] = [...reach([chunkOf(file)])].filter((name) => !inPage.has(name)).map((name) => `/${name}`);
       this.emitFile({ type: 'asset', fileName: '.vite/page-chunks.json', source: JSON.stringify(map, null, 1) });
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.bundle) return;
-        const all = chunks(ctx.bundle);
-        const byName = new Map(all.map((c) => [c.fileName, c]));
-        const reach = (start: string[], out = new Set<string>()) => {
-          for (const name of start) {
-            if (out.has(name)) continue;
-            out.add(name);
-            reach(byName.get(name)?.imports ?? [], out);
-          }
-          return out;
-        };
+        const { reach, entries, first } = chunksOf(ctx.bundle);
         // The entry and its static imports have their links already (Vite's own).
-        const entry = reach(all.filter((c) => c.isEntry).map((c) => c.fileName));
-        return [...reach(firstChunks(all))]
+        const entry = reach(entries);
+        return [...reach(first)]
           .filter((name) => !entry.has(name))
           .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
       },

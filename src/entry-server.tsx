@@ -121,7 +121,7 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
       </StrictMode>,
     );
     // The Content-Security-Policy applies no style attribute written in markup (and says so in the
-    // console); the browser sets these through the DOM before it takes the page over (main.tsx).
+    // console); the browser sets these through the DOM before it takes the page over (start.ts).
     // React escapes every quote in text and attribute values, so only real attributes match.
     return { html: html.replace(/ style="/g, ` ${SERVER_STYLE_ATTRIBUTE}="`), data: { user: user?.id ?? null, answers, hints: system.hints() } };
   } finally {

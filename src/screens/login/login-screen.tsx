@@ -18,9 +18,8 @@ export function LoginScreen() {
   // A form the server drew may have been typed into (or filled by a password manager) before the
   // app took it over: React keeps what the fields hold, and the draft takes it from them.
   useEffect(() => {
-    const field = (name: string) => form.current?.elements.namedItem(name);
     const typed = (name: string) => {
-      const input = field(name);
+      const input = form.current?.elements.namedItem(name);
       return input instanceof HTMLInputElement ? input.value : '';
     };
     const email = typed('email');
