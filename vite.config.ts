@@ -152,10 +152,11 @@ function pageChunks() {
       // shares with it: the shell is on every page's path, they are on two pages' only.
       for (const m of reach(at('./' + SCREEN_FILES.views.form))) uses.delete(m);
       const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
-      // Panda's css() and its conditions are imported by the first page's views but not called
-      // there (its calls are worked out when building, scripts/vite-panda-static.ts): they go
-      // with the pages that call css().
-      const cssRuntime = new Set([at('./styled-system/css/css.mjs'), at('./styled-system/css/conditions.mjs')]);
+      // Panda's css(), its conditions and its helpers are imported by the first page's views but
+      // not called there (its calls are worked out when building, and the recipes take their few
+      // helpers from a module of their own: scripts/vite-panda-static.ts): they go with the pages
+      // that call css().
+      const cssRuntime = new Set(['css/css.mjs', 'css/conditions.mjs', 'helpers.mjs'].map((f) => at(`./styled-system/${f}`)));
       const groups: [string, Iterable<string>][] = [
         ['app', [...reach(at('./src/app/app.tsx'))].filter((m) => !cssRuntime.has(m))],
         ['list-data', reach(at('./' + SCREEN_FILES.data.list))],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
 import { recipes, slotRecipes } from '../src/theme/recipes/index.ts';
@@ -31,13 +32,21 @@ export function pandaStaticCss(root: URL): Plugin {
       ({ css } = (await import(new URL('styled-system/css/css.mjs', root).href)) as { css: typeof css });
       leanRecipes = await leanRecipesAgree(root, (m) => this.warn(m));
     },
+    resolveId(id) {
+      return id === RECIPE_HELPERS ? id : null;
+    },
+    load(id) {
+      if (id !== RECIPE_HELPERS) return null;
+      return { code: pickDeclarations(readFileSync(new URL('styled-system/helpers.mjs', root), 'utf8'), RECIPE_HELPER_NAMES), moduleSideEffects: false };
+    },
     transform: {
       filter: { id: /\/(src\/.*\.tsx?|styled-system\/.*\.mjs)$/ },
       handler(code, id) {
         // Panda's runtime is pure functions, but css.mjs builds its table at the top of the module:
         // said so, the bundler leaves the module out where nothing calls css().
-        const recipeRuntime = id.endsWith('/recipes/create-recipe.mjs') && leanRecipes;
-        if (id.endsWith('.mjs')) return { code: recipeRuntime ? leanRecipeRuntime('..') : code, map: null, moduleSideEffects: false };
+        if (leanRecipes && id.endsWith('/recipes/create-recipe.mjs')) return { code: leanRecipeRuntime('..', RECIPE_HELPERS), map: null, moduleSideEffects: false };
+        if (leanRecipes && /\/recipes\/[^/]+\.mjs$/.test(id)) return { code: recipeHelpersImport(code, id, (m) => this.warn(m)), map: null, moduleSideEffects: false };
+        if (id.endsWith('.mjs')) return { code, map: null, moduleSideEffects: false };
         if (!code.includes('styled-system/css')) return null;
         const out = staticCalls(code, id, css!);
         return out === code ? null : { code: out, map: null };
@@ -51,8 +60,8 @@ export function pandaStaticCss(root: URL): Plugin {
  * variants: the same exports, the class names built directly. `base` is where styled-system is
  * (relative to the recipes, or a file URL for the check).
  */
-function leanRecipeRuntime(base: string): string {
-  return `import { compact, splitProps, uniq } from '${base}/helpers.mjs';
+function leanRecipeRuntime(base: string, helpers = `${base}/helpers.mjs`): string {
+  return `import { compact, splitProps, uniq } from '${helpers}';
 import { cx } from '${base}/css/cx.mjs';
 
 const BREAKPOINTS = new Set(['sm', 'md', 'lg', 'xl']);
@@ -98,6 +107,53 @@ export const mergeRecipes = (recipeA, recipeB) => {
   });
 };
 `;
+}
+
+/**
+ * The recipes (and the lean runtime) need five small functions of Panda's helpers.mjs; the rest
+ * of it (8 kB: the style-object engine behind css()) is for pages that call css() with a
+ * variable. One module cannot be split between chunks, and every page's first file holds the
+ * recipes of the sign-in page, so helpers.mjs went there whole, for the other pages to import.
+ * The recipes now import those five from a module of their own, cut out of helpers.mjs when
+ * building, and helpers.mjs goes with css().
+ */
+const RECIPE_HELPERS = '\0panda-recipe-helpers';
+const RECIPE_HELPER_NAMES = ['compact', 'getSlotCompoundVariant', 'memo', 'splitProps', 'uniq'];
+
+/** A recipe module importing the helpers from RECIPE_HELPERS, when it needs none but those. */
+function recipeHelpersImport(code: string, id: string, warn: (message: string) => void): string {
+  const imports = [...code.matchAll(/import \{([^}]*)\} from '\.\.\/helpers\.mjs'/g)];
+  const names = imports.flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean));
+  const other = names.filter((n) => !RECIPE_HELPER_NAMES.includes(n));
+  if (other.length) {
+    warn(`${id} imports ${other.join(', ')} from Panda's helpers: it keeps helpers.mjs whole in every page's first file`);
+    return code;
+  }
+  return code.replaceAll("from '../helpers.mjs'", `from '${RECIPE_HELPERS}'`);
+}
+
+/** The top-level declarations of `code` that define `names`, with those they use, and an export of `names`. */
+export function pickDeclarations(code: string, names: string[]): string {
+  const program = parseAst(code, { lang: 'js' }) as unknown as Node;
+  const declared = new Map<string, Node>();
+  for (const statement of program.body as Node[]) {
+    if (statement.type === 'FunctionDeclaration') declared.set((statement.id as Node).name as string, statement);
+    if (statement.type === 'VariableDeclaration') {
+      for (const d of statement.declarations as Node[]) if ((d.id as Node).type === 'Identifier') declared.set((d.id as Node).name as string, statement);
+    }
+  }
+  const keep = new Set<Node>();
+  const add = (name: string) => {
+    const statement = declared.get(name);
+    if (!statement) throw new Error(`panda-static-css: helpers.mjs declares no ${name}`);
+    if (keep.has(statement)) return;
+    keep.add(statement);
+    const text = code.slice(statement.start, statement.end);
+    for (const other of declared.keys()) if (other !== name && new RegExp(`\\b${other}\\b`).test(text)) add(other);
+  };
+  names.forEach(add);
+  const body = (program.body as Node[]).filter((s) => keep.has(s)).map((s) => code.slice(s.start, s.end));
+  return `${body.join('\n')}\nexport { ${names.join(', ')} };\n`;
 }
 
 type RecipeFn = (variants?: Record<string, unknown>) => string;
