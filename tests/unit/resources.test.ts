@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { sortableColumns } from '../../domain/list-query.ts';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, RIGHTS, rights } from '../../domain/permissions.ts';
 import { recordName, recordTitle } from '../../domain/record-title.ts';
+import type { ResourceFacts } from '../../domain/resource.ts';
+import * as facts from '../../domain/resources/facts.ts';
 import { RESOURCES } from '../../domain/resources/index.ts';
 
 describe.each(Object.values(RESOURCES).map((def) => [def.key, def] as const))('resource %s', (_key, def) => {
@@ -17,6 +19,16 @@ describe.each(Object.values(RESOURCES).map((def) => [def.key, def] as const))('r
   it('has a permission for each right, all of them known', () => {
     expect(Object.keys(def.permissions).sort()).toEqual([...RIGHTS].sort());
     for (const p of Object.values(def.permissions)) expect(PERMISSIONS).toContain(p);
+  });
+});
+
+describe('facts', () => {
+  it('FACTS names every resource the facts modules declare, and the declarations name the same ones', () => {
+    const declared = (Object.values(facts) as unknown[]).filter((v): v is ResourceFacts => !!v && typeof v === 'object' && typeof (v as { key?: unknown }).key === 'string');
+    expect(declared.length).toBeGreaterThan(10);
+    for (const f of declared) expect(facts.FACTS[f.key]).toBe(f);
+    expect(Object.keys(facts.FACTS).sort()).toEqual(declared.map((f) => f.key).sort());
+    expect(Object.keys(RESOURCES).every((key) => key in facts.FACTS)).toBe(true);
   });
 });
 
