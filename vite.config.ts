@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { SCREEN_FILES } from './domain/screen-files.ts';
 import { dropMachineDescriptions } from './scripts/vite-machine-descriptions.ts';
 import { pandaStaticCss } from './scripts/vite-panda-static.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 import { leanPreloadHelper } from './scripts/vite-preload-helper.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3100);
@@ -196,7 +197,7 @@ function pageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont(), leanPreloadHelper()])],
+  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont(), leanPreloadHelper(), precompress()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createApp, SERVER_ERROR } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/index.ts';
@@ -11,6 +11,8 @@ import { createHarness, type Harness } from './harness.ts';
 let h: Harness;
 let dist: string;
 const INDEX = '<!doctype html><title>SPA</title><div id="root"></div>';
+const BIG = `export const y = ${JSON.stringify('a long line of script text, '.repeat(400))};`;
+const COPY = gzipSync(BIG, { level: 1 });
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -21,6 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'js', 'chunks', 'users-C1d2E3f4.js'), 'export {}');
   writeFileSync(join(dist, 'js', 'chunks', 'big-A1b2C3d4.js'), `export const x = ${JSON.stringify('abc '.repeat(5000))};`);
   writeFileSync(join(dist, 'assets', 'index-D5e6F7g8.css'), 'body{}');
+  // A script the build wrote a gzip copy of (scripts/vite-precompress.ts): zlib's fastest, so not what the server would make.
+  writeFileSync(join(dist, 'js', 'chunks', 'copied-E5f6G7h8.js'), BIG);
+  writeFileSync(join(dist, 'js', 'chunks', 'copied-E5f6G7h8.js.gz'), COPY);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   h = await createHarness({ distDir: dist, demo: false });
 });
@@ -39,6 +44,18 @@ describe('public pages and the SPA', () => {
     const plain = await get('/js/chunks/big-A1b2C3d4.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.text).toContain('abc abc');
+  });
+
+  it("serves the build's gzip copy of a script when there is one", async () => {
+    const res = await h.app.request('/js/chunks/copied-E5f6G7h8.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.equals(COPY)).toBe(true);
+    expect(COPY.equals(gzipSync(BIG, { level: 9 }))).toBe(false);
+    expect(Number(res.headers.get('content-length'))).toBe(COPY.byteLength);
+    const plain = await get('/js/chunks/copied-E5f6G7h8.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(BIG);
   });
 
   it('answers a built script the same way every time (gzipped once, kept), and honours q=0', async () => {
