@@ -18,7 +18,7 @@ export * from './website.facts.ts';
  * (labels, API path, permissions, routes), so the app's first load carries no list columns,
  * no form fields and no schemas (domain/resource.ts says what each layer holds). Named one by
  * one, not gathered from the modules' namespaces: a namespace object costs the first page a
- * bundler helper (facts.test.ts checks that none is left out).
+ * bundler helper (tests/unit/resources.test.ts checks that none is left out).
  */
 export const FACTS: Record<string, ResourceFacts> = Object.fromEntries(
   [
