@@ -110,6 +110,12 @@ export const PAGE_SESSION_COOKIE = 'bo_page';
 export const PAGE_HINTS_COOKIE = 'bo_hints';
 /** The element of a drawn page holding what the server's drawing got, for the browser (JSON). */
 export const PAGE_DATA_ID = 'page-data';
+/**
+ * The element of a drawn page's head naming the chunks of its page (JSON list of addresses). The
+ * browser fetches them once the drawing is on screen (src/start.ts), not beside the styles and
+ * the font the drawing waits for.
+ */
+export const PAGE_CHUNKS_ID = 'page-chunks';
 /** A drawn page's style attributes, renamed: the browser applies them itself (the CSP would refuse them in markup). */
 export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
 

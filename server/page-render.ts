@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../domain/auth.ts';
 import type { PageHints } from '../src/app/host.ts';
-import { PAGE_DATA_ID } from '../domain/auth.ts';
+import { PAGE_CHUNKS_ID, PAGE_DATA_ID } from '../domain/auth.ts';
 import { matchRoute } from '../domain/routes.ts';
 import type { AppEnv } from './http/context.ts';
 
@@ -66,6 +66,24 @@ export function themeOf(hints: Partial<PageHints>): 'light' | 'dark' {
 
 const ROOT = '<div id="root"></div>';
 
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * The head of a page to draw, its <link rel="modulepreload">s turned into a list for src/start.ts,
+ * which fetches them once the drawing is on screen. Fetched at once, their 200 kB came in beside
+ * the styles and the font and held the first frame back by a fifth (issue 12's bench); a page that
+ * is not drawn after all gets them as soon as its first script runs.
+ */
+export function chunksAfterPaint(head: string): string {
+  const chunks: string[] = [];
+  const rest = head.replace(MODULE_PRELOAD, (_, href: string) => {
+    chunks.push(href);
+    return '';
+  });
+  if (!chunks.length) return head;
+  return rest.replace('</head>', `  <script type="application/json" id="${PAGE_CHUNKS_ID}">${scriptJson(chunks)}</script>\n  </head>`);
+}
+
 /**
  * A signed-in page (a request with the page cookie), or the sign-in page of a signed-out browser
  * that sent its hints, streamed: the head at once, so the browser fetches the styles, the font and
@@ -87,8 +105,7 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
   const hints = readHints(hintsCookie);
   const theme = themeOf(hints);
   const head =
-    html
-      .slice(0, at)
+    chunksAfterPaint(html.slice(0, at))
       .replace('<html lang="en">', `<html lang="en" class="${theme}">`)
       .replace('</head>', `<link rel="expect" href="#${PAGE_DATA_ID}" blocking="render">\n  </head>`) + '<div id="root">';
   const url = new URL(c.req.url);

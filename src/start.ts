@@ -3,7 +3,7 @@
 // Module scripts wait for the stylesheet and run before the page's first frame: anything this
 // module imports statically would be read before the person sees the page.
 import './theme/global.ts';
-import { PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/auth.ts';
+import { PAGE_CHUNKS_ID, PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/auth.ts';
 import type { PageData } from './entry-server.tsx';
 
 /**
@@ -25,12 +25,51 @@ function serverPage(): PageData | undefined {
   }
 }
 
-/** After the next frame is drawn (or soon, in a tab that draws none: a background one). */
+/**
+ * Once the drawing is on screen: the browser's first contentful paint, which it reports when the
+ * frame has been shown, not only made (reading chunks before then slows the showing); the frame
+ * after this script where paint timing is not reported. At once in a tab that draws nothing (a
+ * background one); the timer is a backstop only.
+ */
 function painted(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
+    if (document.visibilityState === 'hidden') return resolve();
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    setTimeout(resolve, 1000);
   });
+}
+
+/**
+ * Fetches the page's chunks, all at once, that the server named in a drawn page's head
+ * (server/page-render.ts, chunksAfterPaint) instead of preloading them there: beside the styles
+ * and the font, they held the drawing's first frame back.
+ */
+function preloadPageChunks(): void {
+  let chunks: unknown;
+  try {
+    chunks = JSON.parse(document.getElementById(PAGE_CHUNKS_ID)?.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(chunks)) return;
+  for (const href of chunks) {
+    if (typeof href !== 'string') continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 void (async () => {
@@ -42,10 +81,11 @@ void (async () => {
       el.style.cssText = el.getAttribute(SERVER_STYLE_ATTRIBUTE) ?? '';
       el.removeAttribute(SERVER_STYLE_ATTRIBUTE);
     }
-    // Show the drawing before the long part (reading the app's chunks, taking the page over).
+    // Show the drawing before the long part (fetching and reading the app's chunks, taking the page over).
     await painted();
   }
-  // Its chunks are on their way already: index.html names them (vite.config.ts, preloadAppChunk).
+  // On a page the server did not draw, index.html has named them already (vite.config.ts, preloadAppChunk).
+  preloadPageChunks();
   const { boot } = await import('./main.tsx');
   await boot(page);
 })();

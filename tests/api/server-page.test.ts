@@ -9,13 +9,13 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PAGE_DATA_ID, PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../../domain/auth.ts';
+import { PAGE_CHUNKS_ID, PAGE_DATA_ID, PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../../domain/auth.ts';
 import { drawPage } from '../../src/entry-server.tsx';
 import { createHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 let dist: string;
-const INDEX = '<!doctype html>\n<html lang="en">\n<head><title>Back office</title></head>\n<body><div id="root"></div><script type="module" src="/js/index.js"></script></body>\n</html>\n';
+const INDEX = '<!doctype html>\n<html lang="en">\n<head><title>Back office</title>\n<link rel="modulepreload" crossorigin href="/js/chunks/app-A.js"></head>\n<body><div id="root"></div><script type="module" src="/js/index.js"></script></body>\n</html>\n';
 
 beforeAll(async () => {
   // A loaded machine running several test files may take longer than a server's usual limit.
@@ -75,6 +75,10 @@ describe('the server draws a signed-in page', () => {
     expect(urls).toContain('/api/v1/admin/customers?page=1&per_page=25&sort=name&dir=asc');
     // The script of the page still follows.
     expect(res.text).toContain('<script type="module" src="/js/index.js"></script>');
+    // Its chunks are named for after the first frame (src/start.ts), not preloaded beside the styles.
+    expect(res.text).not.toContain('rel="modulepreload"');
+    const chunks = new RegExp(`<script type="application/json" id="${PAGE_CHUNKS_ID}">(.*?)</script>`).exec(res.text);
+    expect(JSON.parse(chunks![1]!)).toEqual(['/js/chunks/app-A.js']);
   });
 
   it('streams it gzipped to a browser that takes gzip, in the theme the hints ask for', async () => {
@@ -91,6 +95,9 @@ describe('the server draws a signed-in page', () => {
     const plain = await page('/admin/customers');
     expect(plain.status).toBe(200);
     expect(plain.text).toContain('<div id="root"></div>');
+    // A page the browser draws preloads its chunks at once.
+    expect(plain.text).toContain('<link rel="modulepreload" crossorigin href="/js/chunks/app-A.js">');
+    expect(plain.text).not.toContain(`id="${PAGE_CHUNKS_ID}"`);
     expect(plain.headers.get('cache-control')).toBe('no-cache');
 
     for (const cookie of [`${PAGE_SESSION_COOKIE}=not-a-token`, `${PAGE_SESSION_COOKIE}=`, `${PAGE_SESSION_COOKIE}=%00%ff`]) {

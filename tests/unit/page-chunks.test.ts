@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../domain/routes.ts';
 import { hasPageFiles, pageFiles, SCREEN_FILES } from '../../domain/screen-files.ts';
 import { withPageChunks } from '../../server/static.ts';
+import { chunksAfterPaint } from '../../server/page-render.ts';
+import { PAGE_CHUNKS_ID } from '../../domain/auth.ts';
 
 const HTML = '<!doctype html><html><head><title>x</title></head><body></body></html>';
 const CHUNKS = {
@@ -54,5 +56,15 @@ describe("a page's chunks in its HTML", () => {
     const imported = new Set([...registry.matchAll(/import\('(\.[^']+)'\)/g)].map((m) => join('src/screens', m[1]!)));
     const table = new Set<string>([SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)]);
     expect(imported).toEqual(table);
+  });
+
+  it("a drawn page's head names the same chunks, in order, for after its first frame instead of preloading them", () => {
+    const head = withPageChunks(HTML.replace('<title>x</title>', '<title>x</title><link rel="modulepreload" crossorigin href="/js/chunks/app-G.js">'), CHUNKS, '/admin/customers');
+    const drawn = chunksAfterPaint(head);
+    expect(links(drawn)).toEqual([]);
+    const list = new RegExp(`<script type="application/json" id="${PAGE_CHUNKS_ID}">(.*?)</script>`).exec(drawn);
+    expect(JSON.parse(list![1]!)).toEqual(['/js/chunks/app-G.js', ...links(head).slice(1)]);
+    expect(drawn).toContain('<title>x</title>');
+    expect(chunksAfterPaint(HTML)).toBe(HTML);
   });
 });
