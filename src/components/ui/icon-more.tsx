@@ -202,12 +202,8 @@ const MORE_ICONS = {  shield: <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.
   'chevron-right': <path d="M9 6l6 6-6 6" />,
   check: <path d="M4.5 12.5l5 5 10-11" />,
   edit: <path d="M4 20h4L19 9a2.8 2.8 0 00-4-4L4 16v4zM13.5 6.5l4 4" />,
-  trash: (
-    <>
-      <path d="M4 7h16M10 11v6M14 11v6M9 7V4h6v3" />
-      <path d="M6 7l1 13h10l1-13" />
-    </>
-  ),
+  // One path (not two): it is drawn in every row of every list.
+  trash: <path d="M4 7h16M10 11v6M14 11v6M9 7V4h6v3M6 7l1 13h10l1-13" />,
   download: <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />,
   rocket: (
     <>
