@@ -72,8 +72,32 @@ function preloadPageChunks(): void {
   }
 }
 
+/**
+ * Holds the clicks a person makes on a drawn page before the app has taken it over, and makes
+ * them again, in order, once it has: a button drawn by the server does nothing by itself, and the
+ * app's chunks come only after the first frame. Links, fields, labels and disclosures work without
+ * the app and are left alone; a click on an element the app has drawn anew is dropped.
+ */
+function holdClicks(): () => void {
+  const root = document.getElementById('root');
+  const held: Element[] = [];
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || !root?.contains(target) || target.closest('a[href], input, select, textarea, label, summary')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(target);
+  };
+  document.addEventListener('click', onClick, true);
+  return () => {
+    document.removeEventListener('click', onClick, true);
+    for (const target of held) if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+  };
+}
+
 void (async () => {
   const page = serverPage();
+  const release = page ? holdClicks() : () => {};
   if (page) {
     // The server's markup carries its style attributes renamed (the Content-Security-Policy applies none
     // written in markup); set through the DOM, as React sets them, they are applied.
@@ -87,5 +111,9 @@ void (async () => {
   // On a page the server did not draw, index.html has named them already (vite.config.ts, preloadAppChunk).
   preloadPageChunks();
   const { boot } = await import('./main.tsx');
-  await boot(page);
+  try {
+    await boot(page);
+  } finally {
+    release();
+  }
 })();

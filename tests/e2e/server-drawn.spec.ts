@@ -123,6 +123,27 @@ test('a signed-in reload arrives drawn by the server and the browser takes it ov
   expect(errors).toEqual([]);
 });
 
+test('a click on a drawn page before the app is here is made once it is', async ({ page }) => {
+  await signInThroughTheForm(page);
+  const errors = complaints(page);
+  // The app's chunks are held back until the click has been made on the drawing.
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/js/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/users');
+  const shell = new Shell(page);
+  await shell.seeHeading('Users');
+  expect(await page.locator(`#${PAGE_DATA_ID}`).count()).toBe(1);
+  await shell.userMenuButton.click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  letThrough();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('after signing out, the browser gets the empty page again: nobody’s data is drawn for it', async ({ page }) => {
   await withoutAnimations(page);
   await signInThroughTheForm(page);
