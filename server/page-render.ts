@@ -5,9 +5,8 @@ import { constants, createGzip } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../domain/auth.ts';
 import type { PageHints } from '../src/app/host.ts';
-import { PAGE_CHUNKS_ID, PAGE_DATA_ID } from '../domain/auth.ts';
+import { PAGE_CHUNKS_ID, PAGE_DATA_ID, PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../domain/auth.ts';
 import { matchRoute } from '../domain/routes.ts';
 import type { AppEnv } from './http/context.ts';
 

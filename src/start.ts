@@ -34,6 +34,8 @@ function serverPage(): PageData | undefined {
 function painted(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'hidden') return resolve();
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    setTimeout(resolve, 1000);
     if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
       requestAnimationFrame(() => setTimeout(resolve, 0));
       return;
@@ -44,8 +46,6 @@ function painted(): Promise<void> {
       resolve();
     });
     observer.observe({ type: 'paint', buffered: true });
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
-    setTimeout(resolve, 1000);
   });
 }
 
