@@ -333,10 +333,9 @@ async function loadOnce(env: Env, s: Scenario, who: Who, run: number): Promise<L
       const shown = await page.evaluate(`document.body ? document.body.innerText.slice(0, 300) : ''`).catch(() => '?');
       return `${who} ${url}: ${s.mode === 'rows' ? `no table row with "${env.firstName}"` : 'no enabled email input'} after ${LOAD_TIMEOUT_MS / 1000} s; the page shows: ${JSON.stringify(shown)}`;
     });
-    await page.waitForLoadState('networkidle', { timeout: LOAD_TIMEOUT_MS });
     // A drawn page fetches the app only after its first paint (src/start.ts), and the network can be
     // idle before that: the JS bytes, the heap and "taken over in place" are read once React holds
-    // the page (its root container carries React's key) and the network is quiet again.
+    // the page (its root container carries React's key) and then no request has been in flight for 500 ms.
     await page.waitForFunction(
       (id) => !document.getElementById(id) || Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer$')),
       PAGE_CHUNKS_ID,
