@@ -1,29 +1,93 @@
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
 import type { RowView } from '../../../machines/list/list.selectors.ts';
+import { columnFit, type ColumnFlex, type ColumnStep } from './column-widths.ts';
 import { ColumnCell, isNumeric, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
 
-// One line per row: long text is cut with an ellipsis (the full text is in the edit form).
-const cellBase = css({ px: '4', py: '2.5', textAlign: 'start', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap', maxW: '22rem', overflow: 'hidden', textOverflow: 'ellipsis' });
+// The rows are laid out as rows of boxes, not by the table algorithm (the element and its roles
+// stay a table): each column's width is worked out from the page's values (column-widths.ts)
+// and is the same in every row, so a row is drawn without measuring the others, and rows past
+// the first screenful are not laid out or painted until they come near the screen
+// (content-visibility). The table algorithm measures every cell of every row before it draws
+// the first (issue 12's bench: the cost of a 100-row page's first frame).
+const tableClass = css({ display: 'block', w: 'full', fontSize: 'sm' });
+const groupClass = css({ display: 'block' });
+// The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
+const headClass = css({ display: 'block', position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' });
+const footClass = css({ display: 'block', position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 1px 0 var(--colors-border-default)', fontWeight: 'semibold' });
+const rowClass = css({ display: 'flex', alignItems: 'center' });
+/** Rows after the first screenful are laid out and painted only when they come near the screen. */
+const bodyRowClass = css({ borderBottomWidth: '1px', borderColor: 'border.default', '&:nth-child(n+21)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.625rem' } });
+// One line per cell: long text is cut with an ellipsis (the full text is in the edit form). A cell
+// keeps its table-cell display, which a row of boxes lays out as a block.
+const cellBase = css({ minW: '0', px: '4', py: '2.5', textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 const minorClass = { true: css({ display: { base: 'none', lg: 'table-cell' } }), wide: css({ display: 'none', '@media (min-width: 1536px)': { display: 'table-cell' } }) };
-/**
- * The title column takes the room the others leave and cuts a long title short (the classic
- * width 100% / max-width 0 pair), down to 10rem: a long product name no longer pushes the row
- * actions out of the card.
- */
-const titleClass = css({ w: 'full', maxW: '0', minW: '10rem' });
 /** The class that drops a minor column on narrower screens (ColumnDef.minor). */
 const minor = (c: ColumnDef) => (c.minor ? minorClass[c.minor === 'wide' ? 'wide' : 'true'] : undefined);
+/** A class for each width a column may take (column-widths.ts): the styles are written out when building, not made when drawing. */
+const stepClass = {
+  3: css({ flexBasis: '3rem' }),
+  '3.5': css({ flexBasis: '3.5rem' }),
+  4: css({ flexBasis: '4rem' }),
+  '4.5': css({ flexBasis: '4.5rem' }),
+  5: css({ flexBasis: '5rem' }),
+  '5.5': css({ flexBasis: '5.5rem' }),
+  6: css({ flexBasis: '6rem' }),
+  '6.5': css({ flexBasis: '6.5rem' }),
+  7: css({ flexBasis: '7rem' }),
+  '7.5': css({ flexBasis: '7.5rem' }),
+  8: css({ flexBasis: '8rem' }),
+  '8.5': css({ flexBasis: '8.5rem' }),
+  9: css({ flexBasis: '9rem' }),
+  '9.5': css({ flexBasis: '9.5rem' }),
+  10: css({ flexBasis: '10rem' }),
+  '10.5': css({ flexBasis: '10.5rem' }),
+  11: css({ flexBasis: '11rem' }),
+  '11.5': css({ flexBasis: '11.5rem' }),
+  12: css({ flexBasis: '12rem' }),
+  13: css({ flexBasis: '13rem' }),
+  14: css({ flexBasis: '14rem' }),
+  15: css({ flexBasis: '15rem' }),
+  16: css({ flexBasis: '16rem' }),
+  18: css({ flexBasis: '18rem' }),
+  20: css({ flexBasis: '20rem' }),
+  22: css({ flexBasis: '22rem' }),
+} satisfies Record<ColumnStep, string>;
+const flexClass = {
+  fixed: css({ flexGrow: '0', flexShrink: '0' }),
+  words: css({ flexGrow: '1', flexShrink: '1', minW: '6rem' }),
+  title: css({ flexGrow: '2', flexShrink: '1', minW: '9rem' }),
+} satisfies Record<ColumnFlex, string>;
+
+/** Each column's classes for this page: its width, how it gives way, whether narrow screens drop it, its alignment. */
+function useColumnClasses(columns: readonly ColumnDef[], rows: readonly RowView[], title: ColumnDef | undefined, display: Display, foot: ReadonlyMap<ColumnDef, string>): Map<ColumnDef, string> {
+  const { extras } = useListScreen();
+  return useMemo(() => {
+    const page = { rows, display, title, custom: (c: ColumnDef) => !!extras?.cells?.[c.name], foot: (c: ColumnDef) => foot.get(c) ?? '' };
+    return new Map(
+      columns.map((c) => {
+        const fit = columnFit(c, page);
+        return [c, cx(cellBase, stepClass[fit.step], flexClass[fit.flex], minor(c), isNumeric(c) && numeric)] as const;
+      }),
+    );
+  }, [columns, rows, title, display, extras, foot]);
+}
+const selectCell = css({ flex: '0 0 3rem' });
+/**
+ * The actions column holds what every row may show (a 2rem button each, a link to the row's
+ * children as a short word) whatever one row shows, so the columns line up.
+ */
+const actionsWidth = [
+  [css({ flex: '0 0 2rem' }), css({ flex: '0 0 4rem' }), css({ flex: '0 0 6.25rem' })],
+  [css({ flex: '0 0 7rem' }), css({ flex: '0 0 9.25rem' }), css({ flex: '0 0 11.5rem' })],
+] as const;
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
-// The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
-const headCell = css({ position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)' });
-const footCell = css({ position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.subtle', borderBottomWidth: '0', boxShadow: 'inset 0 1px 0 var(--colors-border-default)' });
 
 /**
  * The rows as a table: sortable sticky headers, the columns this person chose, selection,
@@ -35,15 +99,31 @@ export function ListTable() {
   const box = useFitToWindow();
   // "Total of all N" goes under the first column that has no total and shows words (not a picture).
   const totalLabelAt = totals ? columns.find((c) => !(c.name in totals.values) && c.kind !== 'image') : undefined;
+  const foot = useMemo(
+    () =>
+      new Map(
+        columns.map((c) => {
+          const value = totals?.values[c.name];
+          const text = !totals ? '' : value !== undefined ? totalText(c, value, display) : c === totalLabelAt ? `Total of all ${formatCount(totals.count, display)}` : '';
+          return [c, text] as const;
+        }),
+      ),
+    [columns, totals, totalLabelAt, display],
+  );
+  const actions = actionsWidth[def.rowLinks?.length ? 1 : 0][((can.edit ? 1 : 0) + (can.delete ? 1 : 0)) as 0 | 1 | 2];
+  const shown = useMemo(() => (pinned ? [pinned, ...rows] : rows), [pinned, rows]);
+  const columnClass = useColumnClasses(columns, shown, titleColumn, display, foot);
+  const cellOf = (c: ColumnDef) => columnClass.get(c) ?? cellBase;
+  const shape = { columns, cellOf, actions };
 
   return (
     <div ref={box} className={css({ overflow: 'auto', minH: '12rem', maxH: 'calc(100dvh - 13rem)' })} tabIndex={-1}>
-      <table className={css({ w: 'full', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' })}>
+      <table role="table" className={tableClass}>
         <caption className={css({ srOnly: true })}>{sort.caption}</caption>
-        <thead className={css({ color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' })}>
-          <tr>
+        <thead role="rowgroup" className={headClass}>
+          <tr role="row" className={rowClass}>
             {choose ? (
-              <th scope="col" className={cx(cellBase, headCell, css({ w: '12' }))}>
+              <th role="columnheader" scope="col" className={cx(cellBase, selectCell)}>
                 <input
                   type="checkbox"
                   aria-label={`Select all ${def.label.many} on this page`}
@@ -62,15 +142,16 @@ export function ListTable() {
               return (
                 <th
                   key={c.name}
+                  role="columnheader"
                   scope="col"
                   aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={cx(cellBase, headCell, minor(c), c === titleColumn && titleClass, isNumeric(c) && numeric, css({ fontWeight: 'semibold', whiteSpace: 'nowrap' }))}
+                  className={cx(cellOf(c), css({ fontWeight: 'semibold' }))}
                 >
                   {c.sortable ? (
                     <button
                       type="button"
                       onClick={() => actor.send({ type: 'list.sort', field: c.name })}
-                      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', textTransform: 'inherit', letterSpacing: 'inherit', fontWeight: 'inherit', color: sorted ? 'fg.default' : 'inherit', cursor: 'pointer', borderRadius: 'sm', _hover: { color: 'fg.default' } })}
+                      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', maxW: 'full', textTransform: 'inherit', letterSpacing: 'inherit', fontWeight: 'inherit', color: sorted ? 'fg.default' : 'inherit', cursor: 'pointer', borderRadius: 'sm', _hover: { color: 'fg.default' } })}
                     >
                       {c.label}
                       <span aria-hidden>{sorted ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
@@ -83,33 +164,27 @@ export function ListTable() {
                 </th>
               );
             })}
-            <th scope="col" className={cx(cellBase, headCell, css({ textAlign: 'end' }))}>
+            <th role="columnheader" scope="col" className={cx(cellBase, actions)}>
               <span className={css({ srOnly: true })}>Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody>
-          {pinned ? <TableRow view={pinned} pinned columns={columns} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={false} /> : null}
+        <tbody role="rowgroup" className={groupClass}>
+          {pinned ? <TableRow view={pinned} pinned shape={shape} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={false} /> : null}
           {rows.map((r) => (
-            <TableRow key={r.row.id} view={r} columns={columns} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={can.delete} />
+            <TableRow key={r.row.id} view={r} shape={shape} titleColumn={titleColumn} display={display} showSelect={choose} showEdit={can.edit} showDelete={can.delete} />
           ))}
         </tbody>
         {totals ? (
-          <tfoot>
-            <tr className={css({ fontWeight: 'semibold' })}>
-              {choose ? <td className={cx(cellBase, footCell)} /> : null}
+          <tfoot role="rowgroup" className={footClass}>
+            <tr role="row" className={rowClass}>
+              {choose ? <td role="cell" className={cx(cellBase, selectCell)} /> : null}
               {columns.map((c) => (
-                <td key={c.name} className={cx(cellBase, footCell, minor(c), isNumeric(c) && numeric)}>
-                  {c.name in totals.values ? (
-                    <span aria-label={`Total ${c.label.toLowerCase()} of all ${formatCount(totals.count, display)}: ${totalText(c, totals.values[c.name]!, display)}`}>
-                      {totalText(c, totals.values[c.name]!, display)}
-                    </span>
-                  ) : c === totalLabelAt ? (
-                    `Total of all ${formatCount(totals.count, display)}`
-                  ) : null}
+                <td key={c.name} role="cell" className={cellOf(c)}>
+                  {c.name in totals.values ? <span aria-label={`Total ${c.label.toLowerCase()} of all ${formatCount(totals.count, display)}: ${foot.get(c)}`}>{foot.get(c)}</span> : foot.get(c)}
                 </td>
               ))}
-              <td className={cx(cellBase, footCell)} />
+              <td role="cell" className={cx(cellBase, actions)} />
             </tr>
           </tfoot>
         ) : null}
@@ -158,7 +233,8 @@ interface TableRowProps {
   view: RowView;
   /** The record just created, shown above a page that does not hold it. */
   pinned?: boolean;
-  columns: readonly ColumnDef[];
+  /** The columns, each cell's class (its width by kind) and the actions column's. */
+  shape: { columns: readonly ColumnDef[]; cellOf: (c: ColumnDef) => string; actions: string };
   titleColumn: ColumnDef | undefined;
   display: Display;
   showSelect: boolean;
@@ -166,27 +242,32 @@ interface TableRowProps {
   showDelete: boolean;
 }
 
-function TableRow({ view, pinned = false, columns, titleColumn, display, showSelect, showEdit, showDelete }: TableRowProps) {
+function TableRow({ view, pinned = false, shape, titleColumn, display, showSelect, showEdit, showDelete }: TableRowProps) {
   const { def, parentId, actor } = useListScreen();
   const { row, title } = view;
   return (
     <tr
+      role="row"
       data-row={row.id}
       tabIndex={showEdit ? (view.focusable ? 0 : -1) : undefined}
       aria-busy={view.delete === 'deleting' || undefined}
       aria-current={view.created || undefined}
       {...rowHandlers(actor, view)}
-      className={css({
-        cursor: view.openable ? 'pointer' : 'default',
-        bg: view.created ? 'primary.subtle' : undefined,
-        _hover: { bg: view.created ? 'primary.subtle' : 'bg.hover' },
-        _focusVisible: { outline: '2px solid var(--colors-primary-solid)', outlineOffset: '-2px' },
-        opacity: view.delete === 'shown' ? 1 : 0.55,
-        transition: 'opacity 150ms',
-      })}
+      className={cx(
+        rowClass,
+        bodyRowClass,
+        css({
+          cursor: view.openable ? 'pointer' : 'default',
+          bg: view.created ? 'primary.subtle' : undefined,
+          _hover: { bg: view.created ? 'primary.subtle' : 'bg.hover' },
+          _focusVisible: { outline: '2px solid var(--colors-primary-solid)', outlineOffset: '-2px' },
+          opacity: view.delete === 'shown' ? 1 : 0.55,
+          transition: 'opacity 150ms',
+        }),
+      )}
     >
       {showSelect ? (
-        <td className={cellBase}>
+        <td role="cell" className={cx(cellBase, selectCell)}>
           {pinned ? null : (
             <input
               type="checkbox"
@@ -200,12 +281,12 @@ function TableRow({ view, pinned = false, columns, titleColumn, display, showSel
           )}
         </td>
       ) : null}
-      {columns.map((c) => (
-        <td key={c.name} className={cx(cellBase, minor(c), c === titleColumn && titleClass, isNumeric(c) && numeric)}>
+      {shape.columns.map((c) => (
+        <td key={c.name} role="cell" className={shape.cellOf(c)}>
           <ColumnCell view={view} column={c} titleColumn={titleColumn} display={display} showEdit={showEdit} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
         </td>
       ))}
-      <td className={cx(cellBase, css({ textAlign: 'end', whiteSpace: 'nowrap' }))}>
+      <td role="cell" className={cx(cellBase, shape.actions, css({ textAlign: 'end' }))}>
         <RowActions view={view} def={def} parentId={parentId} actor={actor} showEdit={showEdit} showDelete={showDelete} />
       </td>
     </tr>
