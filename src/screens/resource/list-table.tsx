@@ -20,12 +20,14 @@ const groupClass = css({ display: 'block' });
 // The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
 const headClass = css({ display: 'block', position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' });
 const footClass = css({ display: 'block', position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 1px 0 var(--colors-border-default)', fontWeight: 'semibold' });
-const rowClass = css({ display: 'flex', alignItems: 'center' });
+// One line per cell: long text is cut with an ellipsis (the full text is in the edit form). Set
+// once on the row for all its cells, not on each cell: a page of rows is a third less markup.
+const rowClass = css({ display: 'flex', alignItems: 'center', '& > *': { px: '4', py: '2.5', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } });
 /** Rows after the first screenful are laid out and painted only when they come near the screen. */
 const bodyRowClass = css({ borderBottomWidth: '1px', borderColor: 'border.default', '&:nth-child(n+21)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.625rem' } });
-// One line per cell: long text is cut with an ellipsis (the full text is in the edit form). A cell
-// keeps its table-cell display, which a row of boxes lays out as a block.
-const cellBase = css({ minW: '0', px: '4', py: '2.5', textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+// A cell keeps its table-cell display, which a row of boxes lays out as a block; its width and
+// how it gives way come from its column (each class sets its own least width).
+const cellBase = css({ textAlign: 'start' });
 const minorClass = { true: css({ display: { base: 'none', lg: 'table-cell' } }), wide: css({ display: 'none', '@media (min-width: 1536px)': { display: 'table-cell' } }) };
 /** The class that drops a minor column on narrower screens (ColumnDef.minor). */
 const minor = (c: ColumnDef) => (c.minor ? minorClass[c.minor === 'wide' ? 'wide' : 'true'] : undefined);
