@@ -23,8 +23,11 @@ const footClass = css({ display: 'block', position: 'sticky', bottom: '0', zInde
 // One line per cell: long text is cut with an ellipsis (the full text is in the edit form). Set
 // once on the row for all its cells, not on each cell: a page of rows is a third less markup.
 const rowClass = css({ display: 'flex', alignItems: 'center', '& > *': { px: '4', py: '2.5', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } });
-/** Rows after the first screenful are laid out and painted only when they come near the screen. */
-const bodyRowClass = css({ borderBottomWidth: '1px', borderColor: 'border.default', '&:nth-child(n+21)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.625rem' } });
+/**
+ * Rows past the first eight (what the rows' box shows on a laptop) are laid out and painted only
+ * when they come into view: those the box shows on a taller screen are drawn in the same frame.
+ */
+const bodyRowClass = css({ borderBottomWidth: '1px', borderColor: 'border.default', '&:nth-child(n+9)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.625rem' } });
 // A cell keeps its table-cell display, which a row of boxes lays out as a block; its width and
 // how it gives way come from its column (each class sets its own least width).
 const cellBase = css({ textAlign: 'start' });
