@@ -78,6 +78,9 @@ function columnRem(c: ColumnDef, page: ColumnPage): number {
   return Math.max(head, longest + badge) + CELL_PAD_REM;
 }
 
+/** The least a column gives way to: all of its width when it keeps it. */
+export const leastRem = (fit: ColumnFit) => (fit.flex === 'title' ? 9 : fit.flex === 'words' ? 6 : fit.step);
+
 /** Each column's width step and how it gives way, for this page. */
 export function columnFit(c: ColumnDef, page: ColumnPage): ColumnFit {
   const step = stepFor(columnRem(c, page));

@@ -1,10 +1,10 @@
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
 import type { RowView } from '../../../machines/list/list.selectors.ts';
-import { columnFit, type ColumnFlex, type ColumnStep } from './column-widths.ts';
+import { columnFit, leastRem, type ColumnFlex, type ColumnStep } from './column-widths.ts';
 import { ColumnCell, isNumeric, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
@@ -15,7 +15,8 @@ import { useListScreen } from './list-context.ts';
 // the first screenful are not laid out or painted until they come near the screen
 // (content-visibility). The table algorithm measures every cell of every row before it draws
 // the first (issue 12's bench: the cost of a 100-row page's first frame).
-const tableClass = css({ display: 'block', w: 'full', fontSize: 'sm' });
+// At least as wide as its rows can get (rowsMinWidth): rows too wide for the box scroll sideways whole, borders and all.
+const tableClass = css({ display: 'block', w: 'full', fontSize: 'sm', minW: { base: 'var(--rows-min)', lg: 'var(--rows-min-lg)' }, '@media (min-width: 1536px)': { minW: 'var(--rows-min-wide)' } });
 const groupClass = css({ display: 'block' });
 // The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
 const headClass = css({ display: 'block', position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' });
@@ -69,17 +70,26 @@ const flexClass = {
   title: css({ flexGrow: '2', flexShrink: '1', minW: '9rem' }),
 } satisfies Record<ColumnFlex, string>;
 
-/** Each column's classes for this page: its width, how it gives way, whether narrow screens drop it, its alignment. */
-function useColumnClasses(columns: readonly ColumnDef[], rows: readonly RowView[], title: ColumnDef | undefined, display: Display, foot: ReadonlyMap<ColumnDef, string>): Map<ColumnDef, string> {
+/**
+ * Each column's classes for this page (its width, how it gives way, whether narrow screens drop
+ * it, its alignment), and the least the columns take together (rem) on a narrow screen, from lg
+ * and from 1536px, where more of them are shown.
+ */
+function useColumnClasses(columns: readonly ColumnDef[], rows: readonly RowView[], title: ColumnDef | undefined, display: Display, foot: ReadonlyMap<ColumnDef, string>) {
   const { extras } = useListScreen();
   return useMemo(() => {
     const page = { rows, display, title, custom: (c: ColumnDef) => !!extras?.cells?.[c.name], foot: (c: ColumnDef) => foot.get(c) ?? '' };
-    return new Map(
-      columns.map((c) => {
-        const fit = columnFit(c, page);
-        return [c, cx(cellBase, stepClass[fit.step], flexClass[fit.flex], minor(c), isNumeric(c) && numeric)] as const;
-      }),
-    );
+    const classes = new Map<ColumnDef, string>();
+    const least = { base: 0, lg: 0, wide: 0 };
+    for (const c of columns) {
+      const fit = columnFit(c, page);
+      classes.set(c, cx(cellBase, stepClass[fit.step], flexClass[fit.flex], minor(c), isNumeric(c) && numeric));
+      const rem = leastRem(fit);
+      least.wide += rem;
+      if (c.minor !== 'wide') least.lg += rem;
+      if (!c.minor) least.base += rem;
+    }
+    return { classes, least };
   }, [columns, rows, title, display, extras, foot]);
 }
 const selectCell = css({ flex: '0 0 3rem' });
@@ -88,9 +98,10 @@ const selectCell = css({ flex: '0 0 3rem' });
  * children as a short word) whatever one row shows, so the columns line up.
  */
 const actionsWidth = [
-  [css({ flex: '0 0 2rem' }), css({ flex: '0 0 4rem' }), css({ flex: '0 0 6.25rem' })],
-  [css({ flex: '0 0 7rem' }), css({ flex: '0 0 9.25rem' }), css({ flex: '0 0 11.5rem' })],
+  [[css({ flex: '0 0 2rem' }), 2], [css({ flex: '0 0 4rem' }), 4], [css({ flex: '0 0 6.25rem' }), 6.25]],
+  [[css({ flex: '0 0 7rem' }), 7], [css({ flex: '0 0 9.25rem' }), 9.25], [css({ flex: '0 0 11.5rem' }), 11.5]],
 ] as const;
+const SELECT_REM = 3;
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
 
@@ -115,15 +126,17 @@ export function ListTable() {
       ),
     [columns, totals, totalLabelAt, display],
   );
-  const actions = actionsWidth[def.rowLinks?.length ? 1 : 0][((can.edit ? 1 : 0) + (can.delete ? 1 : 0)) as 0 | 1 | 2];
+  const [actions, actionsRem] = actionsWidth[def.rowLinks?.length ? 1 : 0][((can.edit ? 1 : 0) + (can.delete ? 1 : 0)) as 0 | 1 | 2];
   const shown = useMemo(() => (pinned ? [pinned, ...rows] : rows), [pinned, rows]);
-  const columnClass = useColumnClasses(columns, shown, titleColumn, display, foot);
+  const { classes: columnClass, least } = useColumnClasses(columns, shown, titleColumn, display, foot);
   const cellOf = (c: ColumnDef) => columnClass.get(c) ?? cellBase;
+  const edges = (choose ? SELECT_REM : 0) + actionsRem;
+  const rowsMinWidth = { '--rows-min': `${least.base + edges}rem`, '--rows-min-lg': `${least.lg + edges}rem`, '--rows-min-wide': `${least.wide + edges}rem` } as CSSProperties;
   const shape = { columns, cellOf, actions };
 
   return (
     <div ref={box} className={css({ overflow: 'auto', minH: '12rem', maxH: 'calc(100dvh - 13rem)' })} tabIndex={-1}>
-      <table role="table" className={tableClass}>
+      <table role="table" className={tableClass} style={rowsMinWidth}>
         <caption className={css({ srOnly: true })}>{sort.caption}</caption>
         <thead role="rowgroup" className={headClass}>
           <tr role="row" className={rowClass}>
