@@ -22,7 +22,8 @@ const groupClass = css({ display: 'block' });
 const headClass = css({ display: 'block', position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' });
 const footClass = css({ display: 'block', position: 'sticky', bottom: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 1px 0 var(--colors-border-default)', fontWeight: 'semibold' });
 // One line per cell: long text is cut with an ellipsis (the full text is in the edit form). Set
-// once on the row for all its cells, not on each cell: a page of rows is a third less markup.
+// once on the row for all its cells, not on each cell: less markup for the server to write and
+// the browser to read (a 100-row page: 310 kB of HTML, 343 kB as a table).
 const rowClass = css({ display: 'flex', alignItems: 'center', '& > *': { px: '4', py: '2.5', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } });
 /**
  * Rows past the first eight (what the rows' box shows on a laptop) are laid out and painted only
@@ -251,7 +252,7 @@ interface TableRowProps {
   view: RowView;
   /** The record just created, shown above a page that does not hold it. */
   pinned?: boolean;
-  /** The columns, each cell's class (its width by kind) and the actions column's. */
+  /** The columns, each cell's class (its width from the page) and the actions column's. */
   shape: { columns: readonly ColumnDef[]; cellOf: (c: ColumnDef) => string; actions: string };
   titleColumn: ColumnDef | undefined;
   display: Display;
