@@ -31,6 +31,9 @@ const IMAGE_REM = 6;
 const CUSTOM_REM = 7.5;
 /** The "New" badge beside the record just created. */
 const NEW_BADGE_REM = 3;
+/** The least the title and a long words column give way to, in rem (list-table.tsx's flexClass writes the same). */
+export const TITLE_LEAST_REM = 9;
+export const WORDS_LEAST_REM = 6;
 /** A column of words this narrow (in rem) keeps its width like a number. */
 const SHORT_REM = 9;
 const WORDS: readonly (ColumnKind | undefined)[] = [undefined, 'text', 'email', 'tags'];
@@ -79,7 +82,7 @@ function columnRem(c: ColumnDef, page: ColumnPage): number {
 }
 
 /** The least a column gives way to: all of its width when it keeps it. */
-export const leastRem = (fit: ColumnFit) => (fit.flex === 'title' ? 9 : fit.flex === 'words' ? 6 : fit.step);
+export const leastRem = (fit: ColumnFit) => (fit.flex === 'title' ? TITLE_LEAST_REM : fit.flex === 'words' ? WORDS_LEAST_REM : fit.step);
 
 /** Each column's width step and how it gives way, for this page. */
 export function columnFit(c: ColumnDef, page: ColumnPage): ColumnFit {

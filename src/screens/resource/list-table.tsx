@@ -65,6 +65,7 @@ const stepClass = {
   20: css({ flexBasis: '20rem' }),
   22: css({ flexBasis: '22rem' }),
 } satisfies Record<ColumnStep, string>;
+// The least widths are column-widths.ts's TITLE_LEAST_REM and WORDS_LEAST_REM, written out (Panda reads literals).
 const flexClass = {
   fixed: css({ flexGrow: '0', flexShrink: '0' }),
   words: css({ flexGrow: '1', flexShrink: '1', minW: '6rem' }),
