@@ -109,6 +109,9 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
       .replace('</head>', `<link rel="expect" href="#${PAGE_DATA_ID}" blocking="render">\n  </head>`) + '<div id="root">';
   const url = new URL(c.req.url);
 
+  // The drawing's calls: the request's connection details, and one session check for all of them.
+  const env: AppEnv['Bindings'] = { ...c.env, drawSessions: new Map() };
+
   // The drawing starts once the head is on its way: it keeps this thread busy (the in-process
   // calls, React), and the head must not wait for it.
   let begin = () => {};
@@ -120,7 +123,7 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
         url: url.pathname + url.search,
         token,
         hints,
-        fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init, c.env)),
+        fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init, env)),
         timeoutMs: drawTimeoutMs(),
       }),
     )

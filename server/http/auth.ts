@@ -9,12 +9,21 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** Signed-in user from the bearer token (one query: server/auth/session.ts); sets c.var.auth or answers 401. */
+/**
+ * Signed-in user from the bearer token (one query: server/auth/session.ts); sets c.var.auth or
+ * answers 401. The calls of one page drawn on the server share their check (AppEnv's drawSessions).
+ */
 export const requireAuth: AppMiddleware = async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   if (!token) throw new ApiError(401, AUTH_MESSAGES.signIn);
   const { db, config, now } = c.var;
-  const session = await sessionOf(db, token, now(), config.tokenIdleMinutes);
+  const drawn = c.env?.drawSessions;
+  let checked = drawn?.get(token);
+  if (!checked) {
+    checked = sessionOf(db, token, now(), config.tokenIdleMinutes);
+    drawn?.set(token, checked);
+  }
+  const session = await checked;
   if (!session || session.row.status !== 'active') throw new ApiError(401, AUTH_MESSAGES.expired);
   const { row, user, tokenId, shop } = session;
   c.set('auth', { row, user, permissions: permissionsOf(user.roles), tokenId, shop });

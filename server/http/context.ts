@@ -4,7 +4,7 @@ import type { SessionShop, SessionUser } from '../../domain/auth.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import type { UserRow } from '../auth/session.ts';
+import type { Session, UserRow } from '../auth/session.ts';
 
 export interface AuthState {
   row: UserRow;
@@ -16,6 +16,15 @@ export interface AuthState {
 }
 
 export interface AppEnv {
+  /**
+   * What the server itself hands a request it makes in process, never anything a client sends:
+   * the Node adapter's connection details, and for the calls of a page drawn on the server
+   * (server/page-render.ts) the sessions checked so far in that drawing, by token, so that its
+   * calls check their one session once (the drawing is one request of the person's).
+   */
+  Bindings: {
+    drawSessions?: Map<string, Promise<Session | undefined>>;
+  };
   Variables: {
     db: Db;
     config: Config;

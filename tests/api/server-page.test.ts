@@ -117,6 +117,25 @@ describe('the server draws a signed-in page', () => {
     expect(after.text).not.toContain(`id="${PAGE_DATA_ID}"`);
   });
 
+  it('checks the session once for all the calls it makes while drawing (each request of its own checks it)', async () => {
+    const { cookie, token } = await signIn();
+    const isCheck = (sql: string) => /with "found" as/i.test(sql) && sql.includes('"access_tokens"');
+    const { result, statements } = await h.statementsOf(() => page('/admin/customers?per_page=25', cookie));
+    expect(result.status).toBe(200);
+    expect(dataOf(result.text).answers.length).toBeGreaterThanOrEqual(3);
+    expect(statements.filter(isCheck)).toHaveLength(1);
+    // Outside a drawing, every call checks its session.
+    const calls = await h.statementsOf(async () => {
+      expect((await h.request('GET', '/me', { token })).status).toBe(200);
+      expect((await h.request('GET', '/api/v1/admin/customers/list-settings', { token })).status).toBe(200);
+    });
+    expect(calls.statements.filter(isCheck)).toHaveLength(2);
+    // And a drawing for a session that has ended since is not drawn with it.
+    await h.request('POST', '/api/logout', { token });
+    const ended = await page('/admin/customers?per_page=25', cookie);
+    expect(ended.text).not.toContain(`id="${PAGE_DATA_ID}"`);
+  });
+
   it('reads a broken hints cookie as none', async () => {
     const { cookie } = await signIn();
     for (const hints of ['{', '%E0%A4%A', JSON.stringify({ locale: '<script>', ui: 7 }), 'x'.repeat(4000)]) {
