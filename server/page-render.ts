@@ -123,7 +123,13 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
         url: url.pathname + url.search,
         token,
         hints,
-        fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init, env)),
+        fetch: async (input, init) => {
+          // The in-process calls answer without a turn of the event loop (PGlite is in memory), so
+          // the drawing would hold this thread from its first call to its end: a turn before each
+          // lets the files the head asked for (styles, font, script) go out meanwhile.
+          await new Promise((resolve) => setImmediate(resolve));
+          return app.request(input instanceof Request ? input : String(input), init, env);
+        },
         timeoutMs: drawTimeoutMs(),
       }),
     )
