@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnDef } from '../../domain/resource.ts';
 import type { RowView } from '../../machines/list/list.selectors.ts';
-import { columnFit, leastRem, textRem, type ColumnPage } from '../../src/screens/resource/column-widths.ts';
+import { columnFit, textRem, type ColumnPage } from '../../src/screens/resource/column-widths.ts';
 
 const display = { locale: 'en-US', currency: 'USD' };
 const view = (row: Record<string, unknown>, created = false) =>
@@ -58,11 +58,5 @@ describe('column widths from the page, not from measuring it', () => {
     const fit = columnFit({ name: 'on_hand', label: 'On hand', kind: 'number' }, page([view({ on_hand: 3 })], { custom: () => true }));
     expect(fit.step).toBeGreaterThanOrEqual(9.5);
     expect(fit.flex).toBe('words');
-  });
-
-  it('says the least each column gives way to: the title 9rem, long words 6rem, the rest all of their width', () => {
-    expect(leastRem({ step: 14, flex: 'title' })).toBe(9);
-    expect(leastRem({ step: 14, flex: 'words' })).toBe(6);
-    expect(leastRem({ step: 7.5, flex: 'fixed' })).toBe(7.5);
   });
 });

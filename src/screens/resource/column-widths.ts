@@ -31,9 +31,6 @@ const IMAGE_REM = 6;
 const CUSTOM_REM = 7.5;
 /** The "New" badge beside the record just created. */
 const NEW_BADGE_REM = 3;
-/** The least the title and a long words column give way to, in rem (list-table.tsx's flexClass writes the same). */
-export const TITLE_LEAST_REM = 9;
-export const WORDS_LEAST_REM = 6;
 /** A column of words this narrow (in rem) keeps its width like a number. */
 const SHORT_REM = 9;
 const WORDS: readonly (ColumnKind | undefined)[] = [undefined, 'text', 'email', 'tags'];
@@ -80,9 +77,6 @@ function columnRem(c: ColumnDef, page: ColumnPage): number {
   const badge = c === page.title && page.rows.some((r) => r.created) ? NEW_BADGE_REM : 0;
   return Math.max(head, longest + badge) + CELL_PAD_REM;
 }
-
-/** The least a column gives way to: all of its width when it keeps it. */
-export const leastRem = (fit: ColumnFit) => (fit.flex === 'title' ? TITLE_LEAST_REM : fit.flex === 'words' ? WORDS_LEAST_REM : fit.step);
 
 /** Each column's width step and how it gives way, for this page. */
 export function columnFit(c: ColumnDef, page: ColumnPage): ColumnFit {

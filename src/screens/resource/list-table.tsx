@@ -1,10 +1,10 @@
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
-import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatCount, type Display } from '../../../domain/format.ts';
 import type { ColumnDef } from '../../../domain/resource.ts';
 import type { RowView } from '../../../machines/list/list.selectors.ts';
-import { columnFit, leastRem, type ColumnFlex, type ColumnStep } from './column-widths.ts';
+import { columnFit, type ColumnFlex, type ColumnStep } from './column-widths.ts';
 import { ColumnCell, isNumeric, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
 import { rowCheckboxId, rowTitleId } from '../../resources/dom-ids.ts';
 import { useListScreen } from './list-context.ts';
@@ -15,8 +15,11 @@ import { useListScreen } from './list-context.ts';
 // the first screenful are not laid out or painted until they come near the screen
 // (content-visibility). The table algorithm measures every cell of every row before it draws
 // the first (issue 12's bench: the cost of a 100-row page's first frame).
-// At least as wide as its rows can get (rowsMinWidth): rows too wide for the box scroll sideways whole, borders and all.
-const tableClass = css({ display: 'block', w: 'full', fontSize: 'sm', minW: { base: 'var(--rows-min)', lg: 'var(--rows-min-lg)' }, '@media (min-width: 1536px)': { minW: 'var(--rows-min-wide)' } });
+// At least as wide as its rows can get: rows too wide for the box scroll sideways whole, borders
+// and all. Each cell contains its inline size (rowClass), so a row's least width is the sum of its
+// cells' least widths (a minor column that is hidden adds none): the browser works it out without
+// reading the cells' text, and no script or style attribute sets it (a drawn page's first frame).
+const tableClass = css({ display: 'block', w: 'full', minW: 'min-content', fontSize: 'sm' });
 const groupClass = css({ display: 'block' });
 // The header (and the totals) stay in view while the rows scroll between them: the table scrolls in its own box.
 const headClass = css({ display: 'block', position: 'sticky', top: '0', zIndex: '1', bg: 'bg.subtle', boxShadow: 'inset 0 -1px 0 var(--colors-border-default)', color: 'fg.muted', textTransform: 'uppercase', fontSize: 'xs', letterSpacing: '0.04em' });
@@ -24,7 +27,7 @@ const footClass = css({ display: 'block', position: 'sticky', bottom: '0', zInde
 // One line per cell: long text is cut with an ellipsis (the full text is in the edit form). Set
 // once on the row for all its cells, not on each cell: less markup for the server to write and
 // the browser to read (a 100-row page: 310 kB of HTML, 343 kB as a table).
-const rowClass = css({ display: 'flex', alignItems: 'center', '& > *': { px: '4', py: '2.5', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } });
+const rowClass = css({ display: 'flex', alignItems: 'center', '& > *': { px: '4', py: '2.5', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', contain: 'inline-size' } });
 /**
  * Rows past the first eight (what the rows' box shows on a laptop) are laid out and painted only
  * when they come into view: those the box shows on a taller screen are drawn in the same frame.
@@ -36,74 +39,64 @@ const cellBase = css({ textAlign: 'start' });
 const minorClass = { true: css({ display: { base: 'none', lg: 'table-cell' } }), wide: css({ display: 'none', '@media (min-width: 1536px)': { display: 'table-cell' } }) };
 /** The class that drops a minor column on narrower screens (ColumnDef.minor). */
 const minor = (c: ColumnDef) => (c.minor ? minorClass[c.minor === 'wide' ? 'wide' : 'true'] : undefined);
-/** A class for each width a column may take (column-widths.ts): the styles are written out when building, not made when drawing. */
+/** A class for each width a column may take (column-widths.ts), as --step: the styles are written out when building, not made when drawing. */
 const stepClass = {
-  3: css({ flexBasis: '3rem' }),
-  '3.5': css({ flexBasis: '3.5rem' }),
-  4: css({ flexBasis: '4rem' }),
-  '4.5': css({ flexBasis: '4.5rem' }),
-  5: css({ flexBasis: '5rem' }),
-  '5.5': css({ flexBasis: '5.5rem' }),
-  6: css({ flexBasis: '6rem' }),
-  '6.5': css({ flexBasis: '6.5rem' }),
-  7: css({ flexBasis: '7rem' }),
-  '7.5': css({ flexBasis: '7.5rem' }),
-  8: css({ flexBasis: '8rem' }),
-  '8.5': css({ flexBasis: '8.5rem' }),
-  9: css({ flexBasis: '9rem' }),
-  '9.5': css({ flexBasis: '9.5rem' }),
-  10: css({ flexBasis: '10rem' }),
-  '10.5': css({ flexBasis: '10.5rem' }),
-  11: css({ flexBasis: '11rem' }),
-  '11.5': css({ flexBasis: '11.5rem' }),
-  12: css({ flexBasis: '12rem' }),
-  13: css({ flexBasis: '13rem' }),
-  14: css({ flexBasis: '14rem' }),
-  15: css({ flexBasis: '15rem' }),
-  16: css({ flexBasis: '16rem' }),
-  18: css({ flexBasis: '18rem' }),
-  20: css({ flexBasis: '20rem' }),
-  22: css({ flexBasis: '22rem' }),
+  3: css({ '--step': '3rem' }),
+  '3.5': css({ '--step': '3.5rem' }),
+  4: css({ '--step': '4rem' }),
+  '4.5': css({ '--step': '4.5rem' }),
+  5: css({ '--step': '5rem' }),
+  '5.5': css({ '--step': '5.5rem' }),
+  6: css({ '--step': '6rem' }),
+  '6.5': css({ '--step': '6.5rem' }),
+  7: css({ '--step': '7rem' }),
+  '7.5': css({ '--step': '7.5rem' }),
+  8: css({ '--step': '8rem' }),
+  '8.5': css({ '--step': '8.5rem' }),
+  9: css({ '--step': '9rem' }),
+  '9.5': css({ '--step': '9.5rem' }),
+  10: css({ '--step': '10rem' }),
+  '10.5': css({ '--step': '10.5rem' }),
+  11: css({ '--step': '11rem' }),
+  '11.5': css({ '--step': '11.5rem' }),
+  12: css({ '--step': '12rem' }),
+  13: css({ '--step': '13rem' }),
+  14: css({ '--step': '14rem' }),
+  15: css({ '--step': '15rem' }),
+  16: css({ '--step': '16rem' }),
+  18: css({ '--step': '18rem' }),
+  20: css({ '--step': '20rem' }),
+  22: css({ '--step': '22rem' }),
 } satisfies Record<ColumnStep, string>;
-// The least widths are column-widths.ts's TITLE_LEAST_REM and WORDS_LEAST_REM, written out (Panda reads literals).
+// A fixed column is its step wide; the title gives way down to 9rem, long words down to 6rem (column-widths.ts, ColumnFlex).
 const flexClass = {
-  fixed: css({ flexGrow: '0', flexShrink: '0' }),
-  words: css({ flexGrow: '1', flexShrink: '1', minW: '6rem' }),
-  title: css({ flexGrow: '2', flexShrink: '1', minW: '9rem' }),
+  fixed: css({ flex: 'none', w: 'var(--step)' }),
+  words: css({ flex: '1 1 var(--step)', minW: '6rem' }),
+  title: css({ flex: '2 1 var(--step)', minW: '9rem' }),
 } satisfies Record<ColumnFlex, string>;
 
-/**
- * Each column's classes for this page (its width, how it gives way, whether narrow screens drop
- * it, its alignment), and the least the columns take together (rem) on a narrow screen, from lg
- * and from 1536px, where more of them are shown.
- */
+/** Each column's classes for this page: its width, how it gives way, whether narrow screens drop it, its alignment. */
 function useColumnClasses(columns: readonly ColumnDef[], rows: readonly RowView[], title: ColumnDef | undefined, display: Display, foot: ReadonlyMap<ColumnDef, string>) {
   const { extras } = useListScreen();
   return useMemo(() => {
     const page = { rows, display, title, custom: (c: ColumnDef) => !!extras?.cells?.[c.name], foot: (c: ColumnDef) => foot.get(c) ?? '' };
-    const classes = new Map<ColumnDef, string>();
-    const least = { base: 0, lg: 0, wide: 0 };
-    for (const c of columns) {
-      const fit = columnFit(c, page);
-      classes.set(c, cx(cellBase, stepClass[fit.step], flexClass[fit.flex], minor(c), isNumeric(c) && numeric));
-      const rem = leastRem(fit);
-      least.wide += rem;
-      if (c.minor !== 'wide') least.lg += rem;
-      if (!c.minor) least.base += rem;
-    }
-    return { classes, least };
+    return new Map(
+      columns.map((c) => {
+        const { step, flex } = columnFit(c, page);
+        return [c, cx(cellBase, stepClass[step], flexClass[flex], minor(c), isNumeric(c) && numeric)] as const;
+      }),
+    );
   }, [columns, rows, title, display, extras, foot]);
 }
-const selectCell = css({ flex: '0 0 3rem' });
+const selectCell = css({ flex: 'none', w: '3rem' });
 /**
  * The actions column holds what every row may show (a 2rem button each, a link to the row's
  * children as a short word) whatever one row shows, so the columns line up.
  */
 const actionsWidth = [
-  [[css({ flex: '0 0 2rem' }), 2], [css({ flex: '0 0 4rem' }), 4], [css({ flex: '0 0 6.25rem' }), 6.25]],
-  [[css({ flex: '0 0 7rem' }), 7], [css({ flex: '0 0 9.25rem' }), 9.25], [css({ flex: '0 0 11.5rem' }), 11.5]],
+  [css({ flex: 'none', w: '2rem' }), css({ flex: 'none', w: '4rem' }), css({ flex: 'none', w: '6.25rem' })],
+  [css({ flex: 'none', w: '7rem' }), css({ flex: 'none', w: '9.25rem' }), css({ flex: 'none', w: '11.5rem' })],
 ] as const;
-const SELECT_REM = 3;
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
 const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
 
@@ -128,17 +121,15 @@ export function ListTable() {
       ),
     [columns, totals, totalLabelAt, display],
   );
-  const [actions, actionsRem] = actionsWidth[def.rowLinks?.length ? 1 : 0][((can.edit ? 1 : 0) + (can.delete ? 1 : 0)) as 0 | 1 | 2];
+  const actions = actionsWidth[def.rowLinks?.length ? 1 : 0][((can.edit ? 1 : 0) + (can.delete ? 1 : 0)) as 0 | 1 | 2];
   const shown = useMemo(() => (pinned ? [pinned, ...rows] : rows), [pinned, rows]);
-  const { classes: columnClass, least } = useColumnClasses(columns, shown, titleColumn, display, foot);
+  const columnClass = useColumnClasses(columns, shown, titleColumn, display, foot);
   const cellOf = (c: ColumnDef) => columnClass.get(c) ?? cellBase;
-  const edges = (choose ? SELECT_REM : 0) + actionsRem;
-  const rowsMinWidth = { '--rows-min': `${least.base + edges}rem`, '--rows-min-lg': `${least.lg + edges}rem`, '--rows-min-wide': `${least.wide + edges}rem` } as CSSProperties;
   const shape = { columns, cellOf, actions };
 
   return (
     <div ref={box} className={css({ overflow: 'auto', minH: '12rem', maxH: 'calc(100dvh - 13rem)' })} tabIndex={-1}>
-      <table role="table" className={tableClass} style={rowsMinWidth}>
+      <table role="table" className={tableClass}>
         <caption className={css({ srOnly: true })}>{sort.caption}</caption>
         <thead role="rowgroup" className={headClass}>
           <tr role="row" className={rowClass}>
