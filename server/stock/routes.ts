@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { adminHref } from '../../domain/paths.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
@@ -109,10 +109,10 @@ export const stockRoutes: RouteDef[] = [
     handler: async (c) => {
       const { db } = c.var;
       // The partial index low_stock_active_idx holds exactly these rows (active products at or below their alert quantity).
+      // The count of them all comes with the first few (counted before the limit): one statement.
       const low = sql`${lowStock.active}`;
-      const [total] = await db.select({ n: count() }).from(lowStock).where(low);
       const rows = await db
-        .select({ id: products.id, name: products.name, sku: products.sku, on_hand: onHand, alert_quantity: products.alert_quantity, stock_state: stockStateSql })
+        .select({ id: products.id, name: products.name, sku: products.sku, on_hand: onHand, alert_quantity: products.alert_quantity, stock_state: stockStateSql, total: sql<number>`count(*) over ()` })
         .from(lowStock)
         .innerJoin(products, eq(products.id, lowStock.product_id))
         .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
@@ -122,8 +122,8 @@ export const stockRoutes: RouteDef[] = [
         .limit(ALERTS_SHOWN);
       return c.json(
         {
-          count: Number(total?.n ?? 0),
-          data: rows.map((r) => ({ ...r, href: productHref(r.id) })),
+          count: Number(rows[0]?.total ?? 0),
+          data: rows.map(({ total: _, ...r }) => ({ ...r, href: productHref(r.id) })),
           href: `${adminHref('/products')}?stock_state=alert`,
         },
         200,

@@ -5,6 +5,7 @@ import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { MOVEMENTS_API, STOCK_ALERTS_API, STOCK_API } from '../../domain/stock/lists.ts';
 import { products, serials, stockLevels, stockMovements } from '../../server/db/schema.ts';
 import { post, type PostInput } from '../../server/stock/ledger.ts';
+import { ALERTS_SHOWN } from '../../server/stock/routes.ts';
 import { client, expectFieldError, expectSentence, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -377,6 +378,20 @@ describe('the stock screen', () => {
     await api.post(`${P.api}/bulk-status`, { ids: [shade.id], status: 'active' });
     expect(await bell(), 'made active again').toBe(before + 1);
     await expectLedgerExplainsEveryUnit();
+  });
+
+  it('counts every low product on the bell, though it lists only the first few', async () => {
+    const before = (await api.get(STOCK_ALERTS_API)).body;
+    const made: number[] = [];
+    for (let i = 0; i <= ALERTS_SHOWN - before.data.length; i++) {
+      made.push((await api.create(P.api, { name: `Bell filler ${i}`, sku: `BELL-${i}`, unit_id: unitId, sale_price: 100, alert_quantity: 0 })).id);
+    }
+    const after = (await api.get(STOCK_ALERTS_API)).body;
+    expect(after.data).toHaveLength(ALERTS_SHOWN);
+    expect(after.count).toBe(before.count + made.length);
+    expect(after.count).toBeGreaterThan(ALERTS_SHOWN);
+    await api.post(`${P.api}/bulk-status`, { ids: made, status: 'inactive' });
+    expect((await api.get(STOCK_ALERTS_API)).body.count).toBe(before.count);
   });
 
   it('moves stock across the alert quantity both ways without writing the product row, the bell and the filters following', async () => {
