@@ -68,3 +68,9 @@ export function literalCount(n: number): number {
 export function reusingPlan<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
   return query.prepare('reused').execute();
 }
+
+/** The rows of a raw statement on either driver (postgres-js answers an array, PGlite `{ rows }`). */
+export async function rowsOf<T>(db: { execute(query: SQL): PromiseLike<unknown> }, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as T[] | { rows: T[] };
+  return Array.isArray(res) ? res : res.rows;
+}

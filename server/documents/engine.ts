@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/index.ts';
 import { documentCounters, documentHistory, idempotencyKeys } from '../db/schema.ts';
 import type { AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
+import { rowsOf } from '../crud/sql.ts';
 
 /**
  * THE DOCUMENT ENGINE, server half: what every document kind does the same way. A kind
@@ -72,11 +73,13 @@ export async function recordHistory(tx: Tx, e: HistoryEntry): Promise<void> {
 
 /** The history of one document, oldest first, with who did each step. */
 export async function historyOf(db: Db | Tx, docType: string, docId: number) {
-  const res = await db.execute(sql`
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
     select h.id, h.action, h.from_status, h.to_status, h.note, h.data, h.created_at, h.user_id, u.name as user_name
     from ${documentHistory} h left join users u on u.id = h.user_id
-    where h.doc_type = ${docType} and h.doc_id = ${docId} order by h.id`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    where h.doc_type = ${docType} and h.doc_id = ${docId} order by h.id`,
+  );
   return rows.map((r) => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString() }));
 }
 

@@ -10,7 +10,7 @@ import {
   type SerialState,
 } from '../../domain/stock/kinds.ts';
 import type { Tx } from '../db/index.ts';
-import { qualified } from '../crud/sql.ts';
+import { qualified, rowsOf } from '../crud/sql.ts';
 import { products, serials, stockLevels, stockMovements, stockMovementSerials, units } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
@@ -149,12 +149,6 @@ const keyOf = (line: PostLine, i: number, field: string) =>
   line.path === undefined ? `lines.${i}.${field}` : line.path ? `${line.path}.${field}` : field;
 
 const unitsText = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
-
-/** Rows of a raw statement on either driver (postgres-js answers an array, PGlite `{ rows }`). */
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const res = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(res) ? res : res.rows;
-}
 
 const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
@@ -323,7 +317,7 @@ async function postOne(tx: Tx, input: PostInput, work: LineWork): Promise<Posted
             returning l.qty, l.avg_cost, l.movements, ${levelShown('l')}`;
   const avg = sql`coalesce(v.avg_cost::float8, 0)`;
   const unitCost = costGiven ? sql`${line.unitCost!}::int` : sql`${jsRound(avg)}::int`;
-  const [got] = await rows<LevelRow & MovementValues>(
+  const [got] = await rowsOf<LevelRow & MovementValues>(
     tx,
     sql`with v as (${level}),
         m as (
@@ -355,7 +349,7 @@ type MovementRow = Omit<typeof stockMovements.$inferInsert, 'id'>;
  */
 async function insertMovements(tx: Tx, input: PostInput, movements: MovementRow[]): Promise<{ id: number }[]> {
   const column = <K extends keyof MovementRow>(k: K) => sql.param(movements.map((m) => m[k] ?? null));
-  const got = await rows<{ id: number }>(
+  const got = await rowsOf<{ id: number }>(
     tx,
     sql`insert into ${stockMovements} (product_id, kind, reason, quantity, unit_cost, value, qty_after, value_after,
           source_type, source_id, source_line_id, note, user_id, created_at)
@@ -425,7 +419,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
       // Costs go as text: postgres-js (through drizzle) cannot send a numeric[] parameter.
       const c = sql.param(incoming.map((w) => (w.line.unitCost === undefined ? null : String(w.line.unitCost))));
       const f = sql.param(incoming.map((w) => String(w.product.cost_price)));
-      const got = await rows<LevelRow & { product_id: number }>(
+      const got = await rowsOf<LevelRow & { product_id: number }>(
         tx,
         sql`update ${stockLevels} as l set
               qty = l.qty + v.d,
@@ -443,7 +437,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
     if (outgoing.length) {
       const p = sql.param(outgoing.map((w) => w.product.id));
       const d = sql.param(outgoing.map((w) => w.line.quantity));
-      const got = await rows<LevelRow & { product_id: number }>(
+      const got = await rowsOf<LevelRow & { product_id: number }>(
         tx,
         sql`update ${stockLevels} as l set qty = l.qty + v.d, movements = l.movements + 1, updated_at = now()
             from unnest(${p}::int[], ${d}::int[]) as v(p, d)
@@ -484,7 +478,7 @@ async function serialsIn(
   unitCost: number,
   available: number,
 ): Promise<number[]> {
-  const got = await rows<{ id: number; serial: string }>(
+  const got = await rowsOf<{ id: number; serial: string }>(
     tx,
     sql`insert into ${serials} (product_id, serial, state, unit_cost, in_movement_id)
         select ${product.id}, s.serial, 'in_stock', ${unitCost}, ${movementId} from unnest(${textArray(names)}) as s(serial)
@@ -520,7 +514,7 @@ async function serialsOut(
   available: number,
 ): Promise<number[]> {
   const lowered = names.map((s) => s.toLowerCase());
-  const got = await rows<{ id: number; serial: string }>(
+  const got = await rowsOf<{ id: number; serial: string }>(
     tx,
     sql`update ${serials} set state = ${to}, out_movement_id = ${movementId}, updated_at = now()
         where product_id = ${product.id} and lower(serial) = any(${textArray(lowered)}) and state = 'in_stock'
@@ -561,7 +555,7 @@ export async function lockLevels(tx: Tx, productIds: readonly number[]): Promise
   // adjustment of the same product queue instead of each holding what the other waits for.
   await tx.execute(sql`select id from ${products} where id = any(${idList}) order by id for no key update`);
   await tx.execute(sql`insert into ${stockLevels} (product_id) select unnest(${idList}) order by 1 on conflict (product_id) do nothing`);
-  const got = await rows<{ product_id: number; qty: number }>(
+  const got = await rowsOf<{ product_id: number; qty: number }>(
     tx,
     sql`select product_id, qty from ${stockLevels} where product_id = any(${idList}) order by product_id for update`,
   );
