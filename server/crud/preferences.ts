@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { apiListQuery, columnsBody, savedFilterBody } from '../../domain/api-list-query.ts';
 import { SAVED_FILTERS_MAX, savedQueryString, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { listPreferences, savedFilters } from '../db/schema.ts';
@@ -6,6 +6,7 @@ import { route, type AppContext, type RouteDef } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { BoundResource } from './bound.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { qualified, rowsOf } from './sql.ts';
 import { parseId } from './ids.ts';
 import { listWhere } from './list-query.ts';
 
@@ -17,21 +18,21 @@ import { listWhere } from './list-query.ts';
 
 const userId = (c: AppContext) => c.var.auth.row.id;
 
+/** Both in one statement: every list's first load asks for them (a drawn page in the same request). */
 async function settingsOf(c: AppContext, b: BoundResource): Promise<ListSettings> {
-  const { db } = c.var;
+  const user = userId(c);
   const key = b.res.def.key;
-  const [pref] = await db
-    .select({ hidden: listPreferences.hidden_columns })
-    .from(listPreferences)
-    .where(and(eq(listPreferences.user_id, userId(c)), eq(listPreferences.resource, key)));
-  const saved = await db
-    .select({ id: savedFilters.id, name: savedFilters.name, query: savedFilters.query })
-    .from(savedFilters)
-    .where(and(eq(savedFilters.user_id, userId(c)), eq(savedFilters.resource, key)))
-    .orderBy(asc(savedFilters.name), asc(savedFilters.id));
+  const [row] = await rowsOf<{ hidden: string[] | null; saved: SavedFilter[] }>(
+    c.var.db,
+    sql`select
+      (select ${qualified(listPreferences.hidden_columns)} from ${listPreferences}
+        where ${qualified(listPreferences.user_id)} = ${user} and ${qualified(listPreferences.resource)} = ${key}) as hidden,
+      coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'query', f.query) order by f.name, f.id)
+        from ${savedFilters} f where f.user_id = ${user} and f.resource = ${key}), '[]'::json) as saved`,
+  );
   // A column removed from the definition since it was hidden is simply forgotten.
   const known = new Set(b.res.def.columns.map((col) => col.name));
-  return { hidden_columns: (pref?.hidden ?? []).filter((n) => known.has(n)), saved_filters: saved };
+  return { hidden_columns: (row?.hidden ?? []).filter((n) => known.has(n)), saved_filters: row?.saved ?? [] };
 }
 
 /** GET {api}/list-settings, PUT {api}/list-settings/columns, POST {api}/saved-filters, DELETE {api}/saved-filters/:id */
