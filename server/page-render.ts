@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { constants, createGzip } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -64,6 +63,7 @@ export function themeOf(hints: Partial<PageHints>): 'light' | 'dark' {
 }
 
 const ROOT = '<div id="root"></div>';
+const utf8 = new TextEncoder();
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
 
@@ -143,32 +143,50 @@ export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: s
 
   // Chunked: the Node adapter then writes each part as it comes instead of first reading ahead.
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding', 'Transfer-Encoding': 'chunked' };
-  if (!gzipped) {
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(encoder.encode(head));
-        setImmediate(begin);
-        const tail = await rest;
-        // The browser may have gone while the page was drawn.
-        try {
-          controller.enqueue(encoder.encode(tail));
-          controller.close();
-        } catch {
-          // Nobody is reading any more.
-        }
-      },
-    });
-    return new Response(body, { status: 200, headers });
-  }
-  // Gzipped here rather than by compress(), whose stream would hold the head back until the end.
-  const gzip = createGzip();
-  // The browser may go while the page is drawn: the stream is then destroyed, quietly.
-  gzip.on('error', () => {});
-  gzip.write(head);
-  gzip.flush(constants.Z_SYNC_FLUSH, () => setImmediate(begin));
-  void rest.then((tail) => {
-    if (!gzip.destroyed) gzip.end(tail);
+  if (gzipped) headers['Content-Encoding'] = 'gzip';
+  const encode = gzipped ? gzipInParts() : (text: string) => utf8.encode(text);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encode(head, false));
+      setImmediate(begin);
+      const tail = await rest;
+      // The browser may have gone while the page was drawn.
+      try {
+        controller.enqueue(encode(tail, true));
+        controller.close();
+      } catch {
+        // Nobody is reading any more.
+      }
+    },
   });
-  return new Response(Readable.toWeb(gzip) as ReadableStream<Uint8Array>, { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' } });
+  return new Response(body, { status: 200, headers });
+}
+
+/**
+ * One gzip stream written in parts, each compressed in one step as it comes: the parts before
+ * the last end in a sync flush, so the next part, deflated on its own, continues the same deflate
+ * stream (its back-references stay inside itself), and the last carries the trailer. A zlib
+ * stream did the same in turns of the thread pool, and held a drawn page back 5 to 19 ms after it
+ * was ready, where compressing it takes under 2 ms (100 rows, this machine).
+ */
+export function gzipInParts(): (text: string, last: boolean) => Uint8Array {
+  // ID1 ID2, deflate, no flags, no time, no extra flags, OS unknown.
+  const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+  let started = false;
+  let crc = 0;
+  let size = 0;
+  return (text, last) => {
+    const bytes = Buffer.from(text, 'utf8');
+    crc = crc32(bytes, crc);
+    size = (size + bytes.byteLength) % 2 ** 32;
+    const parts = [started ? Buffer.alloc(0) : header, deflateRawSync(bytes, last ? {} : { finishFlush: constants.Z_SYNC_FLUSH })];
+    started = true;
+    if (last) {
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(crc >>> 0, 0);
+      trailer.writeUInt32LE(size, 4);
+      parts.push(trailer);
+    }
+    return Buffer.concat(parts);
+  };
 }
