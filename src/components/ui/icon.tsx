@@ -6,7 +6,7 @@ import type { MoreIconName } from './icon-more.tsx';
 import { iconShape } from './icon-registry.ts';
 
 /**
- * A small inline-SVG icon set (24×24, 2px strokes, currentColor), keyed by the names used in
+ * A small inline-SVG icon set (24×24, 2px round strokes in currentColor: the icon recipe), keyed by the names used in
  * domain/menu.ts plus the chrome's own. No icon dependency: these few dozen shapes are cheaper
  * than a package and render before any font or sprite loads. The first page's shapes are in
  * icon-core.tsx; the rest (icon-more.tsx) register themselves when the shell loads.
@@ -25,12 +25,6 @@ export function Icon({ name, label, size, className, ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       className={cx(icon({ size }), className)}
       {...rest}
