@@ -32,7 +32,22 @@ const rowClass = css({ display: 'flex', alignItems: 'center', '& > *': { px: '4'
  * Rows past the first eight (what the rows' box shows on a laptop) are laid out and painted only
  * when they come into view: those the box shows on a taller screen are drawn in the same frame.
  */
-const bodyRowClass = css({ borderBottomWidth: '1px', borderColor: 'border.default', '&:nth-child(n+9)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.625rem' } });
+const bodyRowClass = css({
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _focusVisible: { outline: '2px solid var(--colors-primary-solid)', outlineOffset: '-2px' },
+  transition: 'opacity 150ms',
+  '&:nth-child(n+9)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.625rem' },
+});
+/** A body row's look by its state: written once here, not worked out for every row drawn. */
+const rowLook = {
+  openable: css({ cursor: 'pointer' }),
+  still: css({ cursor: 'default' }),
+  created: css({ bg: 'primary.subtle', _hover: { bg: 'primary.subtle' } }),
+  hover: css({ _hover: { bg: 'bg.hover' } }),
+  shown: css({ opacity: 1 }),
+  fading: css({ opacity: 0.55 }),
+};
 // A cell keeps its table-cell display, which a row of boxes lays out as a block; its width and
 // how it gives way come from its column (each class sets its own least width).
 const cellBase = css({ textAlign: 'start' });
@@ -98,6 +113,7 @@ const actionsWidth = [
   [css({ flex: 'none', w: '7rem' }), css({ flex: 'none', w: '9.25rem' }), css({ flex: 'none', w: '11.5rem' })],
 ] as const;
 const numeric = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+const actionsEnd = css({ textAlign: 'end' });
 const checkbox = css({ w: '4', h: '4', accentColor: 'var(--colors-primary-solid)', cursor: 'pointer', _disabled: { cursor: 'not-allowed' } });
 
 /**
@@ -125,7 +141,7 @@ export function ListTable() {
   const shown = useMemo(() => (pinned ? [pinned, ...rows] : rows), [pinned, rows]);
   const columnClass = useColumnClasses(columns, shown, titleColumn, display, foot);
   const cellOf = (c: ColumnDef) => columnClass.get(c) ?? cellBase;
-  const shape = { columns, cellOf, actions };
+  const shape = { columns, cellOf, actionsCell: cx(cellBase, actions, actionsEnd) };
 
   return (
     <div ref={box} className={css({ overflow: 'auto', minH: '12rem', maxH: 'calc(100dvh - 13rem)' })} tabIndex={-1}>
@@ -244,8 +260,8 @@ interface TableRowProps {
   view: RowView;
   /** The record just created, shown above a page that does not hold it. */
   pinned?: boolean;
-  /** The columns, each cell's class (its width from the page) and the actions column's. */
-  shape: { columns: readonly ColumnDef[]; cellOf: (c: ColumnDef) => string; actions: string };
+  /** The columns, each cell's class (its width from the page) and the actions cell's. */
+  shape: { columns: readonly ColumnDef[]; cellOf: (c: ColumnDef) => string; actionsCell: string };
   titleColumn: ColumnDef | undefined;
   display: Display;
   showSelect: boolean;
@@ -264,18 +280,7 @@ function TableRow({ view, pinned = false, shape, titleColumn, display, showSelec
       aria-busy={view.delete === 'deleting' || undefined}
       aria-current={view.created || undefined}
       {...rowHandlers(actor, view)}
-      className={cx(
-        rowClass,
-        bodyRowClass,
-        css({
-          cursor: view.openable ? 'pointer' : 'default',
-          bg: view.created ? 'primary.subtle' : undefined,
-          _hover: { bg: view.created ? 'primary.subtle' : 'bg.hover' },
-          _focusVisible: { outline: '2px solid var(--colors-primary-solid)', outlineOffset: '-2px' },
-          opacity: view.delete === 'shown' ? 1 : 0.55,
-          transition: 'opacity 150ms',
-        }),
-      )}
+      className={cx(rowClass, bodyRowClass, view.openable ? rowLook.openable : rowLook.still, view.created ? rowLook.created : rowLook.hover, view.delete === 'shown' ? rowLook.shown : rowLook.fading)}
     >
       {showSelect ? (
         <td role="cell" className={cx(cellBase, selectCell)}>
@@ -297,7 +302,7 @@ function TableRow({ view, pinned = false, shape, titleColumn, display, showSelec
           <ColumnCell view={view} column={c} titleColumn={titleColumn} display={display} showEdit={showEdit} linkId={pinned ? undefined : rowTitleId(def.key, row.id)} />
         </td>
       ))}
-      <td role="cell" className={cx(cellBase, shape.actions, css({ textAlign: 'end' }))}>
+      <td role="cell" className={shape.actionsCell}>
         <RowActions view={view} def={def} parentId={parentId} actor={actor} showEdit={showEdit} showDelete={showDelete} />
       </td>
     </tr>
