@@ -4,10 +4,10 @@
 //   npm run bench -- --only=browser --runs=11 --browser-rows=5000 --browser-db=pg
 //   node --import tsx scripts/bench-browser.ts --runs=3     (the same, without bench.ts)
 //
-// The real app (the built dist/, served by createApp on 127.0.0.1 on a free port) and the floor
-// (scripts/bench-floor: a plain React page built here by its own small Vite build into a temporary
-// folder and served by the same server under /bench-floor/, so it calls the same API on the same
-// origin) are loaded in turn, each in a FRESH browser context (empty cache and storage), signed in
+// The real app (the built dist/, served by createApp on 127.0.0.1 on a free port, in a worker
+// thread of its own: scripts/bench-server.ts) and the floor (scripts/bench-floor: a plain React
+// page built here by its own small Vite build into a temporary folder and served by the same
+// server under /bench-floor/, so it calls the same API on the same origin) are loaded in turn, each in a FRESH browser context (empty cache and storage), signed in
 // by putting the token and user in localStorage before the page's first script runs (as
 // tests/e2e/support/pages.ts seedSessionOnLoad does). Per run, for each scenario, app and floor
 // are loaded one after the other, the order flipping every run (app, floor / floor, app), after
@@ -29,29 +29,20 @@
 //
 // It prints medians with ranges, the ratio app/floor, the issue 12 targets with PASS/MISS, and the
 // waterfall of the median app list load (Resource Timing and navigation timing).
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, normalize, resolve, sep } from 'node:path';
-import { serve } from '@hono/node-server';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { PAGE_CHUNKS_ID, PAGE_HINTS_COOKIE, PAGE_SESSION_COOKIE } from '../domain/auth.ts';
 import react from '@vitejs/plugin-react';
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
-import { getMimeType } from 'hono/utils/mime';
 import { build } from 'vite';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { sendBuiltFile } from '../server/static.ts';
 import { chromiumLaunchOptions, systemChromiumPath } from '../tests/e2e/support/browser.ts';
-import { openFresh, seed, type Kind } from './bench-db.ts';
+import { privateCluster, type Kind } from './bench-db.ts';
+import { FLOOR_BASE, startBenchServer } from './bench-server.ts';
 
 const root = join(import.meta.dirname, '..');
 const distDir = join(root, 'dist');
 const floorSrc = join(import.meta.dirname, 'bench-floor');
-const FLOOR_BASE = '/bench-floor/';
 
 // ——— options ———
 
@@ -375,24 +366,6 @@ async function buildFloor(outDir: string): Promise<void> {
   });
 }
 
-/** The floor's files under /bench-floor/ served as the app's are (server/static.ts: hashed files from memory, gzipped once); else index.html. */
-function floorApp(outDir: string): Hono {
-  const app = new Hono();
-  app.use('*', compress());
-  app.get('*', async (c) => {
-    const rel = normalize('/' + decodeURIComponent(c.req.path.slice(FLOOR_BASE.length)));
-    const full = resolve(outDir, '.' + rel);
-    const isFile = full.startsWith(outDir + sep) && (await stat(full).catch(() => null))?.isFile();
-    const file = isFile ? full : join(outDir, 'index.html');
-    const hashed = isFile && /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(file);
-    if (hashed) return sendBuiltFile(file, c.req.header('Accept-Encoding'));
-    return c.body(readFileSync(file), 200, {
-      'Content-Type': getMimeType(file) ?? 'application/octet-stream',
-      'Cache-Control': 'no-cache',
-    });
-  });
-  return app;
-}
 
 // ——— statistics and printing ———
 
@@ -602,21 +575,19 @@ async function main(): Promise<void> {
     console.error('browser bench: building the floor page…');
     await buildFloor(floorOut);
 
-    const db = await openFresh(DB);
-    cleanups.push(() => db.done());
-    const { token } = await seed(db.handle, ROWS);
-    console.error(`browser bench: ${db.label}, ${ROWS.toLocaleString('en')} customers seeded.`);
-
-    const app = createApp({ db: db.handle.db, config: { ...loadConfig({}), seed: 'none' }, distDir });
-    const floor = floorApp(floorOut);
-    const server = serve({
-      fetch: (req, env) => (new URL(req.url).pathname.startsWith(FLOOR_BASE) ? floor.fetch(req, env) : app.fetch(req, env)),
-      hostname: '127.0.0.1',
-      port: 0,
-    });
-    await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
-    cleanups.push(() => new Promise<void>((ok) => { server.close(() => ok()); if ('closeAllConnections' in server) server.closeAllConnections(); }));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A private PostgreSQL cluster is this thread's to start and stop ('exit' handlers run here on
+    // a signal, not in the server's thread); the server's thread makes its database in it.
+    const cluster = DB === 'postgres' && !process.env.BENCH_DATABASE_URL ? privateCluster() : undefined;
+    if (cluster) {
+      process.once('exit', cluster.stop);
+      cleanups.push(cluster.stop);
+    }
+    const server = await startBenchServer({ db: DB, rows: ROWS, distDir, floorDir: floorOut }, { ...process.env, ...(cluster ? { BENCH_DATABASE_URL: cluster.url } : {}) });
+    // Before the cluster's stop (cleanups run last first).
+    cleanups.push(server.stop);
+    const { base, token } = server;
+    const dbLabel = cluster ? 'PostgreSQL (private cluster)' : server.label;
+    console.error(`browser bench: ${dbLabel}, ${ROWS.toLocaleString('en')} customers seeded; the server in a thread of its own.`);
 
     const get = async <T>(path: string): Promise<T> => {
       const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
@@ -652,7 +623,7 @@ async function main(): Promise<void> {
     report(loads, [
       `Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}, a fresh context (cold cache, empty storage) per load; ` +
         `${RUNS} runs after 1 warm-up, app and floor loaded next to each other, the order flipping each run.`,
-      `Server: the built app (dist/) and the floor on one Hono server, ${db.label}, ${ROWS.toLocaleString('en')} customers (${page1.meta.total.toLocaleString('en')} listed); ` +
+      `Server: the built app (dist/) and the floor on one Hono server in a thread of its own, ${dbLabel}, ${ROWS.toLocaleString('en')} customers (${page1.meta.total.toLocaleString('en')} listed); ` +
         `first row "${firstName}". Took ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
         `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores (others' work slows both sides).`,
       'Units: 1 kB = 1,000 bytes, 1 MB = 1,000,000 bytes. "Time to rows" = the first customer of the page is in a table body row and the frame after it has run.',

@@ -114,7 +114,8 @@ export async function rawQuery(handle: DbHandle, text: string, params: unknown[]
 
 export type Kind = 'pglite' | 'postgres';
 
-function startCluster(): { url: string; stop: () => void } {
+/** A private PostgreSQL cluster in a temporary folder (scripts/pg-cluster.sh); `stop` removes it. */
+export function privateCluster(): { url: string; stop: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
   const script = join(root, 'scripts', 'pg-cluster.sh');
   try {
@@ -141,7 +142,7 @@ export async function openFresh(kind: Kind): Promise<{ handle: DbHandle; label: 
     return { handle, label: 'PGlite (in memory)', done: () => handle.close() };
   }
   const given = process.env.BENCH_DATABASE_URL;
-  const cluster = given ? undefined : startCluster();
+  const cluster = given ? undefined : privateCluster();
   // Ctrl-C or a failure before `done` still stops the cluster.
   const onSignal = () => {
     cluster?.stop();
