@@ -6,9 +6,9 @@
 //
 // This file is both sides: imported by scripts/bench.ts and scripts/bench-flood.ts it gives
 // startClient(); started as the worker (workerData.role === ROLE) it answers their messages.
-// The worker loads this TypeScript through tsx's API: on Node 20 a worker's `--import tsx`
-// execArgv does not reach the worker's own entry module.
-import { Worker, isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
+// The worker loads this TypeScript through tsx's API (scripts/ts-worker.ts).
+import { isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
+import { tsWorker } from './ts-worker.ts';
 
 const ROLE = 'bench-client';
 
@@ -40,8 +40,7 @@ export interface BenchClient {
 
 /** Starts the client thread against `base` (http://host:port), signed in with `token`. */
 export async function startClient(base: string, token: string): Promise<BenchClient> {
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { role: ROLE, base, token } });
+  const worker = tsWorker(import.meta.url, { workerData: { role: ROLE, base, token } });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let failure: Error | undefined;
   const failAll = (err: Error) => {

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -17,6 +17,7 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { sendBuiltFile } from '../server/static.ts';
 import { openFresh, seed, type Kind } from './bench-db.ts';
+import { tsWorker } from './ts-worker.ts';
 
 export const FLOOR_BASE = '/bench-floor/';
 
@@ -81,10 +82,7 @@ async function runServer(options: Options): Promise<void> {
  * private cluster and passes its address in `env` (bench-browser.ts).
  */
 export async function startBenchServer(options: Options, env: NodeJS.ProcessEnv = process.env): Promise<{ base: string; token: string; label: string; stop: () => Promise<void> }> {
-  // A worker does not take the `--import tsx` this thread runs under (Node 20): it registers tsx
-  // itself before it loads this file.
-  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(import.meta.url)});`;
-  const worker = new Worker(new URL('data:text/javascript,' + encodeURIComponent(boot)), { workerData: { benchServer: options }, env });
+  const worker = tsWorker(import.meta.url, { workerData: { benchServer: options }, env });
   const ready = await new Promise<Extract<Message, { type: 'ready' }>>((ok, fail) => {
     worker.once('error', fail);
     worker.once('exit', (code) => fail(new Error(`the bench server's thread ended (code ${code}) before it served`)));
