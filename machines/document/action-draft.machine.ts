@@ -1,39 +1,23 @@
 import { assign, setup } from 'xstate';
 import { firstMessages, omitErrors } from '../../domain/field-path.ts';
 import { parseMoney } from '../../domain/format.ts';
-import { paymentBody } from '../../domain/documents/payments.ts';
-import { cancelBody, receiveBody, returnBody } from '../../domain/documents/purchase.ts';
+import type { DraftLine, DraftOpening, DraftPayment, PanelDef } from './kind.ts';
+
+export type { DraftLine, DraftPayment } from './kind.ts';
 
 /**
  * What a person fills in before a posted document's action is sent (receive, return, pay,
- * cancel): how many of each line, one serial number per unit for serial-tracked products
- * (typed or scanned, one per row), a payment's date, amount, method and note. It checks with
- * the server's own schemas and refuses a serial named twice under its line, naming it; the
- * lifecycle machine sends the request (once) and tells this machine how it went.
+ * cancel; the kind declares its panels by `input`): how many of each line, one serial number
+ * per unit for serial-tracked products (typed or scanned, one per row), a payment's date,
+ * amount, method and note. It checks with the panel's own schema (the server's) and refuses a
+ * serial named twice under its line, naming it; sending hands the body to its parent (the
+ * document's lifecycle machine), which sends the request once and tells this machine how it went.
  */
 
-export type DraftPanel = 'receive' | 'return' | 'pay' | 'cancel';
-
-export interface DraftLine {
-  line_id: number;
-  product_id: number;
-  name: string;
-  tracks_serials: boolean;
-  /** The most this action may take from the line (still to come, or still returnable). */
-  max: number;
-  quantity: number;
-  /** As typed: one serial number per row. */
-  serials: string;
-}
-
-export interface DraftPayment {
-  paid_on: string;
-  amount: string;
-  method: string;
-  note: string;
-}
+export type DraftPanel = string;
 
 export interface ActionDraftContext {
+  panels: Readonly<Record<string, PanelDef>>;
   panel: DraftPanel | null;
   lines: DraftLine[];
   payment: DraftPayment;
@@ -45,7 +29,7 @@ export interface ActionDraftContext {
 }
 
 export type ActionDraftEvent =
-  | { type: 'draft.open'; panel: DraftPanel; lines?: DraftLine[]; payment?: DraftPayment }
+  | ({ type: 'draft.open'; panel: DraftPanel } & DraftOpening)
   | { type: 'draft.close' }
   | { type: 'draft.quantity'; index: number; value: number }
   | { type: 'draft.serials'; index: number; text: string }
@@ -66,13 +50,17 @@ export const serialsOf = (text: string) =>
 const EMPTY_PAYMENT: DraftPayment = { paid_on: '', amount: '', method: 'cash', note: '' };
 
 /** The request body the draft stands for, and which draft line each body line is. */
-export function draftBody(c: Pick<ActionDraftContext, 'panel' | 'lines' | 'payment' | 'note'>): { body: Record<string, unknown>; sent: number[] } {
+type DraftView = Pick<ActionDraftContext, 'panels' | 'panel' | 'lines' | 'payment' | 'note'>;
+const shapeOf = (c: Pick<ActionDraftContext, 'panels' | 'panel'>) => (c.panel ? c.panels[c.panel]?.shape : undefined);
+
+export function draftBody(c: DraftView): { body: Record<string, unknown>; sent: number[] } {
   const note = c.note.trim() || null;
-  if (c.panel === 'pay') {
+  const shape = shapeOf(c);
+  if (shape === 'payment') {
     const amount = parseMoney(c.payment.amount);
     return { body: { paid_on: c.payment.paid_on, amount: amount ?? Number.NaN, method: c.payment.method, note: c.payment.note.trim() || null }, sent: [] };
   }
-  if (c.panel === 'cancel') return { body: { note }, sent: [] };
+  if (shape !== 'lines') return { body: { note }, sent: [] };
   const sent: number[] = [];
   const lines = c.lines.flatMap((l, i) => {
     if (!(l.quantity > 0) && !(Number.isNaN(l.quantity) && l.max > 0)) return [];
@@ -83,23 +71,24 @@ export function draftBody(c: Pick<ActionDraftContext, 'panel' | 'lines' | 'payme
 }
 
 /** The server's schema, then what only the draft knows: at most what is left, one serial per unit, none named twice. */
-export function validateDraft(c: Pick<ActionDraftContext, 'panel' | 'lines' | 'payment' | 'note'>): Record<string, string> {
+export function validateDraft(c: DraftView): Record<string, string> {
+  const def = c.panel ? c.panels[c.panel] : undefined;
+  if (!def) return { form: 'This action is not offered here.' };
   const { body, sent } = draftBody(c);
-  const schema = c.panel === 'pay' ? paymentBody : c.panel === 'cancel' ? cancelBody : c.panel === 'return' ? returnBody : receiveBody;
-  const res = schema.safeParse(body);
+  const res = def.schema.safeParse(body);
   const raw = res.success ? {} : firstMessages(res.error.issues);
   const errors: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) {
     const m = /^lines\.(\d+)(\..*)?$/.exec(k);
     errors[m ? `lines.${sent[Number(m[1])]}${m[2] ?? ''}` : k] = v;
   }
-  if (c.panel === 'pay' && c.payment.amount.trim() && parseMoney(c.payment.amount) === undefined) errors.amount = 'Enter an amount like 12.50.';
-  if (c.panel !== 'receive' && c.panel !== 'return') return errors;
-  if (sent.length === 0 && !errors.lines) errors.lines = `Enter how many to ${c.panel} on at least one line.`;
+  if (def.shape === 'payment' && c.payment.amount.trim() && parseMoney(c.payment.amount) === undefined) errors.amount = 'Enter an amount like 12.50.';
+  if (def.shape !== 'lines') return errors;
+  if (sent.length === 0 && !errors.lines) errors.lines = `Enter how many to ${def.verb} on at least one line.`;
   const seen = new Map<string, number>();
   c.lines.forEach((l, i) => {
     if (l.quantity > l.max && !errors[`lines.${i}.quantity`]) {
-      errors[`lines.${i}.quantity`] = c.panel === 'receive' ? `Only ${l.max} still to come.` : `Only ${l.max} can go back.`;
+      errors[`lines.${i}.quantity`] = def.tooMany?.(l.max) ?? `Only ${l.max} can be taken.`;
     }
     if (!l.tracks_serials || !(l.quantity > 0)) return;
     const serials = serialsOf(l.serials);
@@ -130,10 +119,11 @@ export const actionDraftMachine = setup({
   types: {
     context: {} as ActionDraftContext,
     events: {} as ActionDraftEvent,
+    input: {} as { panels: Readonly<Record<string, PanelDef>> },
   },
   actions: {
-    /** Hands the body to the lifecycle machine (provided: `doc.act`). */
-    send: (_, _p: { action: DraftPanel; body: Record<string, unknown> }) => {},
+    /** Hands the body to its parent, the document's lifecycle machine, which runs the action once. */
+    send: ({ self }, { action, body }: { action: DraftPanel; body: Record<string, unknown> }) => self._parent?.send({ type: 'doc.act', action, body }),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateDraft(context)).length === 0,
@@ -141,13 +131,14 @@ export const actionDraftMachine = setup({
   },
 }).createMachine({
   id: 'actionDraft',
-  context: { panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', errors: {}, sent: [] },
+  context: ({ input }) => ({ panels: input.panels, panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', errors: {}, sent: [] }),
   initial: 'closed',
   states: {
     closed: {
       description: 'No action is being filled in; the document shows its buttons.',
       on: {
         'draft.open': {
+          guard: ({ context, event }) => event.panel in context.panels,
           target: 'open',
           actions: assign(({ event }) => ({ panel: event.panel, lines: event.lines ?? [], payment: event.payment ?? EMPTY_PAYMENT, note: '', errors: {}, sent: [] })),
         },

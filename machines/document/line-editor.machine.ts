@@ -1,41 +1,20 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { firstMessages, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
-import { purchaseCreateBody } from '../../domain/documents/purchase.ts';
+import type { DocumentHeader, EditorKind, LineDraft, LineField, LineProductRef } from './kind.ts';
+
+export type { DocumentHeader, LineDraft, LineField } from './kind.ts';
 
 /**
- * The line editor of a document form (purchase first; the sale, quotation and till forms take
- * the same machine with their own schema): lines live in context as an array (ARCHITECTURE:
- * they share totals, and generated paths stay small). Adding, changing and removing lines,
- * scanning a barcode (found: a line for it, or one more on its line; not found: said under
- * `scan`), errors keyed by each value's full path (`lines.2.quantity`), a submit sent once,
- * and `dirty` for the unsaved-changes guard.
+ * The line editor of a document form, for any kind (purchases first; sales, quotations and the
+ * till next): the kind comes in by `input` (its body schema, how its body is written, how a new
+ * line is priced). Lines live in context as an array (ARCHITECTURE: they share totals, and
+ * generated paths stay small). Adding, changing and removing lines, scanning a barcode (found:
+ * a line for it, or one more on its line; not found: said under `scan`), errors keyed by each
+ * value's full path in the kind's body (`lines.2.quantity`), a submit sent once under the key
+ * it was given, and the unsaved-changes guard: whenever the form turns dirty or clean it says
+ * so (`setLeaveGuard`, and its parent, when it has one, hears `doc.unsaved`).
  */
-
-export interface LineDraft {
-  /** Stable across removals, so a view keys its rows by it. */
-  key: number;
-  product: Pick<LineProduct, 'id' | 'name' | 'sku' | 'cost_price' | 'tax_bps' | 'tracks_serials'> | null;
-  quantity: number;
-  unit_cost: number;
-  discount: number;
-  tax_bps: number;
-  serials: string[];
-}
-
-export type LineField = 'quantity' | 'unit_cost' | 'discount' | 'tax_bps' | 'serials';
-
-export interface DocumentHeader {
-  supplier_id: number | null;
-  purchased_on: string;
-  note: string;
-  prices_include_tax: boolean;
-  rounding: 'line' | 'document';
-  discount: number;
-  tax_bps: number;
-  shipping: number;
-  receive: boolean;
-}
 
 export interface SaveFailure {
   status: number;
@@ -43,7 +22,18 @@ export interface SaveFailure {
   errors?: Record<string, string[]>;
 }
 
+/** Where a save goes: a new document (null) or an existing one, sent If-Match its ETag. */
+export type SaveTarget = { id: number; etag: string | undefined } | null;
+
+export interface Saved {
+  id: number;
+  message: string;
+  /** The document as it is now, when the answer carries it. */
+  data?: unknown;
+}
+
 export interface LineEditorContext {
+  kind: EditorKind;
   header: DocumentHeader;
   lines: LineDraft[];
   nextKey: number;
@@ -53,91 +43,73 @@ export interface LineEditorContext {
   /** What the form held when it was loaded or last saved, to tell whether anything changed. */
   baseline: string;
   pendingScan: string | null;
-  saved: { id: number; message: string } | null;
+  saved: Saved | null;
+  target: SaveTarget;
+  /** The Idempotency-Key of this form's save, made by whoever opened it: a resent save cannot save twice. */
+  key: string;
+  /** Whether the form was dirty when it last said so. */
+  reportedDirty: boolean;
+}
+
+export interface LineEditorInput {
+  kind: EditorKind;
+  header: DocumentHeader;
+  lines?: LineDraft[];
+  target?: SaveTarget;
+  key?: string;
 }
 
 export type LineEditorEvent =
-  | { type: 'line.add'; product: NonNullable<LineDraft['product']> }
+  | { type: 'line.add'; product: LineProductRef }
   | { type: 'line.change'; index: number; field: LineField; value: number | string[] }
   | { type: 'line.remove'; index: number }
   | { type: 'line.scan'; code: string }
-  | { type: 'header.change'; field: keyof DocumentHeader; value: DocumentHeader[keyof DocumentHeader] }
+  | { type: 'header.change'; field: string; value: unknown }
   | { type: 'form.submit' }
   | { type: 'form.reset' };
 
-export const emptyHeader = (today: string): DocumentHeader => ({
-  supplier_id: null,
-  purchased_on: today,
-  note: '',
-  prices_include_tax: false,
-  rounding: 'line',
-  discount: 0,
-  tax_bps: 0,
-  shipping: 0,
-  receive: false,
-});
-
 const snapshotOf = (c: Pick<LineEditorContext, 'header' | 'lines'>) => JSON.stringify({ header: c.header, lines: c.lines.map(({ key: _k, ...l }) => l) });
 
-/** The request body the form stands for (the server computes every total itself). */
-export function toPurchaseBody(c: Pick<LineEditorContext, 'header' | 'lines'>): Record<string, unknown> {
-  const { supplier_id, note, ...rest } = c.header;
-  return {
-    ...rest,
-    supplier_id,
-    note: note || null,
-    lines: c.lines.map((l) => ({
-      product_id: l.product?.id ?? null,
-      quantity: l.quantity,
-      unit_cost: l.unit_cost,
-      discount: l.discount,
-      tax_bps: l.tax_bps,
-      // Blank rows of the serials box are ignored.
-      ...(l.product?.tracks_serials && c.header.receive ? { serials: l.serials.map((s) => s.trim()).filter(Boolean) } : {}),
-    })),
-  };
-}
+/** The request body the form stands for, in the kind's words. */
+export const bodyOf = (c: Pick<LineEditorContext, 'kind' | 'header' | 'lines'> & { target?: SaveTarget }) => c.kind.toBody(c.header, c.lines, Boolean(c.target));
 
-/** The same schema the server reads: errors by full path, before anything is sent. */
-export function validateLines(c: Pick<LineEditorContext, 'header' | 'lines'>): Record<string, string> {
-  const res = purchaseCreateBody.safeParse(toPurchaseBody(c));
+/** The same schema the server reads, then the kind's own rules: errors by full path, before anything is sent. */
+export function validateLines(c: Pick<LineEditorContext, 'kind' | 'header' | 'lines'>): Record<string, string> {
+  const res = c.kind.schema.safeParse(bodyOf(c));
   const errors = res.success ? {} : firstMessages(res.error.issues);
-  // Serial-tracked lines received now: one serial per unit.
-  if (c.header.receive) {
-    c.lines.forEach((l, i) => {
-      const named = l.serials.filter((s) => s.trim()).length;
-      if (l.product?.tracks_serials && named !== l.quantity && !errors[`lines.${i}.serials`]) {
-        errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${named} named.`;
-      }
-    });
-  }
+  for (const [k, v] of Object.entries(c.kind.check?.(c.header, c.lines) ?? {})) errors[k] ??= v;
   return errors;
 }
 
-const lineFor = (product: NonNullable<LineDraft['product']>, key: number): LineDraft => ({
+/** A line's field as the body names it (the unit price is the kind's own word for it). */
+export const bodyField = (kind: Pick<EditorKind, 'priceField'>, field: LineField) => (field === 'unit_price' ? kind.priceField : field);
+
+const lineFor = (kind: EditorKind, product: LineProductRef, key: number): LineDraft => ({
   key,
   product,
   quantity: 1,
-  unit_cost: product.cost_price,
+  unit_price: kind.priceOf(product),
   discount: 0,
   tax_bps: product.tax_bps,
   serials: [],
 });
 
-
 const without = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key && k !== 'form'));
+
+/** Whether leaving would lose something: the unsaved-changes guard asks this. */
+export const isDirty = (c: Pick<LineEditorContext, 'header' | 'lines' | 'baseline'>) => snapshotOf(c) !== c.baseline;
 
 export const lineEditorMachine = setup({
   types: {
     context: {} as LineEditorContext,
     events: {} as LineEditorEvent,
-    input: {} as { header: DocumentHeader; lines?: LineDraft[] },
+    input: {} as LineEditorInput,
   },
   actors: {
     /** Finds a product by a scanned code: the exact match or null. */
     lookupProduct: fromPromise<LineProduct | null, { code: string }>(async () => null),
-    /** Sends the body once; resolves with the saved document, rejects with a SaveFailure. */
-    saveDocument: fromPromise<{ id: number; message: string }, { body: Record<string, unknown> }>(async () => {
+    /** Sends the body once under its key; resolves with the saved document, rejects with a SaveFailure. */
+    saveDocument: fromPromise<Saved, { body: Record<string, unknown>; target: SaveTarget; key: string }>(async () => {
       throw new Error('saveDocument not provided');
     }),
   },
@@ -149,12 +121,12 @@ export const lineEditorMachine = setup({
   actions: {
     addLine: assign(({ context, event }) => {
       if (event.type !== 'line.add') return {};
-      return { lines: [...context.lines, lineFor(event.product, context.nextKey)], nextKey: context.nextKey + 1, errors: without(context.errors, 'lines') };
+      return { lines: [...context.lines, lineFor(context.kind, event.product, context.nextKey)], nextKey: context.nextKey + 1, errors: without(context.errors, 'lines') };
     }),
     changeLine: assign(({ context, event }) => {
       if (event.type !== 'line.change') return {};
       const lines = context.lines.map((l, i) => (i === event.index ? { ...l, [event.field]: event.value } : l));
-      return { lines, errors: without(context.errors, `lines.${event.index}.${event.field}`) };
+      return { lines, errors: without(context.errors, `lines.${event.index}.${bodyField(context.kind, event.field)}`) };
     }),
     removeLine: assign(({ context, event }) => {
       if (event.type !== 'line.remove') return {};
@@ -170,7 +142,7 @@ export const lineEditorMachine = setup({
       const at = context.lines.findIndex((l) => l.product?.id === product.id);
       const errors = without(without(context.errors, 'scan'), 'lines');
       if (at >= 0) return { lines: context.lines.map((l, i) => (i === at ? { ...l, quantity: l.quantity + 1 } : l)), errors, pendingScan: null };
-      return { lines: [...context.lines, lineFor(product, context.nextKey)], nextKey: context.nextKey + 1, errors, pendingScan: null };
+      return { lines: [...context.lines, lineFor(context.kind, product, context.nextKey)], nextKey: context.nextKey + 1, errors, pendingScan: null };
     }),
     scanNotFound: assign(({ context }) => ({ errors: { ...context.errors, scan: `No product has the barcode or SKU ${context.pendingScan}.` }, pendingScan: null })),
     scanFailed: assign(({ context }) => ({ errors: { ...context.errors, scan: 'The product could not be looked up. Scan again.' }, pendingScan: null })),
@@ -180,28 +152,54 @@ export const lineEditorMachine = setup({
       const errors = Object.fromEntries(Object.entries(f.errors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
       return { errors, formError: f.status === 422 && Object.keys(errors).length ? null : (f.message ?? 'The document could not be saved.') };
     }),
-    markSaved: assign(({ context, event }) => ({ saved: (event as unknown as { output: { id: number; message: string } }).output, baseline: snapshotOf(context), errors: {}, formError: null })),
-    /** Saved: the screen moves on (provided: a toast and the purchase's own page). */
-    finished: (_, _p: { id: number; message: string }) => {},
+    markSaved: assign(({ context, event }) => ({ saved: (event as unknown as { output: Saved }).output, baseline: snapshotOf(context), errors: {}, formError: null })),
     reset: assign(({ context }) => ({ ...(JSON.parse(context.baseline) as Pick<LineEditorContext, 'header'>), lines: (JSON.parse(context.baseline).lines as Omit<LineDraft, 'key'>[]).map((l, i) => ({ ...l, key: context.nextKey + i })), nextKey: context.nextKey + 100, errors: {}, formError: null })),
+    /** After every change: when the form turned dirty or clean, say so once. */
+    trackDirty: enqueueActions(({ context, enqueue }) => {
+      const dirty = isDirty(context);
+      if (dirty === context.reportedDirty) return;
+      enqueue.assign({ reportedDirty: dirty });
+      // Named actions of this same setup (its typings cannot name them here), so a test can provide each.
+      enqueue({ type: 'setLeaveGuard', params: { dirty } } as never);
+      enqueue({ type: 'dirtyChanged', params: { dirty } } as never);
+    }),
+    /** The leave guard (provided: navigation asks before leaving a dirty form). */
+    setLeaveGuard: (_, _p: { dirty: boolean }) => {},
+    /** Its parent (a document page's lifecycle machine), when it has one, hears that the form is dirty or clean. */
+    dirtyChanged: ({ self }, { dirty }: { dirty: boolean }) => self._parent?.send({ type: 'doc.unsaved', unsaved: dirty }),
+    /** Saved: its parent hears `doc.saved` with the document as it is now; a new document's screen provides moving on. */
+    finished: ({ self }, saved: Saved) => self._parent?.send({ type: 'doc.saved', ...saved }),
   },
 }).createMachine({
   id: 'lineEditor',
   context: ({ input }) => {
     const lines = input.lines ?? [];
-    return { header: input.header, lines, nextKey: lines.length + 1, errors: {}, formError: null, baseline: snapshotOf({ header: input.header, lines }), pendingScan: null, saved: null };
+    return {
+      kind: input.kind,
+      header: input.header,
+      lines,
+      nextKey: lines.length + 1,
+      errors: {},
+      formError: null,
+      baseline: snapshotOf({ header: input.header, lines }),
+      pendingScan: null,
+      saved: null,
+      target: input.target ?? null,
+      key: input.key ?? '',
+      reportedDirty: false,
+    };
   },
   initial: 'editing',
   states: {
     editing: {
       description: 'The person edits the header and lines; errors show under the values they are about.',
       on: {
-        'line.add': { actions: 'addLine' },
-        'line.change': { guard: 'validIndex', actions: 'changeLine' },
-        'line.remove': { guard: 'validIndex', actions: 'removeLine' },
-        'header.change': { actions: 'changeHeader' },
+        'line.add': { actions: ['addLine', 'trackDirty'] },
+        'line.change': { guard: 'validIndex', actions: ['changeLine', 'trackDirty'] },
+        'line.remove': { guard: 'validIndex', actions: ['removeLine', 'trackDirty'] },
+        'header.change': { actions: ['changeHeader', 'trackDirty'] },
         'line.scan': { target: 'scanning', actions: 'rememberScan' },
-        'form.reset': { actions: 'reset' },
+        'form.reset': { actions: ['reset', 'trackDirty'] },
         'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'showErrors' }],
       },
     },
@@ -212,7 +210,7 @@ export const lineEditorMachine = setup({
         id: 'lookupProduct',
         src: 'lookupProduct',
         input: ({ context }) => ({ code: context.pendingScan ?? '' }),
-        onDone: [{ guard: 'found', target: 'editing', actions: 'addScanned' }, { target: 'editing', actions: 'scanNotFound' }],
+        onDone: [{ guard: 'found', target: 'editing', actions: ['addScanned', 'trackDirty'] }, { target: 'editing', actions: 'scanNotFound' }],
         onError: { target: 'editing', actions: 'scanFailed' },
       },
     },
@@ -222,8 +220,8 @@ export const lineEditorMachine = setup({
       invoke: {
         id: 'saveDocument',
         src: 'saveDocument',
-        input: ({ context }) => ({ body: toPurchaseBody(context) }),
-        onDone: { target: 'saved', actions: 'markSaved' },
+        input: ({ context }) => ({ body: bodyOf(context), target: context.target, key: context.key }),
+        onDone: { target: 'saved', actions: ['markSaved', 'trackDirty'] },
         onError: { target: 'editing', actions: 'serverErrors' },
       },
     },
@@ -234,6 +232,3 @@ export const lineEditorMachine = setup({
     },
   },
 });
-
-/** Whether leaving would lose something: the unsaved-changes guard asks this. */
-export const isDirty = (c: Pick<LineEditorContext, 'header' | 'lines' | 'baseline'>) => snapshotOf(c) !== c.baseline;

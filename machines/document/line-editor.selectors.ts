@@ -2,25 +2,36 @@ import type { SnapshotFrom } from 'xstate';
 import { isAtOrUnder } from '../../domain/field-path.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { actionsFrom, allows } from '../../domain/documents/lifecycle.ts';
-import { isDirty, type lineEditorMachine } from './line-editor.machine.ts';
-import type { documentLifecycleMachine } from './lifecycle.machine.ts';
+import { bodyField, isDirty, type lineEditorMachine } from './line-editor.machine.ts';
+import type { documentLifecycleMachine, DraftActor, EditorActor } from './lifecycle.machine.ts';
 
 /** What a document form shows: each line with its own errors, the live totals preview, and the buttons. */
 export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
-  const { header, lines, errors } = s.context;
+  const { header, lines, errors, kind } = s.context;
+  // A line's errors by the editor's own field names (the unit price is `unit_cost` in a purchase's body).
+  const price = bodyField(kind, 'unit_price');
+  const lineErrors = (i: number) =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([k]) => isAtOrUnder(k, `lines.${i}`))
+        .map(([k, v]) => {
+          const rest = k.slice(`lines.${i}.`.length) || 'line';
+          return [rest === price ? 'unit_price' : rest, v];
+        }),
+    );
   const totals = computeTotals({
     pricesIncludeTax: header.prices_include_tax,
     rounding: header.rounding,
     discount: header.discount,
     taxRate: header.tax_bps,
     shipping: header.shipping,
-    lines: lines.map((l) => ({ quantity: Math.max(0, Math.trunc(l.quantity) || 0), unitPrice: Math.max(0, l.unit_cost || 0), discount: Math.min(Math.max(0, l.discount || 0), Math.max(0, l.quantity * l.unit_cost)), taxRate: Math.max(0, l.tax_bps || 0) })),
+    lines: lines.map((l) => ({ quantity: Math.max(0, Math.trunc(l.quantity) || 0), unitPrice: Math.max(0, l.unit_price || 0), discount: Math.min(Math.max(0, l.discount || 0), Math.max(0, l.quantity * l.unit_price)), taxRate: Math.max(0, l.tax_bps || 0) })),
   });
   return {
     lines: lines.map((l, i) => ({
       ...l,
       total: totals.lines[i]!.total,
-      errors: Object.fromEntries(Object.entries(errors).filter(([k]) => isAtOrUnder(k, `lines.${i}`)).map(([k, v]) => [k.slice(`lines.${i}.`.length) || 'line', v])),
+      errors: lineErrors(i),
     })),
     totals,
     headerErrors: Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('lines.'))),
@@ -28,16 +39,26 @@ export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
     busy: s.hasTag('busy'),
     canSubmit: s.can({ type: 'form.submit' }),
     dirty: isDirty(s.context),
+    /** The body's path of each line's unit price (`lines.2.unit_cost`), for its field's id. */
+    priceField: price,
   };
 }
 
-/** The document's buttons: each enabled exactly when the machine would take it. */
+/**
+ * The document's buttons, each enabled exactly when the machine would take it: those the
+ * person's rights allow (`may`), in the table's order. `panels` are the ones that open a panel
+ * (the kind's edit action is the form itself, shown while `editor` runs).
+ */
 export function selectDocumentActions(s: SnapshotFrom<typeof documentLifecycleMachine>) {
-  const { lifecycle, doc } = s.context;
+  const { lifecycle, doc, may, kind } = s.context;
+  const buttons = Object.entries(lifecycle.actions)
+    .filter(([action]) => may[action] !== false)
+    .map(([action, def]) => ({ action, label: def.label, enabled: s.can({ type: 'doc.act', action }), allowedByTable: allows(lifecycle, action, doc.status) }));
   return {
     status: doc.status,
     statusLabel: lifecycle.statuses[doc.status]?.label ?? doc.status,
-    buttons: Object.entries(lifecycle.actions).map(([action, def]) => ({ action, label: def.label, enabled: s.can({ type: 'doc.act', action }), allowedByTable: allows(lifecycle, action, doc.status) })),
+    buttons,
+    panels: buttons.filter((b) => kind !== null && b.action in kind.panels).map((b) => ({ ...b, destructive: kind!.panels[b.action]!.destructive === true })),
     open: actionsFrom(lifecycle, doc.status),
     busy: s.hasTag('busy'),
     failure: s.context.failure,
@@ -45,3 +66,7 @@ export function selectDocumentActions(s: SnapshotFrom<typeof documentLifecycleMa
     canRetry: s.can({ type: 'doc.retry' }),
   };
 }
+
+/** The page's child machines: the action panels' draft and, while the document may be edited, its line editor. */
+export const selectDraftActor = (s: SnapshotFrom<typeof documentLifecycleMachine>) => s.children.draft as DraftActor | undefined;
+export const selectEditorActor = (s: SnapshotFrom<typeof documentLifecycleMachine>) => s.children.editor as EditorActor | undefined;

@@ -3,6 +3,7 @@ import { firstMessages, omitErrors, shiftLineErrors } from '../../domain/field-p
 import type { LineProduct } from '../../domain/documents/lines.ts';
 import { stockCountBody } from '../../domain/documents/stock-count.ts';
 import { serialsOf } from '../document/action-draft.machine.ts';
+import type { DocumentEnv } from '../document/kind.ts';
 
 /**
  * The stock count on /stock: a person finds products (by name, or scans them: a scan of a
@@ -29,6 +30,8 @@ export interface StockCountContext {
   formError: string | null;
   pendingScan: string | null;
   key: string;
+  /** New keys (injected). */
+  env: Pick<DocumentEnv, 'newKey'>;
 }
 
 export type StockCountEvent =
@@ -62,17 +65,11 @@ export const hasCounts = (c: Pick<StockCountContext, 'lines' | 'note'>) => c.lin
 const newLine = (product: CountLine['product'], key: number, counted: number): CountLine => ({ key, product, counted, serials: '' });
 
 
-let keys = 0;
-const newKey = () => {
-  keys += 1;
-  return globalThis.crypto?.randomUUID?.() ?? `count-${Date.now().toString(36)}-${keys}`;
-};
-
 /** After every change: leaving asks first while the count holds anything. */
 const guardLeave = { type: 'setLeaveGuard', params: ({ context }: { context: StockCountContext }) => ({ dirty: hasCounts(context) }) } as const;
 
 export const stockCountMachine = setup({
-  types: { context: {} as StockCountContext, events: {} as StockCountEvent },
+  types: { context: {} as StockCountContext, events: {} as StockCountEvent, input: {} as { env: Pick<DocumentEnv, 'newKey'> } },
   actors: {
     lookupProduct: fromPromise<LineProduct | null, { code: string }>(async () => null),
     postCount: fromPromise<{ message: string }, { body: ReturnType<typeof countBody>; key: string }>(async () => {
@@ -92,7 +89,7 @@ export const stockCountMachine = setup({
   },
 }).createMachine({
   id: 'stockCount',
-  context: () => ({ lines: [], note: '', nextKey: 1, errors: {}, formError: null, pendingScan: null, key: newKey() }),
+  context: ({ input }) => ({ lines: [], note: '', nextKey: 1, errors: {}, formError: null, pendingScan: null, key: input.env.newKey(), env: input.env }),
   initial: 'editing',
   states: {
     editing: {
@@ -155,7 +152,7 @@ export const stockCountMachine = setup({
         onDone: {
           target: 'editing',
           // Posted: nothing is left to lose (released before the screen is told, which closes the count).
-          actions: [assign(() => ({ lines: [], note: '', errors: {}, formError: null, key: newKey() })), guardLeave, { type: 'counted', params: ({ event }) => ({ message: event.output.message }) }],
+          actions: [assign(({ context }) => ({ lines: [], note: '', errors: {}, formError: null, key: context.env.newKey() })), guardLeave, { type: 'counted', params: ({ event }) => ({ message: event.output.message }) }],
         },
         onError: {
           target: 'editing',

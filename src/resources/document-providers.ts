@@ -1,38 +1,43 @@
 import { fromPromise } from 'xstate';
 import { LINE_PRODUCTS_API, type LineProduct } from '../../domain/documents/lines.ts';
-import { PURCHASES_API } from '../../domain/documents/purchase.facts.ts';
-import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
-import type { DraftPanel } from '../../machines/document/action-draft.machine.ts';
-import { actionDraftMachine } from '../../machines/document/action-draft.machine.ts';
-import { documentLifecycleMachine, type DocState } from '../../machines/document/lifecycle.machine.ts';
-import { lineEditorMachine } from '../../machines/document/line-editor.machine.ts';
+import type { DocState, DocumentApi, DocumentEnv, DocumentKind } from '../../machines/document/kind.ts';
+import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
+import { lineEditorMachine, type Saved } from '../../machines/document/line-editor.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
 import { recordMachine } from '../../machines/record.machine.ts';
-import { stockCountMachine } from '../../machines/stock/stock-count.machine.ts';
 import type { AppSystem } from '../app/system.ts';
-import { purchaseHref } from './purchase-list-providers.ts';
 
 /**
- * The real side effects of the document machines (purchases, the stock count): HTTP through the
- * API client with an Idempotency-Key on every posting, toasts, the address bar. One-liners; every
- * decision is the machines'. The purchase list's are apart (purchase-list-providers.ts), so the
- * list page does not load the document machines and their zod checks.
+ * The real side effects of the document machines, for any kind (the kind's API addresses come
+ * in as a DocumentApi): HTTP through the API client with an Idempotency-Key on every posting,
+ * toasts, the stock bell, the leave guard, the address bar, the clock and new keys. One-liners;
+ * every decision is the machines'.
  */
 
-export { purchaseHref };
+let made = 0;
+/** The real clock (the person's own day) and keys. */
+export const realEnv: DocumentEnv = {
+  today: () => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  },
+  newKey: () => {
+    made += 1;
+    return globalThis.crypto?.randomUUID?.() ?? `k-${Date.now().toString(36)}-${made}-${Math.random().toString(36).slice(2)}`;
+  },
+};
 
-/** A purchase for its page: GET /purchases/{id}; its reference titles the page. */
-export function purchaseRecordMachine(system: Pick<AppSystem, 'api' | 'navigation'>) {
+/** A document for its page, with its ETag (a change to it is sent If-Match); its reference titles the page. */
+export function documentRecordMachine(system: Pick<AppSystem, 'api' | 'navigation'>, api: DocumentApi) {
   return recordMachine.provide({
     actors: {
-      // The ETag rides along, so a change to it is sent If-Match.
       loadRecord: fromPromise(async ({ input }) => {
-        const res = await system.api.call<{ data: Record<string, unknown>; etag: string }>(`${PURCHASES_API}/${encodeURIComponent(input.id)}`);
+        const res = await system.api.call<{ data: Record<string, unknown>; etag: string }>(`${api.base}/${encodeURIComponent(input.id)}`);
         return { ...res.data, etag: res.etag };
       }),
     },
     actions: {
-      nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: purchaseHref(String(data.id)), name: String(data.reference ?? '') }),
+      nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: api.href(String(data.id)), name: String(data.reference ?? '') }),
     },
   });
 }
@@ -41,7 +46,7 @@ const lookup = (system: Pick<AppSystem, 'api'>, search: string) =>
   system.api.call<{ data: LineProduct[] }>(`${LINE_PRODUCTS_API}?${new URLSearchParams({ search })}`).then((r) => r.data);
 
 /** A scanned code: the product whose barcode or SKU it is exactly, or null. */
-const scanLookup = (system: Pick<AppSystem, 'api'>) => fromPromise<LineProduct | null, { code: string }>(async ({ input }) => (await lookup(system, input.code)).find((p) => p.exact) ?? null);
+export const scanLookup = (system: Pick<AppSystem, 'api'>) => fromPromise<LineProduct | null, { code: string }>(async ({ input }) => (await lookup(system, input.code)).find((p) => p.exact) ?? null);
 
 /** The "add a product" picker of a document's lines: products by name or SKU (the items carry the whole product). */
 export function lineProductOptionsMachine(system: Pick<AppSystem, 'api'>) {
@@ -56,33 +61,50 @@ export function lineProductOptionsMachine(system: Pick<AppSystem, 'api'>) {
 }
 
 /**
- * The purchase form's line editor. Creating POSTs with an Idempotency-Key made when the form
- * opened (a resent create after a lost answer cannot order twice); changing an ordered one
- * PUTs it with If-Match (its ETag) so a lost update is refused.
+ * A document form's line editor. A new document is POSTed, a saved one PUT with If-Match (its
+ * ETag) so a lost update is refused; either under the key the form was opened with, so a save
+ * resent after a lost answer cannot save twice.
  */
-export function purchaseEditorMachine(system: Pick<AppSystem, 'api'>, target: { id: number; etag: string | undefined } | null, key: string) {
+export function documentEditorMachine(system: Pick<AppSystem, 'api' | 'navigation'>, api: DocumentApi) {
   return lineEditorMachine.provide({
     actors: {
       lookupProduct: scanLookup(system),
-      saveDocument: fromPromise(async ({ input }) => {
-        const { receive, ...rest } = input.body;
+      saveDocument: fromPromise(async ({ input }): Promise<Saved> => {
+        const { body, target, key } = input;
         const res = target
-          ? await system.api.call<{ data: { id: number }; message: string }>(`${PURCHASES_API}/${target.id}`, { method: 'PUT', body: rest, headers: { ...(target.etag ? { 'If-Match': target.etag } : {}), 'Idempotency-Key': key } })
-          : await system.api.call<{ data: { id: number }; message: string }>(PURCHASES_API, { method: 'POST', body: { ...rest, receive }, headers: { 'Idempotency-Key': key } });
-        return { id: res.data.id, message: res.message };
+          ? await system.api.call<{ data: DocState & Record<string, unknown>; message: string; etag: string }>(`${api.base}/${target.id}`, { method: 'PUT', body, headers: { ...(target.etag ? { 'If-Match': target.etag } : {}), 'Idempotency-Key': key } })
+          : await system.api.call<{ data: DocState & Record<string, unknown>; message: string; etag: string }>(api.base, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+        return { id: res.data.id, message: res.message, data: { ...res.data, etag: res.etag } };
       }),
+    },
+    actions: {
+      setLeaveGuard: (_, { dirty }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
     },
   });
 }
 
-const ACTION_PATHS: Record<DraftPanel, string> = { receive: 'receive', return: 'return', cancel: 'cancel', pay: 'payments' };
+/** A new document's form: saved, it says so and its own page opens. */
+export function newDocumentMachine(system: Pick<AppSystem, 'api' | 'navigation' | 'notify'>, api: DocumentApi) {
+  return documentEditorMachine(system, api).provide({
+    actions: {
+      finished: (_, { id, message }) => {
+        system.notify({ toastType: 'success', body: message });
+        system.navigation.send({ type: 'nav.go', to: api.href(id) });
+      },
+    },
+  });
+}
 
-/** A purchase's buttons: each action POSTs under the key the machine made when the person asked. */
-export function purchaseLifecycleMachine(system: Pick<AppSystem, 'api' | 'notify' | 'stockAlerts'>, told: { open(action: DraftPanel, doc: DocState): void; done(action: string): void; refused(errors: Record<string, string[]>): void }) {
+/**
+ * A saved document's page: its buttons post each action under the key the machine made when
+ * the person asked; its form (while it may be edited) saves through the same API.
+ */
+export function documentPageMachine(system: Pick<AppSystem, 'api' | 'navigation' | 'notify' | 'stockAlerts'>, api: DocumentApi, kind: Pick<DocumentKind, 'stockActions'>) {
   return documentLifecycleMachine.provide({
     actors: {
+      editor: documentEditorMachine(system, api),
       runAction: fromPromise(async ({ input }) => {
-        const res = await system.api.call<{ data: DocState; message: string; etag: string }>(`${PURCHASES_API}/${input.id}/${ACTION_PATHS[input.action as DraftPanel]}`, {
+        const res = await system.api.call<{ data: DocState; message: string; etag: string }>(`${api.base}/${input.id}/${api.actionPaths[input.action] ?? input.action}`, {
           method: 'POST',
           body: input.body as Record<string, unknown>,
           headers: { 'Idempotency-Key': input.key },
@@ -93,33 +115,10 @@ export function purchaseLifecycleMachine(system: Pick<AppSystem, 'api' | 'notify
     actions: {
       announce: (_, { action, message }) => {
         system.notify({ toastType: 'success', body: message });
-        if (action !== 'pay') system.stockAlerts.send({ type: 'alerts.refresh' });
-        told.done(action);
+        if (kind.stockActions?.includes(action)) system.stockAlerts.send({ type: 'alerts.refresh' });
+        // The panel and its button are gone: the focus goes to the document's facts, which say what changed.
+        requestAnimationFrame(() => document.getElementById('document-facts')?.focus());
       },
-      refused: (_, { failure }) => told.refused(failure.errors ?? {}),
-      opened: (_, { action, doc }) => told.open(action as DraftPanel, doc),
-    },
-  });
-}
-
-/** The panel of an action: sending hands its body to the lifecycle machine. */
-export function actionDraftWith(send: (action: DraftPanel, body: Record<string, unknown>) => void) {
-  return actionDraftMachine.provide({ actions: { send: (_, { action, body }) => send(action, body) } });
-}
-
-/** The stock count: scans look products up; posting sends the differences once, under a key. */
-export function stockCountWith(system: Pick<AppSystem, 'api' | 'navigation'>, counted: (message: string) => void) {
-  return stockCountMachine.provide({
-    actors: {
-      lookupProduct: scanLookup(system),
-      postCount: fromPromise(async ({ input }) => {
-        const res = await system.api.call<{ message: string }>(STOCK_COUNTS_API, { method: 'POST', body: input.body, headers: { 'Idempotency-Key': input.key } });
-        return { message: res.message };
-      }),
-    },
-    actions: {
-      counted: (_, { message }) => counted(message),
-      setLeaveGuard: (_, { dirty }) => system.navigation.send({ type: 'nav.block', blocked: dirty }),
     },
   });
 }

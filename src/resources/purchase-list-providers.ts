@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ListSettings } from '../../domain/list-query.ts';
-import { adminHref } from '../../domain/paths.ts';
+import { purchaseHref } from '../../machines/purchases/purchase-view.selectors.ts';
 import type { ResourceList } from '../../domain/resource.ts';
 import type { AppSystem } from '../app/system.ts';
 import { resourceListMachine } from './list-providers.ts';
@@ -10,7 +10,7 @@ import { resourceListMachine } from './list-providers.ts';
  * whose zod checks the list page does not need.
  */
 
-export const purchaseHref = (id: number | string) => adminHref('/purchase/edit/:id', { id });
+export { purchaseHref };
 
 /** The purchase list on the list engine; it keeps no per-person columns or saved filters. */
 export function purchaseListMachine(system: AppSystem, def: ResourceList) {

@@ -16,8 +16,10 @@ import { LINE_PRODUCTS_API } from '../../domain/documents/lines.ts';
 import { PURCHASES_API, purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.ts';
 import { actionDraftMachine } from '../../machines/document/action-draft.machine.ts';
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
-import { emptyHeader, isDirty, lineEditorMachine, type LineEditorContext } from '../../machines/document/line-editor.machine.ts';
-import { draftFor, editorInput, type PurchaseDoc } from '../../machines/document/purchase-view.selectors.ts';
+import { isDirty, lineEditorMachine, type LineEditorContext } from '../../machines/document/line-editor.machine.ts';
+import { purchaseEditor, purchasePanels } from '../../machines/purchases/purchase.kind.ts';
+import { draftFor, editorInput, type PurchaseDoc } from '../../machines/purchases/purchase-view.selectors.ts';
+import { testEnv } from '../model/test-env.ts';
 import { Coverage } from '../model/coverage.ts';
 import { twinOf } from './support/product-stock-models.ts';
 import { AdminApi, LeaveDialog, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations, xsrfHeaders } from './support/pages.ts';
@@ -89,7 +91,7 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
   const getPurchase = async (id: number) => ((await (await request.get(`${PURCHASES_API}/${id}`, { headers: authHeaders })).json()) as { data: PurchaseDoc }).data;
 
   await test.step('the line editor, on the create form', async () => {
-    const twin = twinOf(lineEditorMachine, editorCoverage, { header: emptyHeader('2026-01-05') });
+    const twin = twinOf(lineEditorMachine, editorCoverage, { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2026-01-05') });
     const names = new Map([[PICKED.id, picked.name], [SCANNED.id, scanned.name]]);
     const scans = new Held(page, (url, method) => method === 'GET' && url.pathname === LINE_PRODUCTS_API && [scanCode, UNKNOWN_CODE].includes(url.searchParams.get('search') ?? ''));
     const saves = new Held(page, (url, method) => method === 'POST' && url.pathname === PURCHASES_API);
@@ -182,9 +184,9 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
       });
       let current = await getPurchase(created.id);
       const cableLine = current.lines.find((l) => l.product_id === picked.id)!;
-      const twin = twinOf(documentLifecycleMachine, lifecycleCoverage, { lifecycle: purchaseLifecycle, doc: { id: created.id, status: 'ordered' } });
-      const draft = twinOf(actionDraftMachine, draftCoverage);
-      let editor = twinOf(lineEditorMachine, editorCoverage, editorInput(current));
+      const twin = twinOf(documentLifecycleMachine, lifecycleCoverage, { lifecycle: purchaseLifecycle, doc: { id: created.id, status: 'ordered' }, env: testEnv() });
+      const draft = twinOf(actionDraftMachine, draftCoverage, { panels: purchasePanels });
+      let editor = twinOf(lineEditorMachine, editorCoverage, { kind: purchaseEditor, ...editorInput(current) });
       const actions = new Held(page, (url, method) => method === 'POST' && new RegExp(`^${PURCHASES_API}/${created.id}/(receive|return|payments|cancel)$`).test(url.pathname));
       await actions.install();
       let sent = 0;
@@ -238,7 +240,7 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
               // The panel opens from what the purchase has now; the twin's draft opens the same way.
               if (!s0.context.unsaved) {
                 current = await getPurchase(created.id);
-                draft.send({ type: 'draft.open', ...draftFor(e.action!, current, '2026-01-05') });
+                draft.send({ type: 'draft.open', panel: e.action!, ...draftFor(e.action!, current, '2026-01-05') });
               }
             }
           } else if (e.type === 'walk.close') {
@@ -349,7 +351,7 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
           current = await getPurchase(created.id);
           if (current.status === 'ordered') {
             editor.stop();
-            editor = twinOf(lineEditorMachine, editorCoverage, editorInput(current));
+            editor = twinOf(lineEditorMachine, editorCoverage, { kind: purchaseEditor, ...editorInput(current) });
           }
         }
       }

@@ -14,7 +14,9 @@ import { receiveBody, returnBody } from '../../domain/documents/purchase.ts';
 import { paymentBody } from '../../domain/documents/payments.ts';
 import { stockCountBody } from '../../domain/documents/stock-count.ts';
 import { actionDraftMachine, type DraftLine } from '../../machines/document/action-draft.machine.ts';
-import { selectDraft } from '../../machines/document/purchase-view.selectors.ts';
+import { selectDraft } from '../../machines/document/action-draft.selectors.ts';
+import { purchasePanels } from '../../machines/purchases/purchase.kind.ts';
+import { testEnv } from './test-env.ts';
 import { selectStockCount, stockCountMachine } from '../../machines/stock/stock-count.machine.ts';
 import { Coverage } from './coverage.ts';
 
@@ -26,7 +28,7 @@ const line = (line_id: number, name: string, max: number, tracks = false, produc
 
 function draft() {
   const send = vi.fn();
-  const actor = createActor(actionDraftMachine.provide({ actions: { send: (_, p) => send(p) } }), { inspect: draftCoverage.inspect }).start();
+  const actor = createActor(actionDraftMachine.provide({ actions: { send: (_, p) => send(p) } }), { input: { panels: purchasePanels }, inspect: draftCoverage.inspect }).start();
   return { actor, send, view: () => selectDraft(actor.getSnapshot()) };
 }
 
@@ -132,7 +134,7 @@ function counter() {
       },
       actions: { counted: (_, p) => counted(p.message), setLeaveGuard: (_, p) => guard(p.dirty) },
     }),
-    { inspect: countCoverage.inspect },
+    { input: { env: testEnv() }, inspect: countCoverage.inspect },
   ).start();
   /** What the leave guard was last told: whether leaving would lose counts. */
   const guarded = () => guard.mock.lastCall?.[0] as boolean | undefined;

@@ -14,11 +14,12 @@ import { purchaseLifecycle, PURCHASE_STATUS_NAMES } from '../../domain/documents
 import { documentLifecycleMachine, unsavedMessage, type DocState } from '../../machines/document/lifecycle.machine.ts';
 import { selectDocumentActions } from '../../machines/document/line-editor.selectors.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
+import { testEnv } from './test-env.ts';
 
 type Snap = SnapshotFrom<typeof documentLifecycleMachine>;
 const coverage = new Coverage('documentLifecycle', documentLifecycleMachine);
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
-const INPUT = { lifecycle: purchaseLifecycle, doc: { id: 12, status: 'ordered' } };
+const INPUT = { lifecycle: purchaseLifecycle, doc: { id: 12, status: 'ordered' }, env: testEnv() };
 const ACTIONS = Object.keys(purchaseLifecycle.actions);
 
 const act = (action: string): AnyEventObject => ({ type: 'doc.act', action, body: action === 'pay' ? { amount: 100 } : {} });
@@ -31,6 +32,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'doc.unsaved', unsaved: false },
   { type: 'doc.act', action: 'teleport' },
   { type: 'doc.retry' },
+  // The page's form saved the document: it comes back as it is now.
+  { type: 'doc.saved', id: 12, message: 'Saved.', data: { id: 12, status: 'ordered' } },
   ...answers,
   { type: 'xstate.error.actor.runAction', error: { status: 0, message: 'The server cannot be reached.' } },
   { type: 'xstate.error.actor.runAction', error: { status: 409, code: 'transition_refused', message: 'This purchase is received, so it cannot be cancelled.' } },

@@ -11,7 +11,8 @@ import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from
 import { TestModel, type StatePath } from 'xstate/graph';
 import type { LineProduct } from '../../domain/documents/lines.ts';
 import { purchaseCreateBody } from '../../domain/documents/purchase.ts';
-import { emptyHeader, isDirty, lineEditorMachine, type SaveFailure } from '../../machines/document/line-editor.machine.ts';
+import { isDirty, lineEditorMachine, type SaveFailure } from '../../machines/document/line-editor.machine.ts';
+import { purchaseEditor } from '../../machines/purchases/purchase.kind.ts';
 import { selectLineEditor } from '../../machines/document/line-editor.selectors.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
@@ -71,7 +72,7 @@ const serialize = (s: Snap) =>
   });
 
 const model = new TestModel(lineEditorMachine, {
-  input: { header: emptyHeader('2025-03-10') },
+  input: { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2025-03-10') },
   // Two lines at most, so the graph stays small; internal events only where the machine waits for them.
   // (a scan adds one to its line, so scans stop once a line holds 2: the graph stays finite).
   events: (s: Snap) =>
@@ -89,7 +90,7 @@ async function run(path: StatePath<Snap, AnyEventObject>) {
   const saves = deferredCalls<{ id: number; message: string }>();
   const actor = createActor(
     lineEditorMachine.provide({ actors: { lookupProduct: fromPromise(lookups.start as never), saveDocument: fromPromise(saves.start as never) } }),
-    { input: { header: emptyHeader('2025-03-10') }, inspect: coverage.inspect },
+    { input: { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2025-03-10') }, inspect: coverage.inspect },
   ).start();
   let sent = 0;
   for (const step of path.steps.slice(1)) {
@@ -135,7 +136,7 @@ describe('line editor machine, model paths on a real actor', () => {
     .forEach((path, i) => it(`edge ${i}: ${name(path)}`, () => run(path)));
 
   it('an error under one line’s quantity stays under that line, moves up when a line above goes, and goes when fixed', async () => {
-    const actor = createActor(lineEditorMachine, { input: { header: { ...emptyHeader('2025-03-10'), supplier_id: 3 } } }).start();
+    const actor = createActor(lineEditorMachine, { input: { kind: purchaseEditor, header: { ...purchaseEditor.emptyHeader('2025-03-10'), supplier_id: 3 } } }).start();
     actor.send({ type: 'line.add', product: PHONE });
     actor.send({ type: 'line.add', product: CABLE });
     actor.send({ type: 'line.change', index: 1, field: 'quantity', value: 0 });
@@ -150,12 +151,12 @@ describe('line editor machine, model paths on a real actor', () => {
   });
 
   it('a scanned barcode becomes a line, and a second scan of it adds one to that line', async () => {
-    const actor = createActor(lineEditorMachine.provide({ actors: { lookupProduct: fromPromise<LineProduct | null, { code: string }>(async () => CABLE) } }), { input: { header: emptyHeader('2025-03-10') } }).start();
+    const actor = createActor(lineEditorMachine.provide({ actors: { lookupProduct: fromPromise<LineProduct | null, { code: string }>(async () => CABLE) } }), { input: { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2025-03-10') } }).start();
     actor.send({ type: 'line.scan', code: CABLE.barcode! });
     await settled();
     actor.send({ type: 'line.scan', code: ` ${CABLE.barcode!} ` });
     await settled();
-    expect(actor.getSnapshot().context.lines.map((l) => [l.product?.id, l.quantity, l.unit_cost, l.tax_bps])).toEqual([[CABLE.id, 2, 1250, 2000]]);
+    expect(actor.getSnapshot().context.lines.map((l) => [l.product?.id, l.quantity, l.unit_price, l.tax_bps])).toEqual([[CABLE.id, 2, 1250, 2000]]);
     expect(isDirty(actor.getSnapshot().context)).toBe(true);
   });
 

@@ -8,10 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { purchaseLifecycle } from '../../domain/documents/purchase.ts';
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
-import { emptyHeader, lineEditorMachine } from '../../machines/document/line-editor.machine.ts';
+import { lineEditorMachine } from '../../machines/document/line-editor.machine.ts';
+import { purchaseEditor } from '../../machines/purchases/purchase.kind.ts';
 import { CANCELLED, THROUGH_RECEIVED, lifecycleWalk, lineEditorWalk } from '../e2e/support/purchase-models.ts';
 import { twinOf } from '../e2e/support/product-stock-models.ts';
 import { Coverage } from './coverage.ts';
+import { testEnv } from './test-env.ts';
 import type { Walk } from './walk.ts';
 
 function replay<M extends AnyStateMachine, X>(machine: M, walk: Walk<M, X>, coverage: Coverage, input?: unknown) {
@@ -31,7 +33,7 @@ describe('the purchase walks take every transition of their machines', () => {
     const walk = lineEditorWalk();
     console.log(`line editor walk: ${walk.edges} edges, ${walk.steps.length} steps`);
     expect(walk.steps.length).toBeGreaterThanOrEqual(walk.edges);
-    replay(lineEditorMachine, walk, coverage, { header: emptyHeader('2026-01-05') });
+    replay(lineEditorMachine, walk, coverage, { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2026-01-05') });
     const report = coverage.report();
     console.log(report.line);
     expect(report.missingTransitions, report.line).toEqual([]);
@@ -39,12 +41,12 @@ describe('the purchase walks take every transition of their machines', () => {
   });
 
   it('lifecycle, over two purchases: one received and returned, one cancelled', () => {
-    const coverage = new Coverage('documentLifecycle', documentLifecycleMachine);
+    const coverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, { 'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received' });
     for (const plan of [THROUGH_RECEIVED, CANCELLED]) {
       const walk = lifecycleWalk(plan);
       console.log(`lifecycle walk: ${walk.edges} edges, ${walk.steps.length} steps`);
       expect(walk.steps.length).toBeGreaterThanOrEqual(walk.edges);
-      replay(documentLifecycleMachine, walk, coverage, { lifecycle: purchaseLifecycle, doc: { id: 1, status: 'ordered' } });
+      replay(documentLifecycleMachine, walk, coverage, { lifecycle: purchaseLifecycle, doc: { id: 1, status: 'ordered' }, env: testEnv() });
     }
     const report = coverage.report();
     console.log(report.line);

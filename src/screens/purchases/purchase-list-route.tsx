@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { parseListQuery } from '../../../domain/list-query.ts';
-import { paymentLabel, paymentTone, statusTone } from '../../../machines/document/purchase-view.selectors.ts';
 import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
-import { purchaseLifecycle, type PurchaseStatus } from '../../../domain/documents/purchase.facts.ts';
+import { purchaseLifecycle } from '../../../domain/documents/purchase.facts.ts';
+import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { PaymentBadge, StatusBadge } from '../documents/badges.tsx';
 import { purchaseListActor } from '../../resources/purchase-list-page.ts';
 import { purchaseHref } from '../../resources/purchase-list-providers.ts';
 import { ListScreenContext, type ListActor, type ListExtras, type ListScreen } from '../resource/list-context.ts';
@@ -13,20 +13,9 @@ import { ListView } from '../resource/list-view.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { PURCHASES } from './purchase-defs.ts';
 
-/** Badge tones of the lifecycle table in the badge recipe's words. */
-export const badgeTone = (tone: string) => (tone === 'danger' ? 'error' : tone === 'info' ? 'info' : tone === 'success' ? 'success' : tone === 'warning' ? 'warning' : 'neutral') as 'error' | 'info' | 'success' | 'warning' | 'neutral';
-
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={badgeTone(statusTone(status))}>{purchaseLifecycle.statuses[status as PurchaseStatus]?.label ?? status}</Badge>;
-}
-
-export function PaymentBadge({ status }: { status: string }) {
-  return <Badge tone={badgeTone(paymentTone(status))}>{paymentLabel(status)}</Badge>;
-}
-
 const EXTRAS: ListExtras = {
   cells: {
-    status: (row) => <StatusBadge status={String(row.status)} />,
+    status: (row) => <StatusBadge lifecycle={purchaseLifecycle as unknown as Lifecycle} status={String(row.status)} />,
     payment_status: (row) => <PaymentBadge status={String(row.payment_status)} />,
   },
   titleHref: (row) => purchaseHref(row.id),

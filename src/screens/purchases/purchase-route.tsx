@@ -2,15 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
-import { emptyHeader } from '../../../machines/document/line-editor.machine.ts';
-import type { PurchaseDoc } from '../../../machines/document/purchase-view.selectors.ts';
+import { purchaseApi, purchaseEditor } from '../../../machines/purchases/purchase.kind.ts';
+import type { PurchaseDoc } from '../../../machines/purchases/purchase-view.selectors.ts';
 import { selectRecord } from '../../../machines/record.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { purchaseEditorMachine, purchaseHref, purchaseRecordMachine } from '../../resources/document-providers.ts';
-import { newKey, today } from './purchase-editor.ts';
+import { documentRecordMachine, newDocumentMachine, realEnv } from '../../resources/document-providers.ts';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 import { PurchaseDocument } from './purchase-document.tsx';
@@ -39,20 +38,8 @@ function BackLink() {
 
 function NewPurchase({ receiving, title }: { receiving: boolean; title: string }) {
   const system = useAppSystem();
-  const machine = useMemo(
-    () =>
-      purchaseEditorMachine(system, null, newKey()).provide({
-        actions: {
-          finished: (_, { id, message }) => {
-            system.notify({ toastType: 'success', body: message });
-            system.navigation.send({ type: 'nav.block', blocked: false });
-            system.navigation.send({ type: 'nav.go', to: purchaseHref(id) });
-          },
-        },
-      }),
-    [system],
-  );
-  const actor = useActorRef(machine, { input: { header: { ...emptyHeader(today()), receive: receiving } }, inspect: system.inspect });
+  const machine = useMemo(() => newDocumentMachine(system, purchaseApi), [system]);
+  const actor = useActorRef(machine, { input: { kind: purchaseEditor, header: { ...purchaseEditor.emptyHeader(realEnv.today()), receive: receiving }, key: realEnv.newKey() }, inspect: system.inspect });
   return (
     <>
       <PageHeader subtitle={<>{receiving ? 'Received now: name one serial number per unit of serial-tracked products. ' : 'Ordered now, received later. '}<BackLink /></>} />
@@ -63,7 +50,7 @@ function NewPurchase({ receiving, title }: { receiving: boolean; title: string }
 
 function ExistingPurchase({ id, title }: { id: string; title: string }) {
   const system = useAppSystem();
-  const machine = useMemo(() => purchaseRecordMachine(system), [system]);
+  const machine = useMemo(() => documentRecordMachine(system, purchaseApi), [system]);
   const actor = useActorRef(machine, { input: { id }, inspect: system.inspect });
   const record = useSelector(actor, selectRecord);
   if (record.phase === 'failed') {
@@ -81,6 +68,6 @@ function ExistingPurchase({ id, title }: { id: string; title: string }) {
     );
   }
   const doc = record.data as unknown as PurchaseDoc;
-  // A new document (after a save) starts its machines afresh.
-  return <PurchaseDocument key={`${doc.id}:${doc.version}`} doc={doc} title={title} back={<BackLink />} reload={() => actor.send({ type: 'record.reload' })} />;
+  // The page machine holds the purchase from here on: each action and each save answers it whole.
+  return <PurchaseDocument key={doc.id} doc={doc} title={title} back={<BackLink />} />;
 }

@@ -9,9 +9,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
-import { stockCountWith } from '../../resources/document-providers.ts';
-import { AmountField, FieldError, FieldLabel } from '../purchases/amount-input.tsx';
-import { ProductPicker } from '../purchases/purchase-form.tsx';
+import { realEnv } from '../../resources/document-providers.ts';
+import { stockCountWith } from '../../resources/stock-count-providers.ts';
+import { AmountField, FieldError, FieldLabel } from '../documents/amount-input.tsx';
+import { ProductPicker } from '../documents/line-adder.tsx';
 
 /**
  * The stock count: find or scan products, type what is on the shelf (serial numbers for
@@ -27,7 +28,7 @@ export function StockCount({ onPosted, onClose }: { onPosted(): void; onClose():
       }),
     [system, onPosted],
   );
-  const actor = useActorRef(machine, { inspect: system.inspect });
+  const actor = useActorRef(machine, { input: { env: realEnv }, inspect: system.inspect });
   const view = useSelector(actor, selectStockCount, shallowEqual);
   const [code, setCode] = useState('');
   return (

@@ -14,9 +14,10 @@ import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import type { LineProduct } from '../../../domain/documents/lines.ts';
 import { allows } from '../../../domain/documents/lifecycle.ts';
 import { purchaseLifecycle, type PurchaseStatus } from '../../../domain/documents/purchase.ts';
-import type { DraftPanel } from '../../../machines/document/action-draft.machine.ts';
 import { documentLifecycleMachine } from '../../../machines/document/lifecycle.machine.ts';
-import { emptyHeader, isDirty, lineEditorMachine } from '../../../machines/document/line-editor.machine.ts';
+import { isDirty, lineEditorMachine } from '../../../machines/document/line-editor.machine.ts';
+import { purchaseEditor } from '../../../machines/purchases/purchase.kind.ts';
+import { testEnv } from '../../model/test-env.ts';
 import { coveringWalk } from '../../model/walk.ts';
 
 // ---------------------------------------------------------------- the line editor
@@ -52,7 +53,7 @@ export const editorKey = (s: EditorSnap) => {
 export const lineEditorWalk = (today = '2026-01-05') =>
   coveringWalk({
     machine: lineEditorMachine,
-    input: { header: emptyHeader(today) },
+    input: { kind: purchaseEditor, header: purchaseEditor.emptyHeader(today) },
     extra: null,
     events: (s: EditorSnap) => {
       const c = s.context;
@@ -90,7 +91,7 @@ export const lineEditorWalk = (today = '2026-01-05') =>
 // ---------------------------------------------------------------- the lifecycle and its panels
 
 type DocSnap = SnapshotFrom<typeof documentLifecycleMachine>;
-export type PanelAction = DraftPanel;
+export type PanelAction = 'receive' | 'cancel' | 'return' | 'pay';
 export const PANELS: PanelAction[] = ['receive', 'cancel', 'return', 'pay'];
 
 /**
@@ -143,7 +144,7 @@ export const docKey = (s: DocSnap, x: DocExtra) => {
 export const lifecycleWalk = (plan: Plan) =>
   coveringWalk({
     machine: documentLifecycleMachine,
-    input: { lifecycle: purchaseLifecycle, doc: { id: 1, status: 'ordered' } },
+    input: { lifecycle: purchaseLifecycle, doc: { id: 1, status: 'ordered' }, env: testEnv() },
     extra: { panel: null } as DocExtra,
     events: (s: DocSnap, x: DocExtra) => {
       const c = s.context;

@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/documents/payments.facts.ts';
 import { purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
-import type { actionDraftMachine, DraftLine, DraftPanel, DraftPayment } from './action-draft.machine.ts';
-import type { DocumentHeader, LineDraft } from './line-editor.machine.ts';
-import type { documentLifecycleMachine } from './lifecycle.machine.ts';
+import { adminHref } from '../../domain/paths.ts';
+import type { DocumentHeader, DraftLine, DraftOpening, LineDraft } from '../document/kind.ts';
+import type { documentLifecycleMachine } from '../document/lifecycle.machine.ts';
 
 /** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
 export interface PurchaseDoc {
@@ -56,6 +56,9 @@ export interface PurchaseDocLine {
   returnable: number;
 }
 
+/** A purchase's own page (its list rows open it). */
+export const purchaseHref = (id: number | string) => adminHref('/purchase/edit/:id', { id });
+
 /** The purchase as the lifecycle machine holds it now (each action answers the whole document). */
 export const selectPurchase = (s: SnapshotFrom<typeof documentLifecycleMachine>) => s.context.doc as unknown as PurchaseDoc;
 
@@ -64,28 +67,12 @@ export const paymentTone = (status: string) => (status === 'paid' ? 'success' : 
 export const paymentLabel = (status: string) => PAYMENT_STATUSES[status as PaymentStatus] ?? status;
 
 /** What each action's panel starts with: everything still to come; nothing to return; the amount due, paid today. */
-export function draftFor(panel: DraftPanel, doc: PurchaseDoc, today: string): { panel: DraftPanel; lines?: DraftLine[]; payment?: DraftPayment } {
+export function draftFor(panel: string, doc: PurchaseDoc, today: string): DraftOpening {
   const line = (l: PurchaseDocLine, max: number, quantity: number): DraftLine => ({ line_id: l.id, product_id: l.product_id, name: l.product_name, tracks_serials: l.tracks_serials, max, quantity, serials: '' });
-  if (panel === 'receive') return { panel, lines: doc.lines.filter((l) => l.to_receive > 0).map((l) => line(l, l.to_receive, l.to_receive)) };
-  if (panel === 'return') return { panel, lines: doc.lines.filter((l) => l.returnable > 0).map((l) => line(l, l.returnable, 0)) };
-  if (panel === 'pay') return { panel, payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'cash', note: '' } };
-  return { panel };
-}
-
-/** The open panel, its lines with their own errors, and whether sending is possible now. */
-export function selectDraft(s: SnapshotFrom<typeof actionDraftMachine>) {
-  const { panel, lines, payment, note, errors } = s.context;
-  return {
-    panel,
-    lines: lines.map((l, i) => ({
-      ...l,
-      errors: { quantity: errors[`lines.${i}.quantity`] ?? errors[`lines.${i}.line_id`], serials: errors[`lines.${i}.serials`] },
-    })),
-    payment,
-    note,
-    errors,
-    linesError: errors.lines,
-  };
+  if (panel === 'receive') return { lines: doc.lines.filter((l) => l.to_receive > 0).map((l) => line(l, l.to_receive, l.to_receive)) };
+  if (panel === 'return') return { lines: doc.lines.filter((l) => l.returnable > 0).map((l) => line(l, l.returnable, 0)) };
+  if (panel === 'pay') return { payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'cash', note: '' } };
+  return {};
 }
 
 /** An ordered purchase's header and lines as the line editor holds them, to change it. */
@@ -106,7 +93,7 @@ export function editorInput(doc: PurchaseDoc): { header: DocumentHeader; lines: 
       key: i + 1,
       product: { id: l.product_id, name: l.product_name, sku: l.sku, cost_price: l.unit_cost, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
       quantity: l.quantity,
-      unit_cost: l.unit_cost,
+      unit_price: l.unit_cost,
       discount: l.discount,
       tax_bps: l.tax_bps,
       serials: [],

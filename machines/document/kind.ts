@@ -1,0 +1,147 @@
+import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
+import type { LineProduct } from '../../domain/documents/lines.ts';
+import type { Rounding } from '../../domain/documents/totals.ts';
+
+/**
+ * What the document machines (line editor, action drafts, lifecycle) are told of a kind, by
+ * `input`: the machines here import no kind. A kind (machines/purchases/purchase.kind.ts first;
+ * sales, quotations and the till next) declares these once, beside its own view selectors.
+ */
+
+/** Anything with zod's `safeParse`: the kind's request body schema, the one the server reads. */
+export interface BodySchema {
+  safeParse(v: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** The terms every document's totals are computed from (domain/documents/totals.ts), plus a note. */
+export interface DocumentTerms {
+  note: string;
+  prices_include_tax: boolean;
+  rounding: Rounding;
+  discount: number;
+  tax_bps: number;
+  shipping: number;
+}
+
+/** A document form's header: the shared terms and the kind's own fields (a supplier and a date, a customer…). */
+export type DocumentHeader = DocumentTerms & Record<string, unknown>;
+
+/** The product a line is for, as much as a line needs of it. */
+export type LineProductRef = Pick<LineProduct, 'id' | 'name' | 'sku' | 'tax_bps' | 'tracks_serials'> & Partial<Pick<LineProduct, 'cost_price' | 'sale_price'>>;
+
+export interface LineDraft {
+  /** Stable across removals, so a view keys its rows by it. */
+  key: number;
+  product: LineProductRef | null;
+  quantity: number;
+  /** The unit price the kind trades at (a purchase's unit cost, a sale's price). */
+  unit_price: number;
+  discount: number;
+  tax_bps: number;
+  serials: string[];
+}
+
+export type LineField = 'quantity' | 'unit_price' | 'discount' | 'tax_bps' | 'serials';
+
+/** The line editor's kind: how a form becomes the kind's request body, and how a new line is priced. */
+export interface EditorKind {
+  /** A new document's header on `today` (YYYY-MM-DD). */
+  emptyHeader(today: string): DocumentHeader;
+  /** The request body the form stands for (the server computes every total itself); `existing`: a change to a saved one. */
+  toBody(header: DocumentHeader, lines: readonly LineDraft[], existing: boolean): Record<string, unknown>;
+  /** The body's schema, so errors show by full path before anything is sent. */
+  schema: BodySchema;
+  /** The body's name for a line's unit price (`unit_cost` on a purchase): errors and fields are keyed by it. */
+  priceField: string;
+  /** A new line's unit price: cost for purchases, sale price for sales. */
+  priceOf(product: LineProductRef): number;
+  /** Rules the schema cannot see (one serial per unit when goods come in now), by full path. */
+  check?(header: DocumentHeader, lines: readonly LineDraft[]): Record<string, string>;
+}
+
+/** One action's panel (receive, return, pay, cancel…): what it asks for and how it is checked. */
+export interface PanelDef {
+  /** `lines`: how many of each line (and their serials); `payment`: a payment; `note`: a note to confirm. */
+  shape: 'lines' | 'payment' | 'note';
+  schema: BodySchema;
+  /** The verb in "Enter how many to receive on at least one line." */
+  verb: string;
+  /** Said under a line asked for more than it has left. */
+  tooMany?(max: number): string;
+  /** A line's quantity box, labelled short ("Receive (of 3 to come)"); else "Receive (of 3)". */
+  short?(max: number): string;
+  /** The panel's heading and its send button ("Receive goods", "Receive"). */
+  title: string;
+  submit: string;
+  /** What the panel tells before it is sent, if anything ("What has not come will not be expected…"). */
+  hint?: string;
+  /** The button that closes the panel ("Close"; "Keep it" for a cancel). */
+  close?: string;
+  /** A destructive action's send button is drawn as one. */
+  destructive?: boolean;
+}
+
+export interface DraftLine {
+  line_id: number;
+  product_id: number;
+  name: string;
+  tracks_serials: boolean;
+  /** The most this action may take from the line (still to come, or still returnable). */
+  max: number;
+  quantity: number;
+  /** As typed: one serial number per row. */
+  serials: string;
+}
+
+export interface DraftPayment {
+  paid_on: string;
+  amount: string;
+  method: string;
+  note: string;
+}
+
+export interface DraftOpening {
+  lines?: DraftLine[];
+  payment?: DraftPayment;
+}
+
+export interface DocState {
+  id: number;
+  status: string;
+}
+
+/** A posted document's kind, as its page's lifecycle machine needs it. */
+export interface DocumentKind<D extends DocState = DocState> {
+  lifecycle: Lifecycle;
+  panels: Readonly<Record<string, PanelDef>>;
+  /** What an action's panel starts with, from the document as it is (everything still to come…). */
+  draftFor(action: string, doc: D, today: string): DraftOpening;
+  /** The action that changes the header and lines in place, when the kind has one (`edit`). */
+  editAction?: string;
+  /** The line editor's input for that, from the document. */
+  editorInput?(doc: D): { header: DocumentHeader; lines: LineDraft[] };
+  editor?: EditorKind;
+  /** The actions that move stock (the stock bell is asked again after them). */
+  stockActions?: readonly string[];
+  /** The right each action needs; the person's rights become the machine's `may`. */
+  rights?: Readonly<Record<string, string>>;
+}
+
+/** The actions a person with `held` rights may do, for the lifecycle machine's `may`. */
+export const mayFrom = (rights: Readonly<Record<string, string>> | undefined, held: ReadonlySet<string>): Record<string, boolean> =>
+  Object.fromEntries(Object.entries(rights ?? {}).map(([action, right]) => [action, held.has(right)]));
+
+/** Where a kind's documents are: its API address, each action's path under a document, its page. */
+export interface DocumentApi {
+  base: string;
+  actionPaths: Readonly<Record<string, string>>;
+  href(id: number | string): string;
+}
+
+/** Side effects a machine must not make itself (ARCHITECTURE: injected): the clock and new keys. */
+export interface DocumentEnv {
+  /** Today as YYYY-MM-DD, in the person's own time zone. */
+  today(): string;
+  /** A new idempotency key (a UUID where the platform has one). */
+  newKey(): string;
+}

@@ -1,0 +1,45 @@
+import { css } from 'styled-system/css';
+import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
+import { formatMoment } from '../../../domain/format.ts';
+import { useDisplay } from '../../app/display.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { cardBody, cardHeading } from './styles.ts';
+
+export interface ShownStep {
+  id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  created_at: string;
+  user_name: string | null;
+}
+
+/** Every transition, with who and when (the server records each in the same transaction). */
+export function HistoryCard({ history, lifecycle, words }: { history: readonly ShownStep[]; lifecycle: Lifecycle; words: Readonly<Record<string, string>> }) {
+  const display = useDisplay();
+  const label = (s: string | null) => (s ? (lifecycle.statuses[s]?.label ?? s) : '');
+  return (
+    <Card.Root aria-labelledby="history-title">
+      <Card.Body className={cardBody}>
+        <h2 id="history-title" className={cardHeading}>
+          History
+        </h2>
+        <ol aria-labelledby="history-title" className={css({ display: 'grid', gap: '3', mt: '3' })}>
+          {history.map((h) => (
+            <li key={h.id} className={css({ fontSize: 'sm', borderInlineStartWidth: '2px', borderColor: 'border.default', ps: '3' })}>
+              <p className={css({ fontWeight: 'semibold' })}>
+                {words[h.action] ?? lifecycle.actions[h.action]?.label ?? h.action}
+                {h.from_status && h.from_status !== h.to_status ? ` · ${label(h.from_status)} → ${label(h.to_status)}` : ''}
+              </p>
+              <p className={css({ color: 'fg.muted' })}>
+                {h.user_name ?? 'The system (demo data)'} · {formatMoment(h.created_at, display)}
+              </p>
+              {h.note ? <p className={css({ whiteSpace: 'pre-wrap' })}>{h.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,77 @@
+import { Portal } from '@ark-ui/react/portal';
+import { useActorRef } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { LineProduct } from '../../../domain/documents/lines.ts';
+import type { EditorActor } from '../../../machines/document/lifecycle.machine.ts';
+import type { OptionItem } from '../../../machines/options.machine.ts';
+import { useAppSystem } from '../../app/app-context.tsx';
+import { Combobox } from '../../components/ui/combobox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { fieldId } from '../../resources/dom-ids.ts';
+import { lineProductOptionsMachine } from '../../resources/document-providers.ts';
+import { RelationOptions, useRelationOptions } from '../resource/fields/relation-field.tsx';
+import { FieldError } from './amount-input.tsx';
+
+/** Find a product by name or SKU, or scan its barcode (Enter ends a scan, as scanners send it). */
+export function LineAdder({ actor, readOnly, scanError }: { actor: EditorActor; readOnly: boolean; scanError: string | undefined }) {
+  const system = useAppSystem();
+  const [code, setCode] = useState('');
+  return (
+    <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
+      <ProductPicker system={system} disabled={readOnly} onPick={(product) => actor.send({ type: 'line.add', product })} />
+      <Field.Root invalid={Boolean(scanError)} ids={{ control: fieldId('scan') }}>
+        <Field.Label>Scan a barcode</Field.Label>
+        <Field.Input
+          value={code}
+          placeholder="Scan, or type a barcode or SKU and press Enter"
+          autoComplete="off"
+          onChange={(e) => setCode(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (!code.trim()) return;
+            actor.send({ type: 'line.scan', code });
+            setCode('');
+          }}
+        />
+        <FieldError error={scanError} />
+      </Field.Root>
+    </div>
+  );
+}
+
+/** The "add a product" combobox: products by name or SKU; choosing one adds a line for it. */
+export function ProductPicker({ system, disabled, onPick, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; label?: string }) {
+  const machine = useMemo(() => lineProductOptionsMachine(system), [system]);
+  const options = useActorRef(machine, { input: { ids: [] }, inspect: system.inspect });
+  const { items, status, search, error, collection } = useRelationOptions(options);
+  return (
+    <Combobox.Root
+      collection={collection}
+      value={[]}
+      inputValue={search}
+      disabled={disabled}
+      inputBehavior="autohighlight"
+      onInputValueChange={(d) => {
+        if (d.reason === 'input-change') options.send({ type: 'options.search', search: d.inputValue });
+      }}
+      onValueChange={(d) => {
+        const picked = items.find((o: OptionItem) => String(o.id) === d.value[0]) as (OptionItem & LineProduct) | undefined;
+        if (!picked) return;
+        onPick(picked);
+        options.send({ type: 'options.search', search: '' });
+      }}
+    >
+      <Combobox.Label>{label}</Combobox.Label>
+      <Combobox.Control>
+        <Combobox.Input placeholder="Type a name or SKU…" />
+        <Combobox.Trigger aria-label="Show products">
+          <Icon name="chevron-down" />
+        </Combobox.Trigger>
+      </Combobox.Control>
+      {search.trim() ? <RelationOptions items={items} status={status} search={search} error={error} many="products" /> : <Portal />}
+    </Combobox.Root>
+  );
+}
