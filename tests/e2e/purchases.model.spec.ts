@@ -167,7 +167,7 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
     expect(taken.size, 'every edge of the line editor’s graph, taken by the page').toBe(walk.edges);
   });
 
-  const lifecycleCoverage = new Coverage('documentLifecycle', documentLifecycleMachine);
+  const lifecycleCoverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, { 'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received' });
   const draftCoverage = new Coverage('actionDraft', actionDraftMachine);
   for (const [name, plan] of [
     ['ordered, received in part then in full, returned', THROUGH_RECEIVED],

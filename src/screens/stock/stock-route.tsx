@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fieldsFor } from '../../../domain/form-values.ts';
 import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
@@ -20,7 +20,11 @@ import { OnHand } from '../products/stock-badge.tsx';
 import { EmbeddedList, useEmbeddedList } from './embedded-list.tsx';
 import { LEDGER, STOCK_LEVELS } from './list-defs.ts';
 import { MOVEMENT_EXTRAS } from './movement-cells.tsx';
-import { StockCount } from './stock-count.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+// The count is a document form (lines, a product picker, the document machines): its code comes
+// when a count is begun, so the stock list does not carry the document pages' parts.
+const StockCount = lazy(() => import('./stock-count.tsx').then((m) => ({ default: m.StockCount })));
 
 /** /stock: every product's level with the filter's total value, the movement ledger, and the adjustment form. */
 export default function StockRoute(_: ScreenProps) {
@@ -91,7 +95,11 @@ export default function StockRoute(_: ScreenProps) {
           <AdjustmentForm key={adjusting.key} productId={adjusting.productId} onSaved={() => screen.send({ type: 'adjust.saved' })} onClose={() => screen.send({ type: 'adjust.close' })} />
         </section>
       ) : null}
-      {counting !== null && mayAdjust ? <StockCount key={counting} onPosted={countPosted} onClose={countClosed} /> : null}
+      {counting !== null && mayAdjust ? (
+        <Suspense fallback={<Spinner label="Loading the stock count" />}>
+          <StockCount key={counting} onPosted={countPosted} onClose={countClosed} />
+        </Suspense>
+      ) : null}
       {/* The levels' totals row sums on hand and value over the whole filter (the server's sums). */}
       <EmbeddedList def={STOCK_LEVELS} actor={levels} title="Stock levels" id="stock-levels" extras={LEVEL_EXTRAS} />
       <EmbeddedList def={LEDGER} actor={ledger} title="Movement ledger" id="stock-ledger" extras={MOVEMENT_EXTRAS} />
