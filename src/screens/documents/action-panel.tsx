@@ -6,12 +6,11 @@ import { selectDraft } from '../../../machines/document/action-draft.selectors.t
 import type { DraftActor } from '../../../machines/document/lifecycle.machine.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField, FieldError, FieldLabel } from './amount-input.tsx';
-import { cardHeading } from './styles.ts';
+import { FormCard } from './cards.tsx';
 
 const METHOD: FieldDef = { name: 'method', label: 'Method', kind: 'select', options: PAYMENT_METHOD_OPTIONS, required: true };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -23,19 +22,21 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
   const def = useSelector(draft, (s) => s.context.panels[panel]!);
   const Select = FIELD_VIEWS.select.component;
   return (
-    <Card.Root asChild>
-      <form
-        noValidate
-        aria-labelledby="panel-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          draft.send({ type: 'draft.submit' });
-        }}
-      >
-        <Card.Body className={css({ pt: '5', px: { base: '4', sm: '6' }, display: 'grid', gap: '4' })}>
-          <h2 id="panel-title" className={cardHeading}>
-            {def.title}
-          </h2>
+    <FormCard
+      id="panel"
+      title={def.title}
+      onSubmit={() => draft.send({ type: 'draft.submit' })}
+      footer={
+        <>
+          <Button type="submit" loading={busy} tone={def.destructive ? 'error' : 'primary'}>
+            {def.submit}
+          </Button>
+          <Button variant="outline" tone="neutral" disabled={busy} onClick={() => draft.send({ type: 'draft.close' })}>
+            {def.close ?? 'Close'}
+          </Button>
+        </>
+      }
+    >
           {def.shape === 'lines' ? (
             <ol aria-label={`Lines to ${def.verb}`} className={css({ display: 'grid', gap: '3' })}>
               {view.lines.map((l, i) => (
@@ -101,17 +102,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
           <p className={css({ srOnly: true })} aria-live="polite">
             {busy ? `${def.submit}…` : ''}
           </p>
-        </Card.Body>
-        <Card.Footer className={css({ justifyContent: 'flex-start', px: { base: '4', sm: '6' }, pb: '5', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
-          <Button type="submit" loading={busy} tone={def.destructive ? 'error' : 'primary'}>
-            {def.submit}
-          </Button>
-          <Button variant="outline" tone="neutral" disabled={busy} onClick={() => draft.send({ type: 'draft.close' })}>
-            {def.close ?? 'Close'}
-          </Button>
-        </Card.Footer>
-      </form>
-    </Card.Root>
+    </FormCard>
   );
 }
 

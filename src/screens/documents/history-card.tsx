@@ -2,8 +2,7 @@ import { css } from 'styled-system/css';
 import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
 import { formatMoment } from '../../../domain/format.ts';
 import { useDisplay } from '../../app/display.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { cardBody, cardHeading } from './styles.ts';
+import { DocCard } from './cards.tsx';
 
 export interface ShownStep {
   id: number;
@@ -20,11 +19,7 @@ export function HistoryCard({ history, lifecycle, words }: { history: readonly S
   const display = useDisplay();
   const label = (s: string | null) => (s ? (lifecycle.statuses[s]?.label ?? s) : '');
   return (
-    <Card.Root aria-labelledby="history-title">
-      <Card.Body className={cardBody}>
-        <h2 id="history-title" className={cardHeading}>
-          History
-        </h2>
+    <DocCard id="history" title="History">
         <ol aria-labelledby="history-title" className={css({ display: 'grid', gap: '3', mt: '3' })}>
           {history.map((h) => (
             <li key={h.id} className={css({ fontSize: 'sm', borderInlineStartWidth: '2px', borderColor: 'border.default', ps: '3' })}>
@@ -39,7 +34,6 @@ export function HistoryCard({ history, lifecycle, words }: { history: readonly S
             </li>
           ))}
         </ol>
-      </Card.Body>
-    </Card.Root>
+    </DocCard>
   );
 }

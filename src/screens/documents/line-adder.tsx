@@ -3,7 +3,6 @@ import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { LineProduct } from '../../../domain/documents/lines.ts';
-import type { EditorActor } from '../../../machines/document/lifecycle.machine.ts';
 import type { OptionItem } from '../../../machines/options.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { Combobox } from '../../components/ui/combobox.tsx';
@@ -14,25 +13,28 @@ import { lineProductOptionsMachine } from '../../resources/document-providers.ts
 import { RelationOptions, useRelationOptions } from '../resource/fields/relation-field.tsx';
 import { FieldError } from './amount-input.tsx';
 
-/** Find a product by name or SKU, or scan its barcode (Enter ends a scan, as scanners send it). */
-export function LineAdder({ actor, readOnly, scanError }: { actor: EditorActor; readOnly: boolean; scanError: string | undefined }) {
+/**
+ * Find a product by name or SKU, or scan its barcode (Enter ends a scan, as scanners send it):
+ * `onPick` gets a product chosen from the list, `onScan` a scanned code; the machine decides.
+ */
+export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scanId = 'scan', scanHint = 'Scan, or type a barcode or SKU and press Enter' }: { onPick(p: LineProduct): void; onScan(code: string): void; readOnly: boolean; scanError: string | undefined; pickLabel?: string; scanId?: string; scanHint?: string }) {
   const system = useAppSystem();
   const [code, setCode] = useState('');
   return (
     <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
-      <ProductPicker system={system} disabled={readOnly} onPick={(product) => actor.send({ type: 'line.add', product })} />
-      <Field.Root invalid={Boolean(scanError)} ids={{ control: fieldId('scan') }}>
+      <ProductPicker system={system} disabled={readOnly} label={pickLabel} onPick={onPick} />
+      <Field.Root invalid={Boolean(scanError)} ids={{ control: fieldId(scanId) }}>
         <Field.Label>Scan a barcode</Field.Label>
         <Field.Input
           value={code}
-          placeholder="Scan, or type a barcode or SKU and press Enter"
+          placeholder={scanHint}
           autoComplete="off"
           onChange={(e) => setCode(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
             if (!code.trim()) return;
-            actor.send({ type: 'line.scan', code });
+            onScan(code);
             setCode('');
           }}
         />
@@ -43,7 +45,7 @@ export function LineAdder({ actor, readOnly, scanError }: { actor: EditorActor; 
 }
 
 /** The "add a product" combobox: products by name or SKU; choosing one adds a line for it. */
-export function ProductPicker({ system, disabled, onPick, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; label?: string }) {
+export function ProductPicker({ system, disabled, onPick, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; label?: string | undefined }) {
   const machine = useMemo(() => lineProductOptionsMachine(system), [system]);
   const options = useActorRef(machine, { input: { ids: [] }, inspect: system.inspect });
   const { items, status, search, error, collection } = useRelationOptions(options);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { Card } from '../../components/ui/card.tsx';
-import { cardBody, cardHeading, docTable } from './styles.ts';
+import { DocCard } from './cards.tsx';
+import { docTable } from './styles.ts';
 import { TotalsTable, type ShownTotals } from './totals-table.tsx';
 
 export interface ShownLine {
@@ -19,11 +19,7 @@ export interface LineColumn<L> {
 /** The lines as they stand, with the kind's columns, the stored totals and the note. */
 export function LinesCard<L extends ShownLine>({ lines, columns, totals, note }: { lines: readonly L[]; columns: readonly LineColumn<L>[]; totals: ShownTotals; note: string | null }) {
   return (
-    <Card.Root aria-labelledby="lines-title">
-      <Card.Body className={css({ pt: '5', px: { base: '4', sm: '6' }, display: 'grid', gap: '4' })}>
-        <h2 id="lines-title" className={cardHeading}>
-          Products
-        </h2>
+    <DocCard id="lines" title="Products" grid>
         {/* A phone gets one card per line; wider screens the table. */}
         <ul aria-label="Products" className={css({ display: { base: 'grid', md: 'none' }, gap: '3' })}>
           {lines.map((l) => (
@@ -74,7 +70,6 @@ export function LinesCard<L extends ShownLine>({ lines, columns, totals, note }:
           <TotalsTable totals={totals} />
         </div>
         {note ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{note}</p> : null}
-      </Card.Body>
-    </Card.Root>
+    </DocCard>
   );
 }

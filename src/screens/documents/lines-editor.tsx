@@ -31,7 +31,7 @@ export function LinesEditor({ actor, priceLabel, serials }: { actor: EditorActor
       <h2 id="lines-title" className={section}>
         Products
       </h2>
-      <LineAdder actor={actor} readOnly={readOnly} scanError={errors.scan} />
+      <LineAdder onPick={(product) => actor.send({ type: 'line.add', product })} onScan={(code) => actor.send({ type: 'line.scan', code })} readOnly={readOnly} scanError={errors.scan} />
       {errors.lines ? <AlertMessage className={css({ mt: '3' })}>{errors.lines}</AlertMessage> : null}
       {view.lines.length === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '3' })}>No products yet: add one by name or SKU, or scan its barcode.</p> : null}
       <ol aria-label="Lines" className={css({ display: 'grid', gap: '3', mt: '4' })}>

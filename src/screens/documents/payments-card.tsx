@@ -2,8 +2,8 @@ import { css } from 'styled-system/css';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.ts';
 import { formatAmount, formatDay } from '../../../domain/format.ts';
 import { useDisplay } from '../../app/display.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { cardBody, cardHeading, docTable } from './styles.ts';
+import { DocCard } from './cards.tsx';
+import { docTable } from './styles.ts';
 
 export interface ShownPayment {
   id: number;
@@ -17,11 +17,7 @@ export interface ShownPayment {
 export function PaymentsCard({ payments }: { payments: readonly ShownPayment[] }) {
   const display = useDisplay();
   return (
-    <Card.Root aria-labelledby="payments-title">
-      <Card.Body className={cardBody}>
-        <h2 id="payments-title" className={cardHeading}>
-          Payments
-        </h2>
+    <DocCard id="payments" title="Payments">
         {payments.length === 0 ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '2' })}>Nothing paid yet.</p>
         ) : (
@@ -47,7 +43,6 @@ export function PaymentsCard({ payments }: { payments: readonly ShownPayment[] }
             </tbody>
           </table>
         )}
-      </Card.Body>
-    </Card.Root>
+    </DocCard>
   );
 }

@@ -2,7 +2,6 @@ import { css } from 'styled-system/css';
 
 /** The looks every document card shares. */
 export const cardHeading = css({ fontSize: 'lg', fontWeight: 'semibold' });
-export const cardBody = css({ pt: '5', px: { base: '4', sm: '6' } });
 export const docTable = css({
   w: 'full',
   fontSize: 'sm',

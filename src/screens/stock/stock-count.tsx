@@ -1,18 +1,18 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { selectStockCount } from '../../../machines/stock/stock-count.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
 import { realEnv } from '../../resources/document-providers.ts';
 import { stockCountWith } from '../../resources/stock-count-providers.ts';
 import { AmountField, FieldError, FieldLabel } from '../documents/amount-input.tsx';
-import { ProductPicker } from '../documents/line-adder.tsx';
+import { FormCard } from '../documents/cards.tsx';
+import { LineAdder } from '../documents/line-adder.tsx';
 
 /**
  * The stock count: find or scan products, type what is on the shelf (serial numbers for
@@ -30,42 +30,32 @@ export function StockCount({ onPosted, onClose }: { onPosted(): void; onClose():
   );
   const actor = useActorRef(machine, { input: { env: realEnv }, inspect: system.inspect });
   const view = useSelector(actor, selectStockCount, shallowEqual);
-  const [code, setCode] = useState('');
   return (
-    <Card.Root asChild>
-      <form
-        noValidate
-        aria-labelledby="count-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'count.submit' });
-        }}
-      >
-        <Card.Body className={css({ pt: '5', px: { base: '4', sm: '6' }, display: 'grid', gap: '4' })}>
-          <h2 id="count-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-            Count stock
-          </h2>
+    <FormCard
+      id="count"
+      title="Count stock"
+      onSubmit={() => actor.send({ type: 'count.submit' })}
+      footer={
+        <>
+          <Button type="submit" loading={view.posting} disabled={!view.canSubmit}>
+            Post the count
+          </Button>
+          <Button variant="outline" tone="neutral" disabled={view.busy} onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Add the products you counted and type what is on the shelf. The differences post together as one adjustment, numbered SC-…, through the ledger.</p>
-          <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
-            <ProductPicker system={system} disabled={view.busy} label="Count a product" onPick={(product) => actor.send({ type: 'count.add', product })} />
-            <Field.Root invalid={Boolean(view.scanError)} ids={{ control: fieldId('count-scan') }}>
-              <Field.Label>Scan a barcode</Field.Label>
-              <Field.Input
-                value={code}
-                autoComplete="off"
-                placeholder="Each scan counts one unit"
-                onChange={(e) => setCode(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key !== 'Enter') return;
-                  e.preventDefault();
-                  if (!code.trim()) return;
-                  actor.send({ type: 'count.scan', code });
-                  setCode('');
-                }}
-              />
-              <FieldError error={view.scanError} />
-            </Field.Root>
-          </div>
+          <LineAdder
+            onPick={(product) => actor.send({ type: 'count.add', product })}
+            onScan={(code) => actor.send({ type: 'count.scan', code })}
+            readOnly={view.busy}
+            scanError={view.scanError}
+            pickLabel="Count a product"
+            scanId="count-scan"
+            scanHint="Each scan counts one unit"
+          />
           {view.linesError ? <AlertMessage>{view.linesError}</AlertMessage> : null}
           {view.lines.length ? (
             <ol aria-label="Counted products" className={css({ display: 'grid', gap: '3' })}>
@@ -101,16 +91,6 @@ export function StockCount({ onPosted, onClose }: { onPosted(): void; onClose():
             <Field.Textarea rows={2} value={view.note} onChange={(e) => actor.send({ type: 'count.note', value: e.currentTarget.value })} />
           </Field.Root>
           {view.formError ? <AlertMessage>{view.formError}</AlertMessage> : null}
-        </Card.Body>
-        <Card.Footer className={css({ justifyContent: 'flex-start', px: { base: '4', sm: '6' }, pb: '5', pt: '4', borderTopWidth: '1px', borderColor: 'border.default' })}>
-          <Button type="submit" loading={view.posting} disabled={!view.canSubmit}>
-            Post the count
-          </Button>
-          <Button variant="outline" tone="neutral" disabled={view.busy} onClick={onClose}>
-            Close
-          </Button>
-        </Card.Footer>
-      </form>
-    </Card.Root>
+    </FormCard>
   );
 }
