@@ -18,6 +18,28 @@ function toFailure(error: unknown): RequestFailure {
   return failureOf(0, '', undefined, null);
 }
 
+const IDEMPOTENCY_KEY = 'Idempotency-Key';
+const CLIENT_ID = 'X-Client-Id';
+let inMemory: string | undefined;
+
+/**
+ * This browser tab's client id: made once and kept in the tab's session storage, so a write
+ * resent after a reload (its key kept by the machine that made it) is known for the same one.
+ */
+export function tabClientId(store: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.sessionStorage): string {
+  const made = () => globalThis.crypto?.randomUUID?.() ?? `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  try {
+    const kept = store?.getItem('client_id');
+    if (kept) return kept;
+    const id = made();
+    store?.setItem('client_id', id);
+    return id;
+  } catch {
+    // Storage refused (a private window): this page's own id.
+    return (inMemory ??= made());
+  }
+}
+
 const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
 export interface ClientSetup {
@@ -47,6 +69,8 @@ export function createClient({ baseURL, hooks, fetch, writeHeaders }: ClientSetu
         if (isWrite((options.method ?? 'GET').toUpperCase())) {
           for (const [name, value] of Object.entries(await writeHeaders())) headers.set(name, value);
         }
+        // An Idempotency-Key is this tab's: the server knows a replay by the two together, whoever is signed in.
+        if (headers.has(IDEMPOTENCY_KEY) && !headers.has(CLIENT_ID)) headers.set(CLIENT_ID, tabClientId());
         options.headers = headers;
       },
       onResponse({ response }) {
