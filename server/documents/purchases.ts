@@ -169,10 +169,12 @@ type ShownLine = LineRow & { product_name: string; sku: string; barcode: string 
  * history and what may be done next. One statement (lines, payments and history are JSON
  * subqueries of the purchase's row): every write answers with it.
  */
+const docId = qualified(purchases.id);
+const shown = { p: shownColumns(purchases), supplier_name: suppliers.name, supplier_company: suppliers.company, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), history: historyJson(DOC_TYPE, docId) };
+
 export async function showPurchase(db: Db | Tx, id: number) {
-  const docId = qualified(purchases.id);
   const [doc] = await db
-    .select({ p: shownColumns(purchases), supplier_name: suppliers.name, supplier_company: suppliers.company, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), history: historyJson(DOC_TYPE, docId) })
+    .select(shown)
     .from(purchases)
     .innerJoin(suppliers, eq(suppliers.id, purchases.supplier_id))
     .where(eq(purchases.id, id));
