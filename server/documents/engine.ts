@@ -58,8 +58,8 @@ import { restateLines, type LineTable } from './lines.ts';
  * - server/documents/sales.ts (~80 lines): `const saleKind: DocumentKind<…> = { docType: 'sale',
  *   lifecycle, prefix, table: sales, party: { table: customers, field: 'customer_id', noun:
  *   'customer' }, status: (d) => d.status, totals: { lines: { table: saleLines, parent:
- *   'sale_id' }, input, status } }`; its create work (insertLines, post a 'sale' through the
- *   ledger) and actions written as `act(saleKind, tx, id, 'return', actor, work)`, `pay` from
+ *   'sale_id' }, input, status } }`; its create work (productsFor, insertLines; the 'sale'
+ *   movements posted in `then` when their note names the number) and actions written as `act(saleKind, tx, id, 'return', actor, work)`, `pay` from
  *   ./payments.ts; a show built with linesJson, paymentsJson and historyJson.
  * - server/documents/sale-routes.ts (~50 lines): `documentRoutes({ … })` (./routes.ts) with the
  *   list source, the create body and message, and each action's body, right, summary, message.
