@@ -64,7 +64,7 @@ async function seedOrders(tx: Tx, now: Date): Promise<void> {
       picked.set(g.id, g);
     }
     const lines = [...picked.values()].map((g) => ({ product_id: g.id, quantity: g.tracks_serials ? rnd.int(1, 3) : rnd.int(3, 14), discount: 0, tax_bps: rnd.next() < 0.8 ? 800 : 0 }));
-    const id = await createPurchase(
+    const { id } = await createPurchase(
       tx,
       {
         supplier_id: rnd.pick(supplierRows).id,

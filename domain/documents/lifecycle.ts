@@ -6,8 +6,10 @@
  *   lock and answers 409 with `refusal(...)` when the table says no.
  *
  * Statuses say where a document is; actions are what a person does to it. An action lists the
- * statuses it may start from; where it ends may depend on the document (receiving part of an
- * order leaves it partially received), so the kind's own code derives the next status.
+ * statuses it may start from and may name where it ends (`to`): then the engine sets that status
+ * and a linear lifecycle (an order pending → processing → shipped) needs no code. Without `to`,
+ * where it ends depends on the document (receiving part of an order leaves it partially
+ * received), so the kind derives the next status (server/documents/engine.ts asks it).
  *
  * How each kind plugs in (domain/documents/<kind>.ts declares one):
  *   purchase   ordered → partial → received; cancel, return, pay      (this file's first user)
@@ -29,6 +31,8 @@ export interface ActionDef<S extends string> {
   from: readonly S[];
   /** What the action does, in the words of a refusal: "received", "cancelled", "edited". */
   done: string;
+  /** Where the action ends, when that is always the same status; absent: the kind derives it. */
+  to?: S;
 }
 
 export interface Lifecycle<S extends string = string, A extends string = string> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
 
+export { LINES_MAX } from './lines.facts.ts';
+
 /**
  * Finding a product for a document line (purchase, count; next sale, quotation, the till):
  * by name, by SKU, or by a scanned barcode, which is an exact match and comes first.

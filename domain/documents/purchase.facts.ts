@@ -2,6 +2,8 @@ import { rights } from '../permissions.ts';
 import { defineLifecycle } from './lifecycle.ts';
 import { PREFIXES } from './numbering.ts';
 
+export { LINES_MAX } from './lines.facts.ts';
+
 /**
  * A purchase from a supplier (PRODUCT §3): lines with ordered, received and returned
  * quantities; its status follows from them (DOMAIN: keep the per-line progress, derive the
@@ -15,8 +17,6 @@ import { PREFIXES } from './numbering.ts';
 export const PURCHASES_API = '/api/v1/admin/purchases';
 export const PURCHASE_PREFIX = PREFIXES.purchase;
 export const PURCHASE_RIGHTS = rights('purchase');
-/** At most this many lines on one purchase. */
-export const LINES_MAX = 200;
 
 export const purchaseLifecycle = defineLifecycle({
   noun: 'purchase',

@@ -3,8 +3,9 @@ import { optionalText, relationId } from '../fields.ts';
 import type { ColumnDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { QUANTITY_MAX } from '../stock/kinds.ts';
+import { defineLifecycle } from './lifecycle.ts';
 import { PREFIXES } from './numbering.ts';
-import { LINES_MAX } from './purchase.facts.ts';
+import { LINES_MAX } from './lines.facts.ts';
 
 /**
  * A stock count (the /stock screen): counted quantities for many products; the differences
@@ -14,6 +15,9 @@ import { LINES_MAX } from './purchase.facts.ts';
  */
 export const STOCK_COUNTS_API = '/api/v1/admin/stock/counts';
 export const STOCK_COUNT_PREFIX = PREFIXES.stockCount;
+
+/** Created posted, and nothing is done to it after: the engine's create-only kind. */
+export const stockCountLifecycle = defineLifecycle({ noun: 'stock count', statuses: { posted: { label: 'Posted', tone: 'success' } }, actions: {} });
 
 export const stockCountLine = z.strictObject({
   product_id: relationId('a product'),

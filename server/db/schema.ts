@@ -620,7 +620,10 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     scope: varchar('scope', { length: 64 }).notNull(),
+    /** Who made the key: a till or a browser tab (X-Client-Id), else `user:<id>` (migration 0014). */
+    client_id: varchar('client_id', { length: 64 }).notNull().default(''),
     key: varchar('key', { length: 255 }).notNull(),
+    /** Who sent it first; a key is the client's, so another staff member on the same till replays it. */
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     request_hash: varchar('request_hash', { length: 64 }).notNull(),
     status: integer('status').notNull(),
@@ -628,7 +631,7 @@ export const idempotencyKeys = pgTable(
     response: text('response').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at), index('idempotency_keys_user_idx').on(t.user_id)],
+  (t) => [primaryKey({ columns: [t.scope, t.client_id, t.key] }), index('idempotency_keys_created_idx').on(t.created_at), index('idempotency_keys_user_idx').on(t.user_id)],
 );
 
 /**
@@ -667,6 +670,18 @@ export const documentTalliesByDay = pgTable(
   (t) => [primaryKey({ name: 'document_tallies_by_day_pk', columns: [t.doc_type, t.day, t.status, t.payment_status] })],
 );
 
+/**
+ * What every document header has (migration 0014): its number, null only inside the transaction
+ * that makes it (the engine numbers last; a deferred trigger refuses a commit without one), and
+ * the client key it was made under (a till's or tab's X-Client-Id and Idempotency-Key), unique,
+ * so a replay is recognised for good, after its idempotency key is purged or the staff changed.
+ */
+const numbered = {
+  reference: varchar('reference', { length: 32 }),
+  client_id: varchar('client_id', { length: 64 }),
+  client_key: varchar('client_key', { length: 255 }),
+};
+
 export const PURCHASE_STATUS_VALUES = ['ordered', 'partial', 'received', 'cancelled', 'returned'] as const;
 export const PAYMENT_STATUS_VALUES = ['due', 'partial', 'paid'] as const;
 
@@ -675,7 +690,7 @@ export const purchases = pgTable(
   'purchases',
   {
     id: serial('id').primaryKey(),
-    reference: varchar('reference', { length: 32 }).notNull(),
+    ...numbered,
     supplier_id: integer('supplier_id')
       .notNull()
       .references(() => suppliers.id, { onDelete: 'restrict' }),
@@ -704,6 +719,7 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex('purchases_reference_unique').on(t.reference),
+    uniqueIndex('purchases_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
     index('purchases_date_idx').on(t.purchased_on, t.id),
     index('purchases_supplier_date_idx').on(t.supplier_id, t.purchased_on, t.id),
     index('purchases_status_date_idx').on(t.status, t.purchased_on, t.id),
@@ -752,7 +768,7 @@ export const stockCounts = pgTable(
   'stock_counts',
   {
     id: serial('id').primaryKey(),
-    reference: varchar('reference', { length: 32 }).notNull(),
+    ...numbered,
     note: text('note'),
     lines_count: integer('lines_count').notNull(),
     /** Units found (+) and missing (−) over all lines. */
@@ -761,7 +777,12 @@ export const stockCounts = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('stock_counts_reference_unique').on(t.reference), index('stock_counts_created_idx').on(t.created_at, t.id), index('stock_counts_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('stock_counts_reference_unique').on(t.reference),
+    uniqueIndex('stock_counts_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
+    index('stock_counts_created_idx').on(t.created_at, t.id),
+    index('stock_counts_user_idx').on(t.user_id),
+  ],
 );
 
 export const stockCountLines = pgTable(

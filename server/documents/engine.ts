@@ -1,39 +1,243 @@
-import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { allows, refusal, type Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { formatNumber } from '../../domain/documents/numbering.ts';
+import { paymentStatus } from '../../domain/documents/payments.ts';
+import { computeTotals, type DocumentInput } from '../../domain/documents/totals.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { documentCounters, documentHistory, idempotencyKeys } from '../db/schema.ts';
-import type { AppContext } from '../http/context.ts';
+import { documentCounters, documentHistory } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { rowsOf } from '../crud/sql.ts';
+import type { ClientKey } from './idempotency.ts';
+import { restateLines, type LineTable } from './lines.ts';
 
 /**
- * THE DOCUMENT ENGINE, server half: what every document kind does the same way. A kind
- * (server/documents/purchases.ts first) writes its header and lines and calls these inside
- * ONE transaction per request:
+ * THE DOCUMENT ENGINE, server half: the write protocol of every document kind, as functions. A
+ * kind is declared once (`DocumentKind`: its header table, lifecycle table, number prefix,
+ * party, and how its totals input and status follow from its lines); `act` runs every action of
+ * every kind and `create` makes one, each in the caller's ONE transaction:
  *
- *   await db.transaction(async (tx) => {
- *     const doc = await lockDocument(tx, purchases, id, 'purchase');      // FOR UPDATE: writers queue
- *     checkTransition(purchaseLifecycle, 'receive', doc.status);            // 409 saying why
- *     …update lines; post(tx, {...}) through server/stock/ledger.ts…
- *     await recordHistory(tx, { docType: 'purchase', docId: id, action: 'receive', from, to, userId });
- *   });
+ *   lock the row (SELECT … FOR UPDATE; 404 when gone) → check the lifecycle table (409
+ *   transition_refused, `refusal(...)`) → the kind's own work → restate totals and status →
+ *   record history → number (creation only, last).
  *
- * - Numbers: `nextNumber(tx, 'PO-')` when the document becomes final, in its transaction.
- * - History: `recordHistory` in the same transaction, so the audit trail cannot miss a step.
- * - Exactly once: `idempotent(c, scope, body, run)` claims the request's Idempotency-Key in the
- *   same transaction as the write and replays the first answer to a retry.
- * - Totals: the kind stores computeTotals' result (domain/documents/totals.ts), never a client's.
- * - List totals: the database tallies each kind's documents per party and per day (migration
- *   0011, `document_tallies_track` names the table); the list source's `tally: documentTally(…)`
- *   (./tallies.ts) reads them instead of summing every document in the filter.
+ * Guarantees, whatever runs at the same time (PostgreSQL, READ COMMITTED):
+ * - Exactly once per key per client: routes run writes through `idempotent` (./idempotency.ts),
+ *   which claims (scope, client id, key) with ON CONFLICT in the write's own transaction and
+ *   replays the first answer; a document made under a key keeps (client_id, client_key) in
+ *   unique columns of its row, so `create` answers that document to a replay that comes after
+ *   the key row was purged or after another staff member signed in on the same till.
+ * - Lock order: the document row first (writers of one document queue there, so its lines change
+ *   one request at a time), then what the kind's work locks (stock levels in product id order,
+ *   through the ledger), then the series' counter row, last. A creation inserts its row (no
+ *   one else can see it) instead of locking one. Only `create`'s `then` runs after the counter:
+ *   a stock count's adjustment (its levels are locked already, so it waits on nothing new) and
+ *   an order received at once (the serial purchase screen), which holds its series' counter
+ *   while its receipt waits for levels — still shorter than before, when numbering came first.
+ * - Numbers: taken LAST in the transaction (`UPDATE document_counters … RETURNING`), so a
+ *   counter row is held for the last statements only; the series is gapless (a rollback takes
+ *   its number back) and race-free (the counter row queues its writers). A document is created
+ *   without a number and gets it at the end (migration 0014: a deferred trigger refuses to
+ *   commit one without). Work that must name the number (stock movements of a document posted
+ *   on creation: a count, an order received at once) runs after it (`create`'s `then`).
+ * - History: one row per action in the same transaction, from and to status, who and when.
+ * - Totals only from computeTotals (domain/documents/totals.ts) over the kind's `totals.input`,
+ *   restated after every action that hands back its lines; never a client's numbers.
+ * - Stock moves only through server/stock/ledger.ts, in the same transaction (the kind's work).
+ * - List totals: the database tallies each kind's documents per party and day (migration 0011,
+ *   ./tallies.ts); a list source names `tally: documentTally(…)`.
  *
- * Sales, returns, quotations, orders and the till plug in the same way: a lifecycle table in
- * domain/documents/<kind>.ts, header and line tables, and routes that lock, check, write, post
- * stock through the ledger and record history. The till sends a client-made key with each sale
- * (its outbox replays it), so a sale is recorded once however often it is sent.
+ * Declaring a new kind, e.g. a sale (a till's sale: lines, a customer, paid at once):
+ * - domain/documents/sale.ts (~60 lines): its lifecycle table (`defineLifecycle`: completed,
+ *   returned; actions with `to` where the end is fixed), SALE_PREFIX from PREFIXES, its bodies
+ *   (zod) and its totals input (`saleTotalsInput`, like purchaseTotalsInput).
+ * - server/db/schema.ts + a migration (~60 lines): `sales` (…numbered, status, the totals
+ *   columns, paid, payment_status, version) and `sale_lines` (id, sale_id, position,
+ *   product_id, quantity, net, tax, total…), `SELECT document_tallies_track(…)`, the numbered
+ *   trigger and a client-key unique index as migration 0014 gives purchases.
+ * - server/documents/sales.ts (~80 lines): `const saleKind: DocumentKind<…> = { docType: 'sale',
+ *   lifecycle, prefix, table: sales, party: { table: customers, field: 'customer_id', noun:
+ *   'customer' }, status: (d) => d.status, totals: { lines: { table: saleLines, parent:
+ *   'sale_id' }, input, status } }`; its create work (productsFor, insertLines; the 'sale'
+ *   movements posted in `then` when their note names the number) and actions written as `act(saleKind, tx, id, 'return', actor, work)`, `pay` from
+ *   ./payments.ts; a show built with linesJson, paymentsJson and historyJson.
+ * - server/documents/sale-routes.ts (~50 lines): `documentRoutes({ … })` (./routes.ts) with the
+ *   list source, the create body and message, and each action's body, right, summary, message.
  */
+
+/** Who does it; the demo seed backdates its documents. */
+export interface Actor {
+  userId: number | null;
+  at?: Date | undefined;
+}
+
+/** A document header table: an id, its number and the client key it was made under (schema.ts `numbered`). */
+export type HeaderTable = PgTable & { id: PgColumn; reference: PgColumn; client_id: PgColumn; client_key: PgColumn };
+
+export interface DocumentKind<S extends string, A extends string, D extends { id: number; reference: string | null }, L = never> {
+  /** The history's and the ledger's name of the kind: 'purchase'. */
+  docType: string;
+  lifecycle: Lifecycle<S, A>;
+  /** The number series: 'PO-'. */
+  prefix: string;
+  table: HeaderTable;
+  /** The party the document is with: checked before it is written (422 under `field`). */
+  party?: { table: PgTable & { id: PgColumn }; field: string; noun: string };
+  /** The status as the row stores it (a kind created final, a stock count: always the same). */
+  status(doc: D): S;
+  /** For a kind whose header stores totals, status, payment status and a version. */
+  totals?: {
+    lines: LineTable;
+    input(doc: D, lines: readonly L[]): DocumentInput;
+    /** Where an action without a `to` in the lifecycle table ends, from the lines as they are now. */
+    status(doc: D, lines: readonly L[]): S;
+  };
+  /** What history calls the creation (default 'create'; a stock count: 'post'). */
+  created?: string;
+}
+
+/** What a kind's work hands back to the engine. */
+export interface Outcome<L> {
+  /** The lines as they are now: totals are restated from them and, without a `to`, the status derived. */
+  lines?: readonly L[] | undefined;
+  /** Header columns the work changes (terms, cancelled, paid). */
+  set?: Record<string, unknown> | undefined;
+  /** The history row's note and data. */
+  note?: string | null | undefined;
+  data?: unknown;
+}
+
+/** Any kind, for code that only reads its declaration (the routes, the answers). */
+export type AnyKind = DocumentKind<string, string, any, any>;
+
+export const gone = (kind: { lifecycle: { noun: string } }) => new ApiError(404, `This ${kind.lifecycle.noun} no longer exists.`);
+
+/** A document's ETag: it changes with every write (its version). */
+export const etagOf = (kind: AnyKind, doc: { id: number; version: number }) => `W/"${kind.docType}-${doc.id}-${doc.version}"`;
+
+/** The header's columns a client sees: all but the client key (kept for replays, never shown). */
+export function shownColumns<T extends HeaderTable>(table: T): Omit<T['_']['columns'], 'client_id' | 'client_key'> {
+  const { client_id: _id, client_key: _key, ...rest } = getTableColumns(table) as T['_']['columns'];
+  return rest;
+}
+
+/** The document, locked for the rest of the transaction, or a 404. */
+export async function lock<S extends string, A extends string, D extends { id: number; reference: string | null }, L>(kind: DocumentKind<S, A, D, L>, tx: Tx, id: number): Promise<D> {
+  const [row] = await tx.select().from(kind.table as PgTable).where(eq(kind.table.id, id)).for('update');
+  if (!row) throw gone(kind);
+  return row as D;
+}
+
+/** The transition is in the table, or a 409 that says why not (the same table the buttons read). */
+export function checkTransition<S extends string, A extends string>(l: Lifecycle<S, A>, action: A, status: S): void {
+  if (!allows(l, action, status)) throw new ApiError(409, refusal(l, action, status), { code: 'transition_refused' });
+}
+
+/** The party named by `values[party.field]` exists, or a 422 under that field. */
+export async function checkParty(kind: AnyKind, tx: Tx, values: Record<string, unknown>): Promise<void> {
+  const p = kind.party;
+  if (!p) return;
+  const [row] = await tx.select({ id: p.table.id }).from(p.table).where(eq(p.table.id, values[p.field] as number));
+  if (!row) throw validationError({ [p.field]: [`This ${p.noun} no longer exists. Choose another.`] });
+}
+
+/**
+ * Runs `action` on document `id`: lock, If-Match, the lifecycle check, the kind's `work`, then
+ * totals and status restated, history recorded. Answers the status it ended in.
+ */
+export async function act<S extends string, A extends string, D extends { id: number; reference: string | null; version?: number }, L>(
+  kind: DocumentKind<S, A, D, L>,
+  tx: Tx,
+  id: number,
+  action: A,
+  actor: Actor,
+  work: (doc: D) => Promise<Outcome<L>>,
+  ifMatch?: string,
+): Promise<S> {
+  const doc = await lock(kind, tx, id);
+  if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(kind, doc as D & { version: number })) {
+    throw new ApiError(409, `Someone else changed this ${kind.lifecycle.noun} while you were editing it. Reload to see their changes, then make yours again.`, { code: 'stale' });
+  }
+  const from = kind.status(doc);
+  checkTransition(kind.lifecycle, action, from);
+  const out = await work(doc);
+  const to = await settle(kind, tx, doc, out, kind.lifecycle.actions[action].to);
+  await recordHistory(tx, { docType: kind.docType, docId: id, action, from, to, userId: actor.userId, note: out.note, data: out.data, at: actor.at });
+  return to;
+}
+
+/**
+ * Makes a document: with a client key, first the one already made under it (answered as a
+ * replay); else the header `values` (or what they are worked out as, under the locks their
+ * working out takes) are inserted unnumbered (party checked first), the kind's `work` writes
+ * the rest (lines, stock), totals and status are stated, history recorded, and the number taken
+ * last. `then` runs after numbering, for work that names the number (see the header).
+ */
+export async function create<S extends string, A extends string, D extends { id: number; reference: string | null }, L>(
+  kind: DocumentKind<S, A, D, L>,
+  tx: Tx,
+  actor: Actor,
+  values: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
+  client: ClientKey | undefined,
+  work: (doc: D) => Promise<Outcome<L>>,
+  then?: (doc: D) => Promise<unknown>,
+): Promise<{ id: number; replayed: boolean }> {
+  const t = kind.table;
+  if (client) {
+    const [had] = await tx.select({ id: t.id }).from(t as PgTable).where(and(eq(t.client_id, client.clientId), eq(t.client_key, client.key)));
+    if (had) return { id: had.id as number, replayed: true };
+  }
+  const header = typeof values === 'function' ? await values() : values;
+  await checkParty(kind, tx, header);
+  const stamps = actor.at ? { created_at: actor.at, ...('updated_at' in t ? { updated_at: actor.at } : {}) } : {};
+  const [row] = await tx
+    .insert(t)
+    .values({ ...header, ...stamps, client_id: client?.clientId ?? null, client_key: client?.key ?? null } as never)
+    .returning();
+  const doc = row as D;
+  const out = await work(doc);
+  const to = await settle(kind, tx, doc, out, undefined);
+  await recordHistory(tx, { docType: kind.docType, docId: doc.id, action: kind.created ?? 'create', from: null, to, userId: actor.userId, note: out.note, data: out.data, at: actor.at });
+  const reference = await nextNumber(tx, kind.prefix);
+  await tx.update(t).set({ reference } as never).where(eq(t.id, doc.id));
+  await then?.({ ...doc, reference });
+  return { id: doc.id, replayed: false };
+}
+
+/**
+ * Stores what an action changed: with lines, the totals computeTotals gives over the kind's
+ * input and the status the kind derives (or the action's `to`); the payment status from the
+ * total and what is paid; a new version. A kind whose header stores none of that: nothing.
+ */
+async function settle<S extends string, A extends string, D extends { id: number; reference: string | null }, L>(kind: DocumentKind<S, A, D, L>, tx: Tx, doc: D, out: Outcome<L>, to: S | undefined): Promise<S> {
+  const t = kind.totals;
+  if (!t) return to ?? kind.status(doc);
+  const terms = { ...doc, ...out.set } as D & { grand_total: number; paid: number };
+  let set: Record<string, unknown> = { ...out.set };
+  let status = to ?? kind.status(doc);
+  if (out.lines) {
+    const totals = computeTotals(t.input(terms, out.lines));
+    await restateLines(tx, t.lines.table, out.lines as readonly Record<string, unknown>[], totals);
+    status = to ?? t.status(terms, out.lines);
+    set = {
+      ...set,
+      subtotal: totals.subtotal,
+      line_tax: totals.lineTax,
+      lines_total: totals.linesTotal,
+      discount_total: totals.discount,
+      document_tax: totals.documentTax,
+      shipping_total: totals.shipping,
+      grand_total: totals.grandTotal,
+    };
+  }
+  const total = (set.grand_total as number | undefined) ?? terms.grand_total;
+  const version = (kind.table as unknown as { version: PgColumn }).version;
+  await tx
+    .update(kind.table)
+    .set({ ...set, status, payment_status: paymentStatus(total, terms.paid), version: sql`${version} + 1`, updated_at: sql`now()` } as never)
+    .where(eq(kind.table.id, doc.id));
+  return status;
+}
 
 /** The next number of `prefix`'s series (PO-000001), in the caller's transaction: gapless and race-free. */
 export async function nextNumber(tx: Tx, prefix: string): Promise<string> {
@@ -99,61 +303,3 @@ export const historyJson = (docType: string, docId: SQL) => sql<unknown>`(
 
 /** A JSON column as an object on either driver (one may hand back its text). */
 export const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-
-/** The transition is in the table, or a 409 that says why not (the same table the buttons read). */
-export function checkTransition<S extends string, A extends string>(l: Lifecycle<S, A>, action: A, status: S): void {
-  if (!allows(l, action, status)) throw new ApiError(409, refusal(l, action, status), { code: 'transition_refused' });
-}
-
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
-export interface Answer {
-  status: 200 | 201;
-  body: Record<string, unknown>;
-}
-
-/**
- * Runs `run` in a transaction, exactly once per Idempotency-Key (when the request has one):
- * the key is claimed with ON CONFLICT in the same transaction, so a concurrent duplicate waits
- * for the first to commit and then gets its stored answer; a refusal rolls the claim back with
- * everything else, so a retry runs again. The same key with another request is a 422.
- */
-export async function idempotent(c: AppContext, scope: string, request: unknown, run: (tx: Tx) => Promise<Answer>): Promise<Response> {
-  const { db } = c.var;
-  const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (key === undefined) {
-    const a = await db.transaction(run);
-    return c.json(a.body, a.status);
-  }
-  if (!KEY_PATTERN.test(key)) {
-    throw validationError({ [IDEMPOTENCY_HEADER]: ['Use an Idempotency-Key of 1 to 255 visible characters (a UUID will do).'] });
-  }
-  const userId = c.var.auth.row.id;
-  const hash = createHash('sha256').update(JSON.stringify([c.req.method, c.req.path, request])).digest('hex');
-  const answer = await db.transaction(async (tx): Promise<Answer & { replayed?: boolean }> => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, user_id: userId, request_hash: hash, status: 0, response: '' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (!claimed[0]) {
-      const [prior] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-      if (!prior || prior.user_id !== userId || prior.request_hash !== hash) {
-        throw new ApiError(422, 'This Idempotency-Key was already used for another request. Send a new key with a new request.', {
-          code: 'idempotency_key_reused',
-          errors: { [IDEMPOTENCY_HEADER]: ['Already used for another request.'] },
-        });
-      }
-      if (prior.status === 0) throw new ApiError(409, 'This request is still being handled. Wait a moment and check the result.', { code: 'in_progress' });
-      return { status: prior.status as 200 | 201, body: JSON.parse(prior.response) as Record<string, unknown>, replayed: true };
-    }
-    const a = await run(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: a.status, response: JSON.stringify(a.body) })
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    return a;
-  });
-  return c.json(answer.body, answer.status, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-}

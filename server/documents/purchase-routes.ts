@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { paymentBody } from '../../domain/documents/payments.ts';
+import { paymentBody, PAYMENT_STATUS_NAMES } from '../../domain/documents/payments.ts';
 import {
   cancelBody,
   PURCHASE_ACTION_RIGHTS,
@@ -12,25 +12,20 @@ import {
   receiveBody,
   returnBody,
 } from '../../domain/documents/purchase.ts';
-import { PAYMENT_STATUS_NAMES } from '../../domain/documents/payments.ts';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { formatMoney } from '../../domain/format.ts';
-import type { Row } from '../../domain/resource.ts';
-import { EXPORT_MAX, explainWriteError, listOrder, listPage, listView, listWhere, parseId, selectRows, type ListSource } from '../crud/index.ts';
-import { toCsv } from '../crud/csv.ts';
+import { listView, type ListSource } from '../crud/index.ts';
 import { purchases, suppliers } from '../db/schema.ts';
-import { route, type AppContext, type RouteDef } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
-import { idempotent, type Answer } from './engine.ts';
 import { documentTally } from './tallies.ts';
-import { cancelPurchase, createPurchase, DOC_TYPE, payPurchase, purchaseEtag, receivePurchase, returnPurchase, showPurchase, updatePurchase, type Actor } from './purchases.ts';
-import type { Tx } from '../db/index.ts';
+import { action, documentRoutes } from './routes.ts';
+import { cancelPurchase, createPurchase, DOC_TYPE, payPurchase, purchaseKind, receivePurchase, returnPurchase, showPurchase, updatePurchase } from './purchases.ts';
 
 const p = purchases;
 
 /** The purchase list on the list engine: supplier name joined, what is due, totals of the money columns over the filter. */
 const purchaseSource = {
   table: p,
+  hidden: ['client_id', 'client_key'],
   extra: {
     supplier_name: sql<string>`${suppliers.name}`.as('supplier_name'),
     due: sql<number>`(${p.grand_total} - ${p.paid})::float8`.as('due'),
@@ -58,167 +53,70 @@ const purchaseSource = {
 export const purchaseView = listView(purchaseSource, { filters: purchaseList.filters, columns: purchaseList.columns });
 export const purchaseQuery = apiListQuery(purchaseList);
 
-const actorOf = (c: AppContext): Actor => ({ userId: c.var.auth.row.id });
-
-function idOf(c: AppContext): number {
-  const id = parseId(c.req.param('id'));
-  if (id === undefined) throw new ApiError(404, 'This purchase no longer exists.');
-  return id;
-}
-
-/** Writes end with the purchase as it is now, in the same transaction (so a replayed answer is the first one). */
-async function answer(tx: Tx, id: number, status: 200 | 201, message: (doc: Awaited<ReturnType<typeof showPurchase>>) => string): Promise<Answer> {
-  const data = await showPurchase(tx, id);
-  return { status, body: { data, message: message(data), etag: purchaseEtag(data) } };
-}
-
-const explained = (run: (tx: Tx) => Promise<Answer>) => async (tx: Tx) => {
-  try {
-    return await run(tx);
-  } catch (e) {
-    explainWriteError(e, 'purchase', {});
-  }
-};
-
+type Shown = Awaited<ReturnType<typeof showPurchase>>;
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
-export const purchaseRoutes: RouteDef[] = [
-  route('GET', PURCHASES_API, PURCHASE_RIGHTS.list, {
+export const purchaseRoutes = documentRoutes<Shown>({
+  kind: purchaseKind,
+  api: PURCHASES_API,
+  scope: 'purchases',
+  show: showPurchase,
+  etags: true,
+  list: {
+    view: purchaseView,
+    query: purchaseQuery,
+    access: PURCHASE_RIGHTS.list,
+    show: [PURCHASE_RIGHTS.list, PURCHASE_RIGHTS.edit],
     summary: 'List purchases: filter by supplier, status, payment status and date range (purchased_on_from, purchased_on_to); totals of the filter',
-    query: purchaseQuery,
-    handler: async (c, input) => {
-      const q = input.query();
-      return c.json(await listPage(c.var.db, purchaseView, q, listWhere(purchaseView, q)), 200);
-    },
-  }),
-
-  route('GET', `${PURCHASES_API}/export`, PURCHASE_RIGHTS.export, {
-    summary: 'Export purchases as CSV (the filtered, sorted list)',
-    query: purchaseQuery,
-    handler: async (c, input) => {
-      const q = input.query();
-      const rows = (await selectRows(c.var.db, purchaseView).where(listWhere(purchaseView, q)).orderBy(...listOrder(purchaseView, q)).limit(EXPORT_MAX)) as Row[];
-      const day = c.var.now().toISOString().slice(0, 10);
-      return c.body(toCsv(purchaseList.columns, rows), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="purchases-${day}.csv"`,
-      });
-    },
-  }),
-
-  route('GET', `${PURCHASES_API}/:id`, [PURCHASE_RIGHTS.list, PURCHASE_RIGHTS.edit], async (c) => {
-    const data = await showPurchase(c.var.db, idOf(c));
-    return c.json({ data, etag: purchaseEtag(data) }, 200, { ETag: purchaseEtag(data) });
-  }),
-
-  route('POST', PURCHASES_API, PURCHASE_RIGHTS.create, {
-    summary: 'Order from a supplier (numbered PO-000001 on); receive: true receives everything at once. Idempotency-Key makes a retry safe',
+  },
+  export: { access: PURCHASE_RIGHTS.export, summary: 'Export purchases as CSV (the filtered, sorted list)', columns: purchaseList.columns, file: 'purchases' },
+  create: {
     body: purchaseCreateBody,
-    handler: async (c, input) => {
-      const body = await input.body();
-      return idempotent(
-        c,
-        'purchases.create',
-        body,
-        explained(async (tx) => {
-          const id = await createPurchase(tx, body, actorOf(c));
-          return answer(tx, id, 201, (d) => (body.receive ? `Purchase ${d.reference} recorded and received.` : `Purchase ${d.reference} ordered.`));
-        }),
-      );
-    },
-  }),
-
-  route('PUT', `${PURCHASES_API}/:id`, PURCHASE_ACTION_RIGHTS.edit, {
-    summary: 'Change an ordered purchase (nothing received yet): header and lines replaced whole; If-Match guards against lost updates',
+    right: PURCHASE_RIGHTS.create,
+    summary: 'Order from a supplier (numbered PO-000001 on); receive: true receives everything at once. Idempotency-Key makes a retry safe',
+    run: createPurchase,
+    message: (d, body: { receive: boolean }) => (body.receive ? `Purchase ${d.reference} recorded and received.` : `Purchase ${d.reference} ordered.`),
+  },
+  update: {
     body: purchaseUpdateBody,
-    handler: async (c, input) => {
-      const id = idOf(c);
-      const body = await input.body();
-      return idempotent(
-        c,
-        'purchases.update',
-        body,
-        explained(async (tx) => {
-          await updatePurchase(tx, id, body, actorOf(c), c.req.header('If-Match'));
-          return answer(tx, id, 200, (d) => `Purchase ${d.reference} updated.`);
-        }),
-      );
-    },
-  }),
-
-  route('POST', `${PURCHASES_API}/:id/receive`, PURCHASE_ACTION_RIGHTS.receive, {
-    summary: 'Receive some lines (with one serial per unit for serial-tracked products) or, without lines, everything still to come; exactly once per Idempotency-Key',
-    body: receiveBody,
-    handler: async (c, input) => {
-      const id = idOf(c);
-      const body = await input.body();
-      return idempotent(
-        c,
-        'purchases.receive',
-        body,
-        explained(async (tx) => {
-          await receivePurchase(tx, id, body, actorOf(c));
-          return answer(tx, id, 200, (d) => {
-            const left = d.lines.reduce((s, l) => s + l.to_receive, 0);
-            return left ? `Received on ${d.reference}; ${units(left)} still to come.` : `Purchase ${d.reference} received in full.`;
-          });
-        }),
-      );
-    },
-  }),
-
-  route('POST', `${PURCHASES_API}/:id/return`, PURCHASE_ACTION_RIGHTS.return, {
-    summary: 'Return goods to the supplier: stock out through the ledger (409 naming the product when they have gone since)',
-    body: returnBody,
-    handler: async (c, input) => {
-      const id = idOf(c);
-      const body = await input.body();
-      return idempotent(
-        c,
-        'purchases.return',
-        body,
-        explained(async (tx) => {
-          await returnPurchase(tx, id, body, actorOf(c));
-          const n = body.lines.reduce((s, l) => s + l.quantity, 0);
-          return answer(tx, id, 200, (d) => `${units(n)} of ${d.reference} returned to ${d.supplier_name}.`);
-        }),
-      );
-    },
-  }),
-
-  route('POST', `${PURCHASES_API}/:id/cancel`, PURCHASE_ACTION_RIGHTS.cancel, {
-    summary: 'Cancel what has not come yet (a purchase keeps its number: deleting one would leave a gap in the series)',
-    body: cancelBody,
-    handler: async (c, input) => {
-      const id = idOf(c);
-      const body = await input.body();
-      return idempotent(
-        c,
-        'purchases.cancel',
-        body,
-        explained(async (tx) => {
-          await cancelPurchase(tx, id, body.note, actorOf(c));
-          return answer(tx, id, 200, (d) => `Purchase ${d.reference} cancelled.`);
-        }),
-      );
-    },
-  }),
-
-  route('POST', `${PURCHASES_API}/:id/payments`, PURCHASE_ACTION_RIGHTS.pay, {
-    summary: 'Record a payment to the supplier (date, amount, method, note); never more than is due',
-    body: paymentBody,
-    handler: async (c, input) => {
-      const id = idOf(c);
-      const body = await input.body();
-      return idempotent(
-        c,
-        'purchases.pay',
-        body,
-        explained(async (tx) => {
-          await payPurchase(tx, id, body, actorOf(c));
-          return answer(tx, id, 201, (d) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`));
-        }),
-      );
-    },
-  }),
-];
+    right: PURCHASE_ACTION_RIGHTS.edit,
+    summary: 'Change an ordered purchase (nothing received yet): header and lines replaced whole; If-Match guards against lost updates',
+    run: updatePurchase,
+    message: (d) => `Purchase ${d.reference} updated.`,
+  },
+  actions: {
+    receive: action({
+      body: receiveBody,
+      right: PURCHASE_ACTION_RIGHTS.receive,
+      summary: 'Receive some lines (with one serial per unit for serial-tracked products) or, without lines, everything still to come; exactly once per Idempotency-Key',
+      run: receivePurchase,
+      message: (d: Shown) => {
+        const left = d.lines.reduce((s, l) => s + l.to_receive, 0);
+        return left ? `Received on ${d.reference}; ${units(left)} still to come.` : `Purchase ${d.reference} received in full.`;
+      },
+    }),
+    return: action({
+      body: returnBody,
+      right: PURCHASE_ACTION_RIGHTS.return,
+      summary: 'Return goods to the supplier: stock out through the ledger (409 naming the product when they have gone since)',
+      run: returnPurchase,
+      message: (d: Shown, body) => `${units(body.lines.reduce((s, l) => s + l.quantity, 0))} of ${d.reference} returned to ${d.supplier_name}.`,
+    }),
+    cancel: action({
+      body: cancelBody,
+      right: PURCHASE_ACTION_RIGHTS.cancel,
+      summary: 'Cancel what has not come yet (a purchase keeps its number: deleting one would leave a gap in the series)',
+      run: (tx, id, body, actor) => cancelPurchase(tx, id, body.note, actor),
+      message: (d: Shown) => `Purchase ${d.reference} cancelled.`,
+    }),
+    pay: action({
+      path: 'payments',
+      status: 201,
+      body: paymentBody,
+      right: PURCHASE_ACTION_RIGHTS.pay,
+      summary: 'Record a payment to the supplier (date, amount, method, note); never more than is due',
+      run: payPurchase,
+      message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
+    }),
+  },
+});

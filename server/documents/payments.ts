@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { amountDue, type PaymentBody } from '../../domain/documents/payments.ts';
+import { formatMoney } from '../../domain/format.ts';
+import type { Tx } from '../db/index.ts';
+import { documentPayments } from '../db/schema.ts';
+import { validationError } from '../http/errors.ts';
+import { isoJson, type Actor, type AnyKind, type Outcome } from './engine.ts';
+
+/**
+ * Payments against a document, for every kind with a grand total (to a supplier, from a
+ * customer): never more than is due, one row each, the header's paid and payment status
+ * restated by the engine. The work of a `pay` action: `act(kind, tx, id, 'pay', actor, (doc) => pay(kind, tx, doc, body, actor))`.
+ */
+export async function pay(kind: AnyKind, tx: Tx, doc: { id: number; grand_total: number; paid: number }, body: PaymentBody, actor: Actor): Promise<Outcome<never>> {
+  const due = amountDue(doc.grand_total, doc.paid);
+  const noun = kind.lifecycle.noun;
+  if (body.amount > due) {
+    throw validationError({ amount: [due <= 0 ? `Nothing is due on this ${noun}.` : `Only ${formatMoney(due)} is due on this ${noun}; enter at most that.`] });
+  }
+  await tx.insert(documentPayments).values({
+    doc_type: kind.docType,
+    doc_id: doc.id,
+    paid_on: body.paid_on,
+    amount: body.amount,
+    method: body.method,
+    note: body.note ?? null,
+    user_id: actor.userId,
+    ...(actor.at ? { created_at: actor.at } : {}),
+  });
+  return { set: { paid: doc.paid + body.amount }, note: body.note, data: { amount: body.amount, method: body.method, paid_on: body.paid_on } };
+}
+
+export interface ShownPayment {
+  id: number;
+  paid_on: string;
+  amount: number;
+  method: string;
+  note: string | null;
+  created_at: string;
+}
+
+/** A document's payments as one JSON array (a subquery of the document's row, `docId` its id). */
+export const paymentsJson = (docType: string, docId: SQL) => sql<unknown>`(
+  select coalesce(json_agg(json_build_object('id', dp.id, 'paid_on', dp.paid_on, 'amount', dp.amount, 'method', dp.method,
+    'note', dp.note, 'created_at', ${isoJson(sql`dp.created_at`)}) order by dp.id), '[]')
+  from ${documentPayments} dp where dp.doc_type = ${docType} and dp.doc_id = ${docId})`;

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import type { ColumnDef, Row } from '../../domain/resource.ts';
+import { EXPORT_MAX, explainWriteError, listOrder, listPage, listWhere, parseId, selectRows, type ListView } from '../crud/index.ts';
+import { toCsv } from '../crud/csv.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { route, type AppContext, type RouteAccess, type RouteDef } from '../http/context.ts';
+import { etagOf, gone, type Actor, type AnyKind } from './engine.ts';
+import { idempotent, type Answer, type ClientKey } from './idempotency.ts';
+
+/**
+ * One route factory for every document kind: list, CSV export, show, create, update and one
+ * route per action, each write exactly once per client key (./idempotency.ts), its database
+ * refusals explained (explainWriteError), and answered `{ data, message, etag }` with the
+ * document as it is now, read in the write's own transaction (so a replayed answer is the
+ * first one). A kind with versions (purchases) sends ETags and honours If-Match.
+ */
+
+type Doc = Record<string, unknown> & { id: number };
+
+/** A write: its body, the right it needs, a line for the API reference and the sentence it answers with. */
+interface Write<B extends z.ZodType, D> {
+  body: B;
+  right: RouteAccess;
+  summary: string;
+  message(doc: D, body: z.output<B>): string;
+}
+
+export interface ActionRoute<B extends z.ZodType, D> extends Write<B, D> {
+  /** The path after /:id/ (default: the action's name). */
+  path?: string;
+  /** 201 for an action that records something new (a payment); default 200. */
+  status?: 200 | 201;
+  run(tx: Tx, id: number, body: z.output<B>, actor: Actor): Promise<unknown>;
+}
+
+export interface DocumentRoutes<D extends Doc> {
+  kind: AnyKind;
+  api: string;
+  /** The idempotency scope of each write: `${scope}.create`, `${scope}.receive`. */
+  scope: string;
+  show(db: Db | Tx, id: number): Promise<D>;
+  /** Whether answers carry an ETag (a kind whose rows have a version). */
+  etags?: boolean;
+  list: { view: ListView; query: z.ZodType; access: RouteAccess; summary: string; show: RouteAccess };
+  export?: { access: RouteAccess; summary: string; columns: readonly ColumnDef[]; file: string };
+  create: Write<z.ZodType, D> & { scope?: string; run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined): Promise<{ id: number; replayed: boolean }> };
+  update?: Write<z.ZodType, D> & { run(tx: Tx, id: number, body: never, actor: Actor, ifMatch: string | undefined): Promise<unknown> };
+  actions?: Record<string, ActionRoute<z.ZodType, D>>;
+}
+
+/** Declares one action with its body's type checked against its `run` and `message`. */
+export const action = <B extends z.ZodType, D>(a: ActionRoute<B, D>) => a as unknown as ActionRoute<z.ZodType, D>;
+
+const actorOf = (c: AppContext): Actor => ({ userId: c.var.auth.row.id });
+
+export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] {
+  const { kind, api, list } = d;
+  const tag = (doc: D) => (d.etags ? { etag: etagOf(kind, doc as D & { version: number }) } : {});
+  const idOf = (c: AppContext) => {
+    const id = parseId(c.req.param('id'));
+    if (id === undefined) throw gone(kind);
+    return id;
+  };
+  /** A write in the engine's transaction, answered with the document as it is now. */
+  const write = <B>(c: AppContext, scope: string, body: B, w: { message(doc: D, body: B): string }, status: 200 | 201, run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>) =>
+    idempotent(c, scope, body, async (tx, client): Promise<Answer> => {
+      try {
+        const { id, replayed } = await run(tx, client);
+        const data = await d.show(tx, id);
+        return { status, body: { data, message: w.message(data, body), ...tag(data) }, ...(replayed ? { replayed } : {}) };
+      } catch (e) {
+        explainWriteError(e, kind.lifecycle.noun, {});
+      }
+    });
+
+  const routes: RouteDef[] = [
+    route('GET', api, list.access, {
+      summary: list.summary,
+      query: list.query,
+      handler: async (c, input) => {
+        const q = input.query() as Parameters<typeof listWhere>[1];
+        return c.json(await listPage(c.var.db, list.view, q, listWhere(list.view, q)), 200);
+      },
+    }),
+  ];
+  const ex = d.export;
+  if (ex) {
+    routes.push(
+      route('GET', `${api}/export`, ex.access, {
+        summary: ex.summary,
+        query: list.query,
+        handler: async (c, input) => {
+          const q = input.query() as Parameters<typeof listWhere>[1];
+          const rows = (await selectRows(c.var.db, list.view).where(listWhere(list.view, q)).orderBy(...listOrder(list.view, q)).limit(EXPORT_MAX)) as Row[];
+          const day = c.var.now().toISOString().slice(0, 10);
+          return c.body(toCsv(ex.columns, rows), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${ex.file}-${day}.csv"` });
+        },
+      }),
+    );
+  }
+  routes.push(
+    route('GET', `${api}/:id`, list.show, async (c) => {
+      const data = await d.show(c.var.db, idOf(c));
+      const t = tag(data);
+      return c.json({ data, ...t }, 200, t.etag ? { ETag: t.etag } : {});
+    }),
+    route('POST', api, d.create.right, {
+      summary: d.create.summary,
+      body: d.create.body,
+      handler: async (c, input) => {
+        const body = (await input.body()) as never;
+        return write(c, d.create.scope ?? `${d.scope}.create`, body, d.create, 201, (tx, client) => d.create.run(tx, body, actorOf(c), client));
+      },
+    }),
+  );
+  const up = d.update;
+  if (up) {
+    routes.push(
+      route('PUT', `${api}/:id`, up.right, {
+        summary: up.summary,
+        body: up.body,
+        handler: async (c, input) => {
+          const id = idOf(c);
+          const body = (await input.body()) as never;
+          return write(c, `${d.scope}.update`, body, up, 200, async (tx) => (await up.run(tx, id, body, actorOf(c), c.req.header('If-Match')), { id }));
+        },
+      }),
+    );
+  }
+  for (const [name, a] of Object.entries(d.actions ?? {})) {
+    routes.push(
+      route('POST', `${api}/:id/${a.path ?? name}`, a.right, {
+        summary: a.summary,
+        body: a.body,
+        handler: async (c, input) => {
+          const id = idOf(c);
+          const body = await input.body();
+          return write(c, `${d.scope}.${name}`, body, a, a.status ?? 200, async (tx) => (await a.run(tx, id, body, actorOf(c)), { id }));
+        },
+      }),
+    );
+  }
+  return routes;
+}
