@@ -2,6 +2,9 @@
  * Payments against a document (purchase: to the supplier; sale: from the customer), shared by
  * every kind: what is paid, what is due and the payment status the lists filter by.
  */
+/** Where a document's payments are posted, under the document: POST …/{id}/payments (the `pay` action). */
+export const PAYMENTS_PATH = 'payments';
+
 export const PAYMENT_METHODS = { cash: 'Cash', card: 'Card', bank: 'Bank transfer', other: 'Other' } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 export const PAYMENT_METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];

@@ -3,6 +3,7 @@ import { basisPoints, isoDate, money, optionalText, relationId } from '../fields
 import { serialList } from '../stock/adjustment.ts';
 import { QUANTITY_MAX } from '../stock/kinds.ts';
 import { LINES_MAX, type PurchaseStatus } from './purchase.facts.ts';
+import { ROUNDINGS } from './rounding.ts';
 import type { DocumentInput, Rounding } from './totals.ts';
 
 export * from './purchase.facts.ts';
@@ -82,11 +83,6 @@ const quantity = (what = 'a quantity') =>
     .min(1, { error: 'Enter 1 or more.' })
     .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` });
 
-export const ROUNDINGS = ['line', 'document'] as const;
-export const ROUNDING_OPTIONS = [
-  { value: 'line', label: 'Round each line' },
-  { value: 'document', label: 'Round the document' },
-] as const;
 
 export const purchaseLine = z.strictObject({
   product_id: relationId('a product'),

@@ -134,6 +134,7 @@ export const mayFrom = (rights: Readonly<Record<string, string>> | undefined, he
 /** Where a kind's documents are: its API address, each action's path under a document, its page. */
 export interface DocumentApi {
   base: string;
+  /** An action posted at another path than its name (`pay` at …/payments). */
   actionPaths: Readonly<Record<string, string>>;
   href(id: number | string): string;
 }

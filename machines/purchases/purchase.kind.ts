@@ -1,4 +1,4 @@
-import { paymentBody } from '../../domain/documents/payments.ts';
+import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { cancelBody, PURCHASE_ACTION_RIGHTS, PURCHASES_API, purchaseCreateBody, purchaseLifecycle, receiveBody, returnBody } from '../../domain/documents/purchase.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
 import type { DocumentApi, DocumentHeader, DocumentKind, EditorKind, LineDraft, PanelDef } from '../document/kind.ts';
@@ -95,6 +95,6 @@ export const purchaseKind: DocumentKind<PurchaseDoc> = {
 
 export const purchaseApi: DocumentApi = {
   base: PURCHASES_API,
-  actionPaths: { receive: 'receive', return: 'return', cancel: 'cancel', pay: 'payments' },
+  actionPaths: { pay: PAYMENTS_PATH },
   href: purchaseHref,
 };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { paymentBody, PAYMENT_STATUS_NAMES } from '../../domain/documents/payments.ts';
+import { paymentBody, PAYMENT_STATUS_NAMES, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import {
   cancelBody,
   PURCHASE_ACTION_RIGHTS,
@@ -110,7 +110,7 @@ export const purchaseRoutes = documentRoutes<Shown>({
       message: (d: Shown) => `Purchase ${d.reference} cancelled.`,
     }),
     pay: action({
-      path: 'payments',
+      path: PAYMENTS_PATH,
       status: 201,
       body: paymentBody,
       right: PURCHASE_ACTION_RIGHTS.pay,
