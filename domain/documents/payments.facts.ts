@@ -15,6 +15,16 @@ export type PaymentStatus = keyof typeof PAYMENT_STATUSES;
 export const PAYMENT_STATUS_NAMES = Object.keys(PAYMENT_STATUSES) as PaymentStatus[];
 export const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUS_NAMES.map((value) => ({ value, label: PAYMENT_STATUSES[value] }));
 
+/** A payment as a document's answer shows it (server/documents/payments.ts paymentsJson). */
+export interface ShownPayment {
+  id: number;
+  paid_on: string;
+  amount: number;
+  method: string;
+  note: string | null;
+  created_at: string;
+}
+
 /** Paid when nothing is left to pay (a document worth nothing included), partial when some is, due when none is. */
 export function paymentStatus(total: number, paid: number): PaymentStatus {
   if (paid >= total) return 'paid';

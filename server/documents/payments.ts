@@ -30,15 +30,6 @@ export async function pay(kind: AnyKind, tx: Tx, doc: { id: number; grand_total:
   return { set: { paid: doc.paid + body.amount }, note: body.note, data: { amount: body.amount, method: body.method, paid_on: body.paid_on } };
 }
 
-export interface ShownPayment {
-  id: number;
-  paid_on: string;
-  amount: number;
-  method: string;
-  note: string | null;
-  created_at: string;
-}
-
 /** A document's payments as one JSON array (a subquery of the document's row, `docId` its id). */
 export const paymentsJson = (docType: string, docId: SQL) => sql<unknown>`(
   select coalesce(json_agg(json_build_object('id', dp.id, 'paid_on', dp.paid_on, 'amount', dp.amount, 'method', dp.method,

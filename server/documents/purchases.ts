@@ -22,7 +22,8 @@ import { qualified } from '../crud/sql.ts';
 import { act, checkParty, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
 import { checkSerialCounts, checkSerialsCameIn, checkSerialsNew, insertLines, linesJson, linesOf, linesWithProducts, movedData, productsFor, resolveMoving, addToLines, type Moving } from './lines.ts';
-import { pay, paymentsJson, type ShownPayment } from './payments.ts';
+import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
+import { pay, paymentsJson } from './payments.ts';
 
 /**
  * Purchases on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,

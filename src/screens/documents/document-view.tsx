@@ -12,7 +12,8 @@ import { PageHeader } from '../resource/page-header.tsx';
 import { ActionPanel } from './action-panel.tsx';
 import { HistoryCard, type ShownStep } from './history-card.tsx';
 import { LinesCard, type LineColumn, type ShownLine } from './lines-card.tsx';
-import { PaymentsCard, type ShownPayment } from './payments-card.tsx';
+import type { ShownPayment } from '../../../domain/documents/payments.facts.ts';
+import { PaymentsCard } from './payments-card.tsx';
 import { storedTotals, type ShownTotals } from './totals-table.tsx';
 
 export type PageActor = ActorRefFrom<typeof documentLifecycleMachine>;

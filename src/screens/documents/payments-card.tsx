@@ -1,17 +1,9 @@
 import { css } from 'styled-system/css';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.ts';
+import { PAYMENT_METHODS, type PaymentMethod, type ShownPayment } from '../../../domain/documents/payments.facts.ts';
 import { formatAmount, formatDay } from '../../../domain/format.ts';
 import { useDisplay } from '../../app/display.ts';
 import { DocCard } from './cards.tsx';
 import { docTable } from './styles.ts';
-
-export interface ShownPayment {
-  id: number;
-  paid_on: string;
-  amount: number;
-  method: string;
-  note: string | null;
-}
 
 /** A document's payments, each with its date, method, amount and note. */
 export function PaymentsCard({ payments }: { payments: readonly ShownPayment[] }) {
