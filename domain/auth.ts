@@ -101,9 +101,10 @@ export const STORAGE_KEYS = { user: 'user', token: 'user_token' } as const;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 /**
- * The session token again, in a cookie only the server reads (HttpOnly) and only for the app's
- * pages (Path=/admin), so a reload of a signed-in page comes back drawn with its data. It is
- * never a credential for the API, which takes the bearer token alone.
+ * The session's page secret, in a cookie only the server reads (HttpOnly) and only for the app's
+ * pages (Path=/admin), so a reload of a signed-in page comes back drawn with its data. It is a
+ * secret of its own, bound to the session (it ends with it), and never a credential for the API,
+ * which takes the bearer token alone: whoever reads it from a log holds no API key.
  */
 export const PAGE_SESSION_COOKIE = 'bo_page';
 /** What the browser tells the server about how to draw a page: viewport, theme, language (JSON). */

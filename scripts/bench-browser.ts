@@ -263,7 +263,7 @@ interface Load extends PageTimings {
 interface Env {
   browser: Browser;
   base: string;
-  session: { user: string; token: string };
+  session: { user: string; token: string; pageSecret: string };
   firstName: string;
 }
 
@@ -313,7 +313,7 @@ async function loadOnce(env: Env, s: Scenario, who: Who, run: number): Promise<L
     // would. A browser that has used the app before holds the hints even when signed out.
     const domain = new URL(env.base).hostname;
     await context.addCookies([
-      ...(s.signedIn ? [{ name: PAGE_SESSION_COOKIE, value: env.session.token, domain, path: '/admin', httpOnly: true, sameSite: 'Lax' as const }] : []),
+      ...(s.signedIn ? [{ name: PAGE_SESSION_COOKIE, value: env.session.pageSecret, domain, path: '/admin', httpOnly: true, sameSite: 'Lax' as const }] : []),
       ...(s.hints ? [{ name: PAGE_HINTS_COOKIE, value: encodeURIComponent(JSON.stringify(HINTS)), domain, path: '/admin', sameSite: 'Lax' as const }] : []),
     ]);
     await context.addInitScript({ content: pageSource(installProbe, probe) });
@@ -585,7 +585,7 @@ async function main(): Promise<void> {
     const server = await startBenchServer({ db: DB, rows: ROWS, distDir, floorDir: floorOut }, { ...process.env, ...(cluster ? { BENCH_DATABASE_URL: cluster.url } : {}) });
     // Before the cluster's stop (cleanups run last first).
     cleanups.push(server.stop);
-    const { base, token } = server;
+    const { base, token, pageSecret } = server;
     const dbLabel = cluster ? 'PostgreSQL (private cluster)' : server.label;
     console.error(`browser bench: ${dbLabel}, ${ROWS.toLocaleString('en')} customers seeded; the server in a thread of its own.`);
 
@@ -601,7 +601,7 @@ async function main(): Promise<void> {
 
     const browser = await chromium.launch({ ...launch, headless: true });
     cleanups.push(() => browser.close());
-    const env: Env = { browser, base, session: { user: JSON.stringify({ access_token: token, user }), token }, firstName };
+    const env: Env = { browser, base, session: { user: JSON.stringify({ access_token: token, user }), token, pageSecret }, firstName };
 
     const loads: Load[] = [];
     const started = performance.now();

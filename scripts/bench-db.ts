@@ -66,7 +66,7 @@ select 1 + (i % 5), current_date - (i % 1100), 100 + (i * 7919) % 499901, 'EXP-'
   case when i % 4 = 0 then 'Note ' || i end, now(), now()
 from generate_series(1, $1::int) as g(i)`;
 
-export async function seed(handle: DbHandle, rows: number, opts: { expenses?: number } = {}): Promise<{ token: string; ms: number }> {
+export async function seed(handle: DbHandle, rows: number, opts: { expenses?: number } = {}): Promise<{ token: string; pageSecret: string; ms: number }> {
   await migrate(handle);
   await seedPermissions(handle.db);
   const roleId = await ensureSuperAdminRole(handle.db);
@@ -76,7 +76,7 @@ export async function seed(handle: DbHandle, rows: number, opts: { expenses?: nu
     .values({ name: 'Bench Admin', email: 'bench@example.com', password_hash: 'not-a-hash' })
     .returning({ id: users.id });
   await handle.db.insert(userRoles).values({ user_id: user!.id, role_id: roleId });
-  const { token } = await issueToken(handle.db, user!.id, new Date(), 24);
+  const { token, pageSecret } = await issueToken(handle.db, user!.id, new Date(), 24);
 
   const t0 = performance.now();
   await rawQuery(handle, `insert into customer_categories (name, discount_bps) select 'Category ' || i, i * 100 from generate_series(1, 5) i`);
@@ -93,7 +93,7 @@ export async function seed(handle: DbHandle, rows: number, opts: { expenses?: nu
   await rawQuery(handle, 'vacuum customers');
   await rawQuery(handle, 'vacuum (analyze) customers');
   await rawQuery(handle, 'analyze');
-  return { token, ms: performance.now() - t0 };
+  return { token, pageSecret, ms: performance.now() - t0 };
 }
 
 // ——— raw SQL on either driver ———

@@ -27,7 +27,7 @@ interface Options {
   distDir: string;
   floorDir: string;
 }
-type Message = { type: 'ready'; port: number; token: string; label: string } | { type: 'failed'; message: string } | { type: 'stopped' };
+type Message = { type: 'ready'; port: number; token: string; pageSecret: string; label: string } | { type: 'failed'; message: string } | { type: 'stopped' };
 
 /** The floor's files under /bench-floor/ served as the app's are (server/static.ts: hashed files from memory, gzipped once); else index.html. */
 function floorApp(outDir: string): Hono {
@@ -53,7 +53,7 @@ async function runServer(options: Options): Promise<void> {
   const port = parentPort!;
   try {
     const db = await openFresh(options.db);
-    const { token } = await seed(db.handle, options.rows);
+    const { token, pageSecret } = await seed(db.handle, options.rows);
     const app = createApp({ db: db.handle.db, config: { ...loadConfig({}), seed: 'none' }, distDir: options.distDir });
     const floor = floorApp(options.floorDir);
     const server = serve({
@@ -71,7 +71,7 @@ async function runServer(options: Options): Promise<void> {
       await db.done();
       port.postMessage({ type: 'stopped' } satisfies Message);
     });
-    port.postMessage({ type: 'ready', port: (server.address() as AddressInfo).port, token, label: db.label } satisfies Message);
+    port.postMessage({ type: 'ready', port: (server.address() as AddressInfo).port, token, pageSecret, label: db.label } satisfies Message);
   } catch (err) {
     port.postMessage({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies Message);
   }
@@ -81,7 +81,7 @@ async function runServer(options: Options): Promise<void> {
  * Starts the server in its thread. For PostgreSQL without BENCH_DATABASE_URL the caller starts the
  * private cluster and passes its address in `env` (bench-browser.ts).
  */
-export async function startBenchServer(options: Options, env: NodeJS.ProcessEnv = process.env): Promise<{ base: string; token: string; label: string; stop: () => Promise<void> }> {
+export async function startBenchServer(options: Options, env: NodeJS.ProcessEnv = process.env): Promise<{ base: string; token: string; pageSecret: string; label: string; stop: () => Promise<void> }> {
   const worker = tsWorker(import.meta.url, { workerData: { benchServer: options }, env });
   const ready = await new Promise<Extract<Message, { type: 'ready' }>>((ok, fail) => {
     worker.once('error', fail);
@@ -92,6 +92,7 @@ export async function startBenchServer(options: Options, env: NodeJS.ProcessEnv 
   return {
     base: `http://127.0.0.1:${ready.port}`,
     token: ready.token,
+    pageSecret: ready.pageSecret,
     label: ready.label,
     stop: async () => {
       const stopped = new Promise<void>((ok) => {

@@ -60,8 +60,8 @@ export interface Session {
  * --cpu-prof), and PostgreSQL parsed and planned it again; prepared, PostgreSQL keeps it per
  * connection. Times go as ISO strings cast in SQL, the same for postgres-js and PGlite.
  */
-function sessionStatement(db: Db) {
-  const mine = eq(accessTokens.token_hash, sql.placeholder('hash'));
+function sessionStatement(db: Db, via: SessionKey) {
+  const mine = eq(via === 'page' ? accessTokens.page_hash : accessTokens.token_hash, sql.placeholder('hash'));
   const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
   const live = and(gt(accessTokens.expires_at, at('now')), gt(accessTokens.last_used_at, at('idleSince')))!;
   const found = db.$with('found').as(
@@ -80,9 +80,12 @@ function sessionStatement(db: Db) {
     .select({ tokenId: found.id, live: found.live, row: getTableColumns(users), roles: rolesJson(sql`${users.id}`), shop: shopValueSql })
     .from(found)
     .innerJoin(users, eq(users.id, found.user_id))
-    .prepare('session_check');
+    .prepare(via === 'page' ? 'page_session_check' : 'session_check');
 }
-const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>();
+
+/** What names the session: the API's bearer token, or the page secret a page is drawn with. */
+export type SessionKey = 'token' | 'page';
+const sessionStatements = { token: new WeakMap<Db, ReturnType<typeof sessionStatement>>(), page: new WeakMap<Db, ReturnType<typeof sessionStatement>>() };
 
 /**
  * The session of a bearer token, checked and read in ONE statement (every signed-in request
@@ -92,9 +95,9 @@ const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>()
  * data-modifying CTEs of the same statement, which also reads the shop's name and currency (the
  * website setting, by its key) for GET /me. Undefined when the token is unknown or ended.
  */
-export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: number): Promise<Session | undefined> {
-  let statement = sessionStatements.get(db);
-  if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
+export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: number, via: SessionKey = 'token'): Promise<Session | undefined> {
+  let statement = sessionStatements[via].get(db);
+  if (!statement) sessionStatements[via].set(db, (statement = sessionStatement(db, via)));
   const [hit] = await statement.execute({
     hash: sha256Hex(token),
     now: now.toISOString(),

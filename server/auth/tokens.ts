@@ -16,15 +16,18 @@ export async function issueToken(
   userId: number,
   now: Date,
   ttlHours: number,
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; pageSecret: string; expiresAt: Date }> {
   const token = newToken();
+  // A secret of its own for drawing pages: a log or a proxy that sees the page cookie learns no API key.
+  const pageSecret = newToken();
   const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
   await db.insert(accessTokens).values({
     user_id: userId,
     token_hash: sha256Hex(token),
+    page_hash: sha256Hex(pageSecret),
     created_at: now,
     last_used_at: now,
     expires_at: expiresAt,
   });
-  return { token, expiresAt };
+  return { token, pageSecret, expiresAt };
 }

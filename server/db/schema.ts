@@ -93,6 +93,11 @@ export const accessTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** sha256 hex of the bearer token; the token itself is never stored. */
     token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /**
+     * sha256 hex of the page secret (the `bo_page` cookie): the server draws this session's pages
+     * with it, and the API never takes it. It ends with the session's row.
+     */
+    page_hash: varchar('page_hash', { length: 64 }).unique(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry; idle expiry is computed from last_used_at. */

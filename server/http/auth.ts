@@ -11,7 +11,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Signed-in user from the bearer token (one query: server/auth/session.ts); sets c.var.auth or
- * answers 401. The calls of one page drawn on the server share their check (AppEnv's drawSessions).
+ * answers 401. The calls of one page drawn on the server share their check (AppEnv's drawSessions),
+ * and only they are made with the page secret (the page cookie), never an API key: a request from
+ * outside has no drawSessions, so the page secret is no credential for the API.
  */
 export const requireAuth: AppMiddleware = async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
@@ -20,7 +22,7 @@ export const requireAuth: AppMiddleware = async (c, next) => {
   const drawn = c.env?.drawSessions;
   let checked = drawn?.get(token);
   if (!checked) {
-    checked = sessionOf(db, token, now(), config.tokenIdleMinutes);
+    checked = sessionOf(db, token, now(), config.tokenIdleMinutes, drawn ? 'page' : 'token');
     drawn?.set(token, checked);
   }
   const session = await checked;

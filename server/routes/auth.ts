@@ -89,7 +89,7 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   if (user.status !== 'active') {
     return c.json({ Status: 'failed', message: AUTH_MESSAGES.inactive } satisfies LoginResponse, 200);
   }
-  const { token, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours);
+  const { token, pageSecret, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours);
   const payload: LoginResponse = {
     Status: 'success',
     access_token: token,
@@ -97,7 +97,7 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     expires_at: expiresAt.toISOString(),
     user: { ...(await loadSessionUser(db, user)), shop: await shopInfo(db) },
   };
-  setCookie(c, PAGE_SESSION_COOKIE, token, { path: '/admin', httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:', expires: expiresAt });
+  setCookie(c, PAGE_SESSION_COOKIE, pageSecret, { path: '/admin', httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:', expires: expiresAt });
   return c.json(payload, 200);
 }
 

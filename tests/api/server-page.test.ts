@@ -45,7 +45,9 @@ async function signIn(): Promise<{ token: string; cookie: string }> {
   expect(res.status).toBe(200);
   const set = res.headers.get('set-cookie') ?? '';
   const value = new RegExp(`${PAGE_SESSION_COOKIE}=([^;]+)`).exec(set)?.[1];
-  expect(value).toBe(res.body.access_token);
+  // A secret of its own, not the API's bearer token.
+  expect(value).toMatch(/^[\w-]{43}$/);
+  expect(value).not.toBe(res.body.access_token);
   expect(set).toMatch(/HttpOnly/i);
   expect(set).toMatch(/Path=\/admin/i);
   expect(set).toMatch(/SameSite=Lax/i);
@@ -117,6 +119,18 @@ describe('the server draws a signed-in page', () => {
     expect(after.text).not.toContain(`id="${PAGE_DATA_ID}"`);
   });
 
+  it('takes the page secret for drawing only: the API refuses it, and the bearer token draws no page', async () => {
+    const { token, cookie } = await signIn();
+    const secret = cookie.slice(`${PAGE_SESSION_COOKIE}=`.length);
+    const asKey = await h.request('GET', '/me', { token: secret });
+    expect(asKey.status).toBe(401);
+    const drawn = await page('/admin/customers', cookie);
+    expect(drawn.text).toContain(`id="${PAGE_DATA_ID}"`);
+    const withToken = await page('/admin/customers', `${PAGE_SESSION_COOKIE}=${token}`);
+    expect(withToken.text).toContain('<div id="root"></div>');
+    expect(withToken.text).not.toContain(`id="${PAGE_DATA_ID}"`);
+  });
+
   it('checks the session once for all the calls it makes while drawing (each request of its own checks it)', async () => {
     const { cookie, token } = await signIn();
     const isCheck = (sql: string) => /with "found" as/i.test(sql) && sql.includes('"access_tokens"');
@@ -148,7 +162,7 @@ describe('the server draws a signed-in page', () => {
   it('draws what the browser draws: the page a person may not see as not allowed, an unknown one as not found', async () => {
     await h.createUser({ email: 'clerk@example.com', roles: [] });
     const res = await h.request('POST', '/api/v1/admin/login', { body: { email: 'clerk@example.com', password: 'password' } });
-    const cookie = `${PAGE_SESSION_COOKIE}=${res.body.access_token}`;
+    const cookie = `${PAGE_SESSION_COOKIE}=${new RegExp(`${PAGE_SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')![1]}`;
     expect((await page('/admin/customers', cookie)).text).toMatch(/not allowed|permission/i);
     expect((await page('/admin/no-such-page', cookie)).text).toContain('Page not found');
   });
