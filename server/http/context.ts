@@ -5,6 +5,7 @@ import type { Permission } from '../../domain/permissions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Session, UserRow } from '../auth/session.ts';
+import type { ServerState } from './ready.ts';
 
 export interface AuthState {
   row: UserRow;
@@ -30,6 +31,9 @@ export interface AppEnv {
     config: Config;
     now: () => Date;
     auth: AuthState;
+    state: ServerState;
+    /** This request's id (X-Request-Id), in its log lines and its answer's header. */
+    requestId: string;
   };
 }
 
