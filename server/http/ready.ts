@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from './context.ts';
+import type { AppContext, ServerState } from './context.ts';
 
-/** What a load balancer asks of a server before it sends it requests (main.ts sets these). */
-export interface ServerState {
-  /** The database has this release's migrations (set once the start-up migrate step has run). */
-  migrated: boolean;
-  /** SIGTERM came: the server still answers what it gets but asks for no more (shutdown.ts). */
-  stopping: boolean;
-}
+export type { ServerState };
 
 export const runningState = (): ServerState => ({ migrated: true, stopping: false });
 
