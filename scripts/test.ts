@@ -7,7 +7,8 @@
 //   npm test -- --list             print the steps and exit
 //
 // Steps: codegen, typecheck, unit, api-pglite, api-postgres, build, build-ssr, e2e.
-// api-postgres runs only when TEST_DATABASE_URL is set (scripts/pg-cluster.sh start gives one).
+// api-postgres runs only when TEST_DATABASE_URL is set (scripts/pg-cluster.sh start gives one);
+// it includes tests/api/load-balancer.test.ts (HAProxy before three servers), which api-pglite skips.
 //
 // A step that prints nothing for TEST_SILENCE_MINUTES (default 10; the longest quiet stretch of a
 // healthy run is one test file, under two minutes) is stopped with its whole process group and

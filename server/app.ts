@@ -13,6 +13,8 @@ import { ApiError } from './http/errors.ts';
 import { routeInput } from './http/input.ts';
 import { gzipJson } from './http/json-gzip.ts';
 import { xsrf } from './http/xsrf.ts';
+import { runningState, type ServerState } from './http/ready.ts';
+import { requestId } from './http/request-id.ts';
 import { authRoutes } from './routes/auth.ts';
 import { imageRoutes } from './images/routes.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -77,6 +79,8 @@ export interface AppOptions {
   distDir?: string | undefined;
   /** Injected clock: token expiry and sign-in throttling read it (tests move time). */
   now?: () => Date;
+  /** Migrated, stopping: what /api/ready tells a load balancer (main.ts changes it). */
+  state?: ServerState;
 }
 
 /**
@@ -119,6 +123,7 @@ const securityHeaders: AppMiddleware = async (c, next) => {
 
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const now = opts.now ?? (() => new Date());
+  const state = opts.state ?? runningState();
   void dummyHash(); // warm up, so the first unknown-email sign-in is not faster than the rest
 
   const app = new Hono<AppEnv>();
@@ -149,8 +154,10 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set('db', opts.db);
     c.set('config', opts.config);
     c.set('now', now);
+    c.set('state', state);
     await next();
   });
+  app.use('*', requestId);
   // gzip/deflate for clients that ask: the SPA's JS and CSS shrink to about a third. JSON
   // answers are gzipped whole by gzipJson first (json-gzip.ts says why).
   app.use('*', compress());

@@ -2,15 +2,16 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { eq } from 'drizzle-orm';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrate, openDatabase } from './db/index.ts';
+import { databaseClock } from './db/clock.ts';
+import { openDatabase } from './db/index.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { startPurging } from './auth/purge.ts';
 import { handleStopSignals } from './shutdown.ts';
 import { lockDataDir } from './lock.ts';
-import { users } from './db/schema.ts';
-import { disableDemoAccounts, seedDemo, seedPermissions } from './seed.ts';
+import type { ServerState } from './http/ready.ts';
+import { logWithRequestIds } from './http/request-id.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -24,6 +25,8 @@ try {
   fail(`Configuration error: ${(err as Error).message}`);
 }
 
+logWithRequestIds(config.serverName);
+
 let releaseLock = () => {};
 if (!config.databaseUrl) {
   const lock = lockDataDir(config.dataDir);
@@ -32,28 +35,25 @@ if (!config.databaseUrl) {
   process.on('exit', releaseLock);
 }
 
-const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }).catch(
+const handle = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+  poolSize: config.dbPoolSize,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+}).catch(
   (err: unknown) => {
     releaseLock();
     fail(`Could not open the database: ${(err as Error).message}`);
   },
 );
 
+const state: ServerState = { migrated: false, stopping: false };
+let clock;
 try {
-  await migrate(handle);
-  await seedPermissions(handle.db);
-  if (config.seed === 'demo' && !config.production) await seedDemo(handle.db);
-  if (config.production) {
-    const disabled = await disableDemoAccounts(handle.db);
-    if (disabled.length) {
-      console.warn(
-        `Production: the demo accounts ${disabled.join(', ')} still have the demo password, so they are inactive and nobody can sign in with it. ` +
-          'Make a real Super Admin with: npm run create-admin',
-      );
-    }
-  }
-  const [anyUser] = await handle.db.select({ id: users.id }).from(users).where(eq(users.status, 'active')).limit(1);
-  if (!anyUser) console.warn('No active users yet. Create the first Super Admin with: npm run create-admin');
+  // Under the migration lock: servers started together take turns (server/db/prepare.ts).
+  await prepareDatabase(handle, config);
+  state.migrated = true;
+  clock = await databaseClock(handle.db);
 } catch (err) {
   console.error('Could not prepare the database:', err);
   await handle.close().catch(() => {});
@@ -66,8 +66,8 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   console.warn(`Warning: ${distDir}/index.html is missing, so /admin cannot be served. Run npm run build.`);
 }
 
-const app = createApp({ db: handle.db, config, distDir });
-const stopPurging = startPurging(handle.db, config);
+const app = createApp({ db: handle.db, config, distDir, state, now: clock.now });
+const stopPurging = startPurging(handle.db, config, clock.now);
 const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
@@ -88,4 +88,15 @@ server.on('error', async (err: NodeJS.ErrnoException) => {
 });
 
 // `serve` gives the node:http server for HTTP (no TLS options are passed).
-handleStopSignals(server as Server, { stopWork: stopPurging, closeDatabase: () => handle.close(), releaseLock });
+handleStopSignals(server as Server, {
+  stopWork: async () => {
+    clock.stop();
+    await stopPurging();
+  },
+  closeDatabase: () => handle.close(),
+  releaseLock,
+  beginStopping: () => {
+    state.stopping = true;
+  },
+  drainMs: config.drainSeconds * 1000,
+});

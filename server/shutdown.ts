@@ -10,10 +10,18 @@ export interface StopSteps {
   stopWork: () => Promise<void>;
   closeDatabase: () => Promise<void>;
   releaseLock: () => void;
+  /** Called first on a stop signal: /api/ready turns 503 (the balancer stops sending requests). */
+  beginStopping?: () => void;
+  /** How long to keep serving after that before stopping as below (DRAIN_SECONDS). */
+  drainMs?: number;
 }
 
 /**
- * Clean stop on SIGTERM/SIGINT: stop accepting; let in-flight requests finish, each answered
+ * Clean stop on SIGTERM/SIGINT. Behind a load balancer, first a drain: /api/ready answers 503
+ * and the server goes on serving for `drainMs`, every answer with Connection: close, so the
+ * balancer's health check takes it out and nothing it routed meanwhile finds the port closed
+ * (a balancer that already chose this server would otherwise get a refused connection). Then:
+ * stop accepting; let in-flight requests finish, each answered
  * with Connection: close so its keep-alive connection ends after it (a busy client would
  * otherwise keep sending on it); close idle connections; then close the database and exit 0.
  * If requests are still running after GRACE_MS, the forced path cuts the connections and still
@@ -22,11 +30,12 @@ export interface StopSteps {
 export function handleStopSignals(server: Server, steps: StopSteps): void {
   const open = new Set<ServerResponse>();
   let stopping = false;
+  let draining = false;
 
   // First in line, before the app's handler writes anything.
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     open.add(res);
-    if (stopping) res.setHeader('Connection', 'close');
+    if (stopping || draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
       open.delete(res);
       // A response whose headers went out before the stop left its connection open: now idle.
@@ -44,7 +53,13 @@ export function handleStopSignals(server: Server, steps: StopSteps): void {
   };
 
   async function stop(signal: string) {
-    if (stopping) return;
+    if (stopping || draining) return;
+    steps.beginStopping?.();
+    if (steps.drainMs) {
+      draining = true;
+      console.log(`${signal} received: not ready any more, serving for ${steps.drainMs / 1000} s more while the load balancer moves away.`);
+      await new Promise((done) => setTimeout(done, steps.drainMs));
+    }
     stopping = true;
     console.log(`${signal} received: finishing ${open.size} request(s), then stopping.`);
     for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');

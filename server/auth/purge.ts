@@ -1,5 +1,6 @@
 import { and, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { rowsOf } from '../crud/sql.ts';
 import type { Db } from '../db/index.ts';
 import { accessTokens, idempotencyKeys, loginAttempts, loginLimits } from '../db/schema.ts';
 import { IDEMPOTENCY_KEEP_HOURS } from '../documents/idempotency-keep.ts';
@@ -41,6 +42,22 @@ export async function purgeStale(db: Db, now: Date, config: Config): Promise<{ t
   return { tokens: tokens.length, signIns: signIns.length + limits.length };
 }
 
+/** The advisory lock a purge holds, so of several servers on one database one purges at a time ('shop' 'purg'). */
+export const PURGE_LOCK = 0x73686f70_70757267n;
+
+/**
+ * One purge, in a transaction holding PURGE_LOCK; undefined when another server's purge holds it
+ * (it deletes the same rows, so this one has nothing to add). The lock ends with the transaction,
+ * also when this server dies half-way.
+ */
+export async function purgeOnce(db: Db, now: Date, config: Config): Promise<{ tokens: number; signIns: number } | undefined> {
+  return db.transaction(async (tx) => {
+    const [got] = await rowsOf<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PURGE_LOCK.toString()}::bigint) as ok`);
+    if (!got?.ok) return undefined;
+    return purgeStale(tx as unknown as Db, now, config);
+  });
+}
+
 /**
  * Purges now and then every PURGE_EVERY_MS. Never keeps the process alive; the stop function
  * resolves once a purge under way has finished, so the database can be closed after it.
@@ -48,8 +65,10 @@ export async function purgeStale(db: Db, now: Date, config: Config): Promise<{ t
 export function startPurging(db: Db, config: Config, now: () => Date = () => new Date()): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = purgeStale(db, now(), config)
-      .then(({ tokens, signIns }) => {
+    running = purgeOnce(db, now(), config)
+      .then((done) => {
+        if (!done) return;
+        const { tokens, signIns } = done;
         if (tokens || signIns) console.log(`Purged ${tokens} ended session(s) and ${signIns} old sign-in record(s).`);
       })
       .catch((err: unknown) => console.error('Purging old sessions failed:', err));

@@ -33,6 +33,7 @@ interface PgliteHandle extends DbHandle {
 interface PostgresHandle extends DbHandle {
   kind: 'postgres';
   raw: ReturnType<typeof drizzlePostgres<typeof schema>>;
+  url: string;
 }
 
 /**
@@ -41,14 +42,27 @@ interface PostgresHandle extends DbHandle {
  * from a copy of another (`dumpDatabase`) instead of an empty cluster: the API tests start each
  * file from one migrated template, skipping PGlite's initdb (most of a fresh start's time).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined; from?: Blob | undefined }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  from?: Blob | undefined;
+  /** PostgreSQL: connections this process may hold (default 10). */
+  poolSize?: number | undefined;
+  /** PostgreSQL: the longest a statement may run before the server cancels it; 0 or none: no limit. */
+  statementTimeoutMs?: number | undefined;
+}): Promise<DbHandle> {
   if (opts.url) {
-    const client = postgres(opts.url, { max: 10, onnotice: () => {} });
+    const client = postgres(opts.url, {
+      max: opts.poolSize ?? 10,
+      onnotice: () => {},
+      ...(opts.statementTimeoutMs ? { connection: { statement_timeout: opts.statementTimeoutMs } } : {}),
+    });
     const raw = drizzlePostgres(client, { schema });
     const handle: PostgresHandle = {
       db: raw as unknown as Db,
       raw,
       kind: 'postgres',
+      url: opts.url,
       close: () => client.end({ timeout: 5 }),
     };
     return handle;
@@ -80,13 +94,51 @@ export async function dumpDatabase(handle: DbHandle): Promise<Blob> {
 }
 
 /**
- * Applies the committed SQL migrations with the migrator of the handle's driver (tests pass a
- * folder holding only the first few, to check what a later one does to an older database).
+ * The advisory lock every migration and start-up seed runs under, so any number of servers (and
+ * `npm run migrate`) starting together on one PostgreSQL take turns: the first migrates, the
+ * others wait and then find nothing to do. Without it two migrators raced to create drizzle's
+ * own table and one died on a duplicate key. The number is ours alone ('shop' 'migr' in ASCII).
  */
-export async function migrate(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+export const MIGRATION_LOCK = 0x73686f70_6d696772n;
+
+/**
+ * Runs `fn` holding the migration lock. On PostgreSQL the lock is held by one connection of its
+ * own, made for this and ended after, and `fn` gets a handle on that very connection (a session
+ * lock belongs to its connection; the pool's others would not hold it). That connection has no
+ * statement timeout: a migration may rewrite a big table. On PGlite one process owns the data
+ * folder (lock.ts), so there is nobody to wait for.
+ */
+export async function withMigrationLock<T>(handle: DbHandle, fn: (locked: DbHandle) => Promise<T>): Promise<T> {
+  const h = handle as PgliteHandle | PostgresHandle;
+  if (h.kind === 'pglite') return fn(h);
+  const client = postgres(h.url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK.toString()}::bigint)`;
+    const raw = drizzlePostgres(client, { schema });
+    const locked: PostgresHandle = { db: raw as unknown as Db, raw, kind: 'postgres', url: h.url, close: async () => {} };
+    try {
+      return await fn(locked);
+    } finally {
+      await client`select pg_advisory_unlock(${MIGRATION_LOCK.toString()}::bigint)`.catch(() => {});
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** The migrator of the handle's driver, for a caller that holds the migration lock already. */
+export async function migrateLocked(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const h = handle as PgliteHandle | PostgresHandle;
   if (h.kind === 'pglite') await migratePglite(h.raw, { migrationsFolder });
   else await migratePostgres(h.raw, { migrationsFolder });
+}
+
+/**
+ * Applies the committed SQL migrations under the migration lock (tests pass a folder holding
+ * only the first few, to check what a later one does to an older database).
+ */
+export async function migrate(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  await withMigrationLock(handle, (locked) => migrateLocked(locked, migrationsFolder));
 }
 
 /**

@@ -6,6 +6,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Session, UserRow } from '../auth/session.ts';
 
+/** What a load balancer asks of a server before it sends it requests (main.ts sets these; ready.ts answers). */
+export interface ServerState {
+  /** The database has this release's migrations (set once the start-up migrate step has run). */
+  migrated: boolean;
+  /** SIGTERM came: the server still answers what it gets but asks for no more (shutdown.ts). */
+  stopping: boolean;
+}
+
 export interface AuthState {
   row: UserRow;
   user: SessionUser;
@@ -30,6 +38,9 @@ export interface AppEnv {
     config: Config;
     now: () => Date;
     auth: AuthState;
+    state: ServerState;
+    /** This request's id (X-Request-Id), in its log lines and its answer's header. */
+    requestId: string;
   };
 }
 

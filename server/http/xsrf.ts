@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { UnofficialStatusCode } from 'hono/utils/http-status';
 import { XSRF_COOKIE, XSRF_HEADER, AUTH_MESSAGES } from '../../domain/auth.ts';
+import { secureCookies } from './client.ts';
 import type { AppMiddleware } from './context.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,6 +35,7 @@ export const xsrf: AppMiddleware = async (c, next) => {
         path: '/',
         sameSite: 'Lax',
         httpOnly: false,
+        secure: secureCookies(c),
       });
     }
   };

@@ -1,12 +1,12 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AUTH_MESSAGES, PAGE_SESSION_COOKIE, type LoginResponse } from '../../domain/auth.ts';
 import { loginBody, passwordBody, profileBody } from '../../domain/auth-schemas.ts';
 import { dummyHash, hashGate, hashPassword, needsRehash, verifyPassword, verifySignIn } from '../auth/password.ts';
 import { passwordProblem } from '../auth/password-rule.ts';
 import { HashGateBusy } from '../auth/hash-gate.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookie, deviceLimitKey, knownDevice } from '../auth/device.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
 import { shopInfo } from '../auth/shop.ts';
 import { accountLimitKey, addressLimitKey, clearFailures, lockedFor, recordFailure, releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
@@ -14,17 +14,10 @@ import { issueToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../crud/db-errors.ts';
 import { accessTokens, users } from '../db/schema.ts';
 import { DEMO_PASSWORD } from '../seed.ts';
+import { clientAddress, secureCookies } from '../http/client.ts';
 import { route, type AppContext, type RouteDef, type RouteInput } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-
-/** The socket address; X-Forwarded-For is not trusted (anyone can send it). */
-function clientAddress(c: AppContext): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local'; // in-process app.request() has no socket
-  }
-}
+import { ready } from '../http/ready.ts';
 
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`, {
@@ -39,9 +32,15 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   const body = await input.body();
   const email = body.email.toLowerCase();
   const address = clientAddress(c);
-  const key = `${email}|${address}`;
   // A flood fills the gate's queue: refuse before any database work, so refusing stays cheap.
   if (hashGate.full) throw busy();
+  // A browser this account signed in from before is judged on its own record (device.ts): it
+  // is locked by its own failures only, never by what strangers did to the account or from its
+  // address. The account is looked up first only then; otherwise as before, after the limits.
+  const cookie = getCookie(c, DEVICE_COOKIE);
+  let user = cookie ? await findUserByEmail(db, email) : undefined;
+  const device = knownDevice(cookie, user);
+  const key = device ? `${email}|${deviceLimitKey(device)}` : `${email}|${address}`;
 
   const wait = await lockedFor(db, key, now());
   if (wait > 0) throw tooMany(wait);
@@ -51,10 +50,13 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   const at = now();
   const limits: string[] = [];
   const giveBack = () => Promise.all(limits.map((k) => releaseAttempt(db, k, at)));
-  for (const [limitKey, max] of [
-    [accountLimitKey(email), config.loginAccountMaxFailures],
-    [addressLimitKey(address), config.loginAddressMaxFailures],
-  ] as const) {
+  const limitsToTake: (readonly [string, number])[] = device
+    ? [[deviceLimitKey(device), config.loginDeviceMaxFailures]]
+    : [
+        [accountLimitKey(email), config.loginAccountMaxFailures],
+        [addressLimitKey(address), config.loginAddressMaxFailures],
+      ];
+  for (const [limitKey, max] of limitsToTake) {
     const taken = await reserveAttempt(db, limitKey, at, max);
     if (!taken.ok) {
       await giveBack();
@@ -63,7 +65,7 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     limits.push(limitKey);
   }
 
-  const user = await findUserByEmail(db, email);
+  user ??= await findUserByEmail(db, email);
   let ok: boolean;
   try {
     // Unknown email still pays for one argon2 verify, so timing does not reveal accounts.
@@ -82,13 +84,23 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   await giveBack();
   await clearFailures(db, key);
   // Hashes made before the one-lane setting (or by an older version) are replaced as people sign in.
-  if (needsRehash(user.password_hash)) {
-    await db.update(users).set({ password_hash: await hashPassword(body.password) }).where(eq(users.id, user.id));
+  let password_hash = user.password_hash;
+  if (needsRehash(password_hash)) {
+    password_hash = await hashPassword(body.password);
+    await db.update(users).set({ password_hash }).where(eq(users.id, user.id));
   }
 
   if (user.status !== 'active') {
     return c.json({ Status: 'failed', message: AUTH_MESSAGES.inactive } satisfies LoginResponse, 200);
   }
+  const secure = secureCookies(c);
+  setCookie(c, DEVICE_COOKIE, deviceCookie({ id: user.id, password_hash }, device), {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure,
+    maxAge: DEVICE_COOKIE_DAYS * 86_400,
+  });
   const { token, pageSecret, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours);
   const payload: LoginResponse = {
     Status: 'success',
@@ -97,13 +109,13 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     expires_at: expiresAt.toISOString(),
     user: { ...(await loadSessionUser(db, user)), shop: await shopInfo(db) },
   };
-  setCookie(c, PAGE_SESSION_COOKIE, pageSecret, { path: '/admin', httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:', expires: expiresAt });
+  setCookie(c, PAGE_SESSION_COOKIE, pageSecret, { path: '/admin', httpOnly: true, sameSite: 'Lax', secure, expires: expiresAt });
   return c.json(payload, 200);
 }
 
 async function logout(c: AppContext): Promise<Response> {
   await c.var.db.delete(accessTokens).where(eq(accessTokens.id, c.var.auth.tokenId));
-  deleteCookie(c, PAGE_SESSION_COOKIE, { path: '/admin' });
+  deleteCookie(c, PAGE_SESSION_COOKIE, { path: '/admin', secure: secureCookies(c) });
   return c.json({ message: 'Logged out' }, 200);
 }
 
@@ -157,7 +169,8 @@ const me = async (c: AppContext) => c.json({ ...c.var.auth.user, shop: c.var.aut
 
 export const authRoutes: RouteDef[] = [
   route('GET', '/sanctum/csrf-cookie', 'public', { summary: 'Issue the XSRF-TOKEN cookie', handler: (c) => c.body(null, 204) }),
-  route('GET', '/api/health', 'public', { summary: 'Health check', handler: (c) => c.json({ ok: true }, 200) }),
+  route('GET', '/api/health', 'public', { summary: 'Alive: 200 while the process runs', handler: (c) => c.json({ ok: true }, 200) }),
+  route('GET', '/api/ready', 'public', { summary: 'Ready for requests: 503 while stopping, before migrations, or when the database does not answer', handler: ready }),
   route('POST', '/api/v1/admin/login', 'public', { summary: 'Sign in: answers a bearer token', body: loginBody, handler: login }),
   route('POST', '/api/admin-login', 'public', { summary: 'Sign in (the same as /api/v1/admin/login)', body: loginBody, handler: login }),
   route('POST', '/api/logout', 'auth', { summary: 'Sign out: ends this token', handler: logout }),

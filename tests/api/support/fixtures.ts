@@ -110,6 +110,7 @@ async function currentPassword(h: Harness, email: string): Promise<string> {
 export const EXPLICIT: ExplicitTable = {
   'GET /sanctum/csrf-cookie': {},
   'GET /api/health': {},
+  'GET /api/ready': {},
   'POST /api/v1/admin/login': { slow: true, body: () => ({ email: 'admin@example.com', password: DEMO_PASSWORD }) },
   'POST /api/admin-login': { slow: true, body: () => ({ email: 'admin@example.com', password: DEMO_PASSWORD }) },
   'POST /api/logout': { freshToken: true },
