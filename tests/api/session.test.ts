@@ -217,6 +217,15 @@ describe('XSRF protection', () => {
     expect(res.status).toBe(419);
   });
 
+  it('takes the device cookie alone for no cookie (SameSite=Strict, no credential), and with another cookie still asks the header', async () => {
+    const token = await h.tokenFor('admin@example.com');
+    const body = { name: 'Admin', email: 'admin@example.com' };
+    const alone = await h.request('PATCH', '/api/profile', { token, xsrf: false, headers: { cookie: 'bo_device=anything' }, body });
+    expect(alone.status).toBe(200);
+    const withAnother = await h.request('PATCH', '/api/profile', { token, xsrf: false, headers: { cookie: `bo_device=anything; ${someCookie}` }, body });
+    expect(withAnother.status).toBe(419);
+  });
+
   it('accepts a matching cookie and header', async () => {
     const res = await h.request('POST', '/api/v1/admin/login', {
       body: login,
