@@ -5,7 +5,7 @@
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
-import { lockDataDir } from '../server/lock.ts';
+import { holdDataDirOrExit } from '../server/lock.ts';
 
 let config;
 try {
@@ -15,15 +15,7 @@ try {
   process.exit(1);
 }
 
-let release = () => {};
-if (!config.databaseUrl) {
-  const lock = lockDataDir(config.dataDir);
-  if (!lock.ok) {
-    console.error(lock.message);
-    process.exit(1);
-  }
-  release = lock.release;
-}
+const release = holdDataDirOrExit(config);
 
 let code = 0;
 try {

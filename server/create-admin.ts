@@ -7,7 +7,7 @@ import { passwordProblem } from './auth/password-rule.ts';
 import { findUserByEmail } from './auth/session.ts';
 import { userRoles, users } from './db/schema.ts';
 import { ensureSuperAdminRole, seedPermissions } from './seed.ts';
-import { lockDataDir } from './lock.ts';
+import { holdDataDirOrExit } from './lock.ts';
 
 /** `npm run create-admin`: makes a Super Admin (PRODUCT §1: the first admin in production). */
 const config = loadConfig(process.env);
@@ -43,15 +43,7 @@ if (errs.length) {
   process.exit(1);
 }
 
-let release = () => {};
-if (!config.databaseUrl) {
-  const lock = lockDataDir(config.dataDir);
-  if (!lock.ok) {
-    console.error(lock.message);
-    process.exit(1);
-  }
-  release = lock.release;
-}
+const release = holdDataDirOrExit(config);
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
 try {
   await migrate(handle);

@@ -163,3 +163,18 @@ export function lockDataDir(dataDir: string, opts: { heartbeatMs?: number } = {}
   }
   throw new Error(`Could not lock the data folder ${dataDir}.`);
 }
+
+/**
+ * What a command on the embedded database does first (the server, `npm run migrate`,
+ * `npm run create-admin`): hold the data folder, or say who holds it and exit 1. PostgreSQL
+ * (`databaseUrl`) needs no lock. Returns the release.
+ */
+export function holdDataDirOrExit(config: { databaseUrl?: string | undefined; dataDir: string }): () => void {
+  if (config.databaseUrl) return () => {};
+  const lock = lockDataDir(config.dataDir);
+  if (!lock.ok) {
+    console.error(lock.message);
+    process.exit(1);
+  }
+  return lock.release;
+}

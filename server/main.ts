@@ -9,7 +9,7 @@ import { openDatabase } from './db/index.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startPurging } from './auth/purge.ts';
 import { handleStopSignals } from './shutdown.ts';
-import { lockDataDir } from './lock.ts';
+import { holdDataDirOrExit } from './lock.ts';
 import type { ServerState } from './http/ready.ts';
 import { logWithRequestIds } from './http/request-id.ts';
 
@@ -27,13 +27,8 @@ try {
 
 logWithRequestIds(config.serverName);
 
-let releaseLock = () => {};
-if (!config.databaseUrl) {
-  const lock = lockDataDir(config.dataDir);
-  if (!lock.ok) fail(lock.message);
-  releaseLock = lock.release;
-  process.on('exit', releaseLock);
-}
+const releaseLock = holdDataDirOrExit(config);
+process.on('exit', releaseLock);
 
 const handle = await openDatabase({
   url: config.databaseUrl,

@@ -10,7 +10,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -19,6 +18,7 @@ import { PURCHASES_API } from '../../domain/documents/purchase.ts';
 import { products as P, suppliers as S, units as UN, customers as C } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { DEVICE_COOKIE } from '../../server/auth/device.ts';
+import { freePort } from './support/free-port.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p));
@@ -32,17 +32,6 @@ if (skipReason) console.info(skipReason);
 /** The balancer's health check interval: a server going 503 is out within about this. */
 const CHECK_MS = 250;
 const DRAIN_SECONDS = Number(process.env.LB_DRAIN ?? 2);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;

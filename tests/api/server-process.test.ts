@@ -5,11 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLOSE_DB_MS, GRACE_MS } from '../../server/shutdown.ts';
+import { freePort } from './support/free-port.ts';
 
 // A stop is designed to take under 10 s: the grace for running requests, then at most
 // CLOSE_DB_MS to close the database. The wall clock here only catches a hang: on a loaded
@@ -26,17 +27,6 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(prodDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Run {
   proc: ChildProcess;
