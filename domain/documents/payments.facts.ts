@@ -1,3 +1,5 @@
+import type { StatusDef } from './lifecycle.ts';
+
 /**
  * Payments against a document (purchase: to the supplier; sale: from the customer), shared by
  * every kind: what is paid, what is due and the payment status the lists filter by.
@@ -12,6 +14,8 @@ export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHOD_NAMES.map((value) => ({ val
 
 export const PAYMENT_STATUSES = { due: 'Due', partial: 'Partial', paid: 'Paid' } as const;
 export type PaymentStatus = keyof typeof PAYMENT_STATUSES;
+/** How a payment status is shown, in the lifecycle tables' tones (StatusDef). */
+export const PAYMENT_STATUS_TONES = { due: 'danger', partial: 'warning', paid: 'success' } as const satisfies Record<PaymentStatus, StatusDef['tone']>;
 export const PAYMENT_STATUS_NAMES = Object.keys(PAYMENT_STATUSES) as PaymentStatus[];
 export const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUS_NAMES.map((value) => ({ value, label: PAYMENT_STATUSES[value] }));
 

@@ -1,9 +1,7 @@
-import type { SnapshotFrom } from 'xstate';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/documents/payments.facts.ts';
-import { purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
+import type { PaymentStatus } from '../../domain/documents/payments.facts.ts';
+import type { PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
 import type { DocumentHeader, DraftLine, DraftOpening, LineDraft } from '../document/kind.ts';
-import type { documentLifecycleMachine } from '../document/lifecycle.machine.ts';
 
 /** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
 export interface PurchaseDoc {
@@ -59,12 +57,6 @@ export interface PurchaseDocLine {
 /** A purchase's own page (its list rows open it). */
 export const purchaseHref = (id: number | string) => adminHref('/purchase/edit/:id', { id });
 
-/** The purchase as the lifecycle machine holds it now (each action answers the whole document). */
-export const selectPurchase = (s: SnapshotFrom<typeof documentLifecycleMachine>) => s.context.doc as unknown as PurchaseDoc;
-
-export const statusTone = (status: string) => purchaseLifecycle.statuses[status as PurchaseStatus]?.tone ?? 'neutral';
-export const paymentTone = (status: string) => (status === 'paid' ? 'success' : status === 'partial' ? 'warning' : 'danger');
-export const paymentLabel = (status: string) => PAYMENT_STATUSES[status as PaymentStatus] ?? status;
 
 /** What each action's panel starts with: everything still to come; nothing to return; the amount due, paid today. */
 export function draftFor(panel: string, doc: PurchaseDoc, today: string): DraftOpening {

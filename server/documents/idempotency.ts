@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CLIENT_HEADER, CLIENT_PATTERN, IDEMPOTENCY_HEADER, KEY_PATTERN } from '../../domain/idempotency.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/index.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -14,10 +15,6 @@ import { ApiError, validationError } from '../http/errors.ts';
  * keep working. A document made under a key also keeps (client id, key) in unique columns of its
  * own row (engine.ts `create`), which outlive this table's rows (purged after 48 hours).
  */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const CLIENT_HEADER = 'X-Client-Id';
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-const CLIENT_PATTERN = /^[\x21-\x7e]{1,64}$/;
 
 /** Who made a key, and the key: what a document made under it keeps. */
 export interface ClientKey {

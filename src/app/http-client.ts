@@ -1,6 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { RequestFailure } from '../../machines/auth.machine.ts';
 import { failureOf, type ApiHooks, type CallOptions } from './api-shared.ts';
+import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
 
 /**
  * ofetch and what is built on it, loaded with the first call (src/app/api.ts): a signed-out
@@ -18,8 +19,6 @@ function toFailure(error: unknown): RequestFailure {
   return failureOf(0, '', undefined, null);
 }
 
-const IDEMPOTENCY_KEY = 'Idempotency-Key';
-const CLIENT_ID = 'X-Client-Id';
 let inMemory: string | undefined;
 
 /**
@@ -70,7 +69,7 @@ export function createClient({ baseURL, hooks, fetch, writeHeaders }: ClientSetu
           for (const [name, value] of Object.entries(await writeHeaders())) headers.set(name, value);
         }
         // An Idempotency-Key is this tab's: the server knows a replay by the two together, whoever is signed in.
-        if (headers.has(IDEMPOTENCY_KEY) && !headers.has(CLIENT_ID)) headers.set(CLIENT_ID, tabClientId());
+        if (headers.has(IDEMPOTENCY_HEADER) && !headers.has(CLIENT_HEADER)) headers.set(CLIENT_HEADER, tabClientId());
         options.headers = headers;
       },
       onResponse({ response }) {

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
 import { LINE_PRODUCTS_API, type LineProduct } from '../../domain/documents/lines.ts';
 import type { DocState, DocumentApi, DocumentEnv, DocumentKind } from '../../machines/document/kind.ts';
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
@@ -72,8 +73,8 @@ export function documentEditorMachine(system: Pick<AppSystem, 'api' | 'navigatio
       saveDocument: fromPromise(async ({ input }): Promise<Saved> => {
         const { body, target, key } = input;
         const res = target
-          ? await system.api.call<{ data: DocState & Record<string, unknown>; message: string; etag: string }>(`${api.base}/${target.id}`, { method: 'PUT', body, headers: { ...(target.etag ? { 'If-Match': target.etag } : {}), 'Idempotency-Key': key } })
-          : await system.api.call<{ data: DocState & Record<string, unknown>; message: string; etag: string }>(api.base, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+          ? await system.api.call<{ data: DocState & Record<string, unknown>; message: string; etag: string }>(`${api.base}/${target.id}`, { method: 'PUT', body, headers: { ...(target.etag ? { 'If-Match': target.etag } : {}), [IDEMPOTENCY_HEADER]: key } })
+          : await system.api.call<{ data: DocState & Record<string, unknown>; message: string; etag: string }>(api.base, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
         return { id: res.data.id, message: res.message, data: { ...res.data, etag: res.etag } };
       }),
     },
@@ -107,7 +108,7 @@ export function documentPageMachine(system: Pick<AppSystem, 'api' | 'navigation'
         const res = await system.api.call<{ data: DocState; message: string; etag: string }>(`${api.base}/${input.id}/${api.actionPaths[input.action] ?? input.action}`, {
           method: 'POST',
           body: input.body as Record<string, unknown>,
-          headers: { 'Idempotency-Key': input.key },
+          headers: { [IDEMPOTENCY_HEADER]: input.key },
         });
         return { data: { ...res.data, etag: res.etag }, message: res.message };
       }),

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
 import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
 import { stockCountMachine } from '../../machines/stock/stock-count.machine.ts';
 import type { AppSystem } from '../app/system.ts';
@@ -10,7 +11,7 @@ export function stockCountWith(system: Pick<AppSystem, 'api' | 'navigation'>, co
     actors: {
       lookupProduct: scanLookup(system),
       postCount: fromPromise(async ({ input }) => {
-        const res = await system.api.call<{ message: string }>(STOCK_COUNTS_API, { method: 'POST', body: input.body, headers: { 'Idempotency-Key': input.key } });
+        const res = await system.api.call<{ message: string }>(STOCK_COUNTS_API, { method: 'POST', body: input.body, headers: { [IDEMPOTENCY_HEADER]: input.key } });
         return { message: res.message };
       }),
     },

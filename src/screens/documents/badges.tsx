@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/documents/payments.facts.ts';
+import { PAYMENT_STATUS_TONES, PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/documents/payments.facts.ts';
 import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 
@@ -11,8 +11,6 @@ export function StatusBadge({ lifecycle, status }: { lifecycle: Lifecycle; statu
   return <Badge tone={badgeTone(def?.tone ?? 'neutral')}>{def?.label ?? status}</Badge>;
 }
 
-const paymentTone = (status: string) => (status === 'paid' ? 'success' : status === 'partial' ? 'warning' : 'error');
-
 export function PaymentBadge({ status }: { status: string }) {
-  return <Badge tone={paymentTone(status)}>{PAYMENT_STATUSES[status as PaymentStatus] ?? status}</Badge>;
+  return <Badge tone={badgeTone(PAYMENT_STATUS_TONES[status as PaymentStatus] ?? 'neutral')}>{PAYMENT_STATUSES[status as PaymentStatus] ?? status}</Badge>;
 }

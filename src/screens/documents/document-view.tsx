@@ -14,7 +14,7 @@ import { HistoryCard, type ShownStep } from './history-card.tsx';
 import { LinesCard, type LineColumn, type ShownLine } from './lines-card.tsx';
 import type { ShownPayment } from '../../../domain/documents/payments.facts.ts';
 import { PaymentsCard } from './payments-card.tsx';
-import { storedTotals, type ShownTotals } from './totals-table.tsx';
+import { storedTotals } from './totals-table.tsx';
 
 export type PageActor = ActorRefFrom<typeof documentLifecycleMachine>;
 
@@ -95,7 +95,7 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
           {page.form(editor, doc)}
         </section>
       ) : (
-        <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc) satisfies ShownTotals} note={doc.note} />
+        <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc)} note={doc.note} />
       )}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         <PaymentsCard payments={doc.payments} />

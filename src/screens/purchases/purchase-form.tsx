@@ -12,7 +12,7 @@ import { SUPPLIER_FIELD } from './purchase-defs.ts';
 const NOTE: FieldDef = { name: 'note', label: 'Note', kind: 'textarea' };
 
 /** A purchase's own header: the supplier, the date, its reference and a note. */
-function PurchaseHeader({ actor, reference }: { actor: EditorActor; reference: string | null }) {
+function PurchaseHeaderFields({ actor, reference }: { actor: EditorActor; reference: string | null }) {
   const headerProps = useHeaderField(actor);
   const purchasedOn = useSelector(actor, (s) => String(s.context.header.purchased_on ?? ''));
   const error = useSelector(actor, (s) => s.context.errors.purchased_on);
@@ -50,7 +50,7 @@ export function PurchaseForm({ actor, title, reference, receiving, onCancel }: {
     <DocumentForm
       actor={actor}
       title={title}
-      header={<PurchaseHeader actor={actor} reference={reference} />}
+      header={<PurchaseHeaderFields actor={actor} reference={reference} />}
       priceLabel="Unit cost"
       includesTaxLabel="Unit costs include tax"
       serials={receiving}
