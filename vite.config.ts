@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { SCREEN_FILES } from './domain/screen-files.ts';
 import { dropMachineDescriptions } from './scripts/vite-machine-descriptions.ts';
 import { pandaStaticCss } from './scripts/vite-panda-static.ts';
 import { precompress } from './scripts/vite-precompress.ts';
@@ -41,23 +40,11 @@ function preloadAppChunk(): Plugin {
     const entries = all.filter((c) => c.isEntry).map((c) => c.fileName);
     // The chunks index.html names beyond the entry's own: main.tsx's and app.tsx's.
     const first = [chunkOf('src/main.tsx'), chunkOf('src/app/app.tsx')];
-    return { chunkOf, reach, entries, first };
+    return { reach, entries, first };
   };
   return {
     name: 'preload-app-chunk',
     apply: 'build',
-    /**
-     * dist/.vite/page-chunks.json: for each module of domain/screen-files.ts, the chunks it needs
-     * beyond those index.html already names, so the server can name a page's chunks in its HTML.
-     */
-    generateBundle(_options, bundle) {
-      const { chunkOf, reach, entries, first } = chunksOf(bundle);
-      const inPage = reach([...entries, ...first]);
-      const files = [...SCREEN_FILES.session, SCREEN_FILES.shell, ...Object.values(SCREEN_FILES.views), ...Object.values(SCREEN_FILES.data)];
-      const map: Record<string, string[]> = {};
-      for (const file of files) map[file] = [...reach([chunkOf(file)])].filter((name) => !inPage.has(name)).map((name) => `/${name}`);
-      this.emitFile({ type: 'asset', fileName: '.vite/page-chunks.json', source: JSON.stringify(map, null, 1) });
-    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -100,95 +87,6 @@ function preloadBodyFont(): Plugin {
   };
 }
 
-/**
- * Chunks by what a page needs, not by which modules happen to be shared. Left alone, the bundler
- * cuts a list page into nine files (shell, dialog, portal, styles helpers, page header, badge,
- * providers…) because list, form and shell use some of the same parts; over HTTP/1.1's six
- * connections, the list's data module then queued behind view code, and its first request with it.
- * Each group takes what its start module reaches that no earlier group (or the entry) has:
- *
- *   app        src/app/app.tsx: React and the views of the first page (sign-in included); every
- *              page loads it first, and one file compresses better than six
- *   list-data  src/resources/list-page.ts: the list machine and its HTTP, so a list's first
- *              request goes out as soon as this small file is here, before the views
- *   shell      src/app/shell.tsx: drawer, top bar, menus and the Ark parts they share with
- *              screens, and the parts two screens share
- *   list       src/screens/resource/list-route.tsx: the list's views
- *   machines   src/main.tsx: XState, the app's machines and their system (see below)
- *
- * Anything else (the form, the dashboard) is split as the bundler likes.
- */
-function pageChunks() {
-  const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-  const main = at('./src/main.tsx');
-  const views = Object.values(SCREEN_FILES.views).map(at);
-  let groupOf: Map<string, string> | undefined;
-  return (id: string, ctx: ChunkingContext): string | null => {
-    if (!groupOf) {
-      const reach = (start: string) => {
-        const seen = new Set<string>();
-        const todo = [start];
-        while (todo.length) {
-          const next = todo.pop()!;
-          if (seen.has(next)) continue;
-          seen.add(next);
-          todo.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-        }
-        return seen;
-      };
-      // Parts two screens use (a badge on the dashboard and in a list) go with the shell, which
-      // every signed-in page loads, so no screen brings another screen's chunk with it. Screens
-      // built on the list engine (the products list, the stock screen) count as the list: what
-      // they share with it is the list's chunk, which they load anyway.
-      const listView = at('./' + SCREEN_FILES.views.list);
-      const families = new Map<string, Set<string>>();
-      for (const view of new Set(views)) {
-        const reached = reach(view);
-        const family = reached.has(listView) ? listView : view;
-        families.set(family, new Set([...(families.get(family) ?? []), ...reached]));
-      }
-      const uses = new Map<string, number>();
-      for (const reached of families.values()) for (const m of reached) uses.set(m, (uses.get(m) ?? 0) + 1);
-      // Not the form's parts (fields, pickers, schemas) that the stock screen's adjustment form
-      // shares with it: the shell is on every page's path, they are on two pages' only.
-      for (const m of reach(at('./' + SCREEN_FILES.views.form))) uses.delete(m);
-      const shared = [...uses].filter(([, n]) => n > 1).map(([m]) => m);
-      // Panda's css(), its conditions and its helpers are imported by the first page's views but
-      // not called there (its calls are worked out when building, and the recipes take their few
-      // helpers from a module of their own: scripts/vite-panda-static.ts): they go with the pages
-      // that call css().
-      const cssRuntime = new Set(['css/css.mjs', 'css/conditions.mjs', 'helpers.mjs'].map((f) => at(`./styled-system/${f}`)));
-      const groups: [string, Iterable<string>][] = [
-        ['app', [...reach(at('./src/app/app.tsx'))].filter((m) => !cssRuntime.has(m))],
-        ['list-data', reach(at('./' + SCREEN_FILES.data.list))],
-        ['shell', [...reach(at('./' + SCREEN_FILES.shell)), ...shared]],
-        ['list', reach(at('./' + SCREEN_FILES.views.list))],
-      ];
-      // What the list's data module and the shell both use (the stock vocabulary) is in neither:
-      // the data module must not wait for the shell's chunk, nor a dashboard load the list's.
-      // The bundler gives such modules a small chunk of their own.
-      const shellReach = reach(at('./' + SCREEN_FILES.shell));
-      const taken = new Set([...reach(main), ...[...reach(at('./' + SCREEN_FILES.data.list))].filter((m) => shellReach.has(m))]);
-      groupOf = new Map();
-      // What main.tsx reaches (XState, the machines, their system) is loaded by every page right
-      // after the entry. Left alone, the bundler cut it into three files by who else imports
-      // each part (the toasts use XState, the views the navigation machine), and the imports
-      // between them cost about 1 kB gzipped on the sign-in page: one file, as one group. The
-      // entry's own modules stay in the entry (read before the first frame, they must be few).
-      const entry = reach(at('./src/start.ts'));
-      for (const m of reach(main)) if (!entry.has(m)) groupOf.set(m, 'machines');
-      for (const [name, members] of groups) {
-        for (const m of members) {
-          if (taken.has(m)) continue;
-          taken.add(m);
-          groupOf.set(m, name);
-        }
-      }
-    }
-    return groupOf.get(id) ?? null;
-  };
-}
-
 // The SPA lives under /admin but its files are served from the site root, so lazy chunks
 // come from /js/chunks/ as SPEC §7 describes.
 /**
@@ -221,6 +119,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks a page's files need; the server names them in the page's head (server/static.ts).
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     // Every browser the app supports preloads modules itself; the polyfill would be dead weight on the first page.
     modulePreload: { polyfill: false },
@@ -229,7 +129,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           rollupOptions: {
             output: {
-              codeSplitting: { groups: [{ name: pageChunks(), debugName: 'page chunks', includeDependenciesRecursively: false }] },
               entryFileNames: 'js/[name]-[hash].js',
               chunkFileNames: 'js/chunks/[name]-[hash].js',
               assetFileNames: 'assets/[name]-[hash][extname]',

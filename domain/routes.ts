@@ -18,7 +18,11 @@ export interface RouteDef {
   permission: Permission | null;
   layout: Layout;
   access: Access;
-  /** Key of the screen component; routes that SPEC says share a screen share a key. */
+  /**
+   * The page module that draws it (src/pages/index.ts), then what that module is told:
+   * `list:customers`, `form:customers`, `purchaseForm:serial`, `dashboard`. Routes that SPEC says
+   * share a screen name the same module; a route whose screen is not built names `placeholder`.
+   */
   screen: string;
 }
 
@@ -37,12 +41,12 @@ const r = (
   path: string,
   title: string,
   permission: Permission | null,
-  screen = name,
+  screen = 'placeholder',
 ): RouteDef => ({ name, path, title, permission, layout: 'content', access: 'auth', screen });
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/login', title: 'Login', permission: null, layout: 'blank', access: 'guest', screen: 'login' },
-  r('dashboard', '/dashboard', 'Dashboard', 'dashboard'),
+  r('dashboard', '/dashboard', 'Dashboard', 'dashboard', 'dashboard'),
   r('profile', '/profile', 'Profile', null),
   ...resource('users', 'Users', R.users),
   ...resource('roles', 'Roles', R.roles),
@@ -53,29 +57,29 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('suppliers', 'Suppliers', R.suppliers),
   ...resource('expenseCategories', 'Expense categories', R.expenseCategories),
   ...resource('expenses', 'Expenses', R.expenses),
-  r('purchases', '/purchase/list', 'Purchases', 'purchase list'),
-  r('purchaseCreate', '/purchase/create', 'Create purchase', 'purchase create'),
-  r('purchaseSerialCreate', '/purchase/with/serial/create', 'Create purchase with serial numbers', 'purchase create', 'purchaseSerialForm'),
+  r('purchases', '/purchase/list', 'Purchases', 'purchase list', 'purchases'),
+  r('purchaseCreate', '/purchase/create', 'Create purchase', 'purchase create', 'purchaseForm'),
+  r('purchaseSerialCreate', '/purchase/with/serial/create', 'Create purchase with serial numbers', 'purchase create', 'purchaseForm:serial'),
   // Whoever may see the list may open a purchase from it: without 'purchase edit' the screen
   // shows it to read (lines, payments, history) and offers no action, which the server refuses too.
-  r('purchaseEdit', '/purchase/edit/:id', 'Edit purchase', 'purchase list', 'purchaseSerialForm'),
+  r('purchaseEdit', '/purchase/edit/:id', 'Edit purchase', 'purchase list', 'purchaseForm:serial'),
   r('quotations', '/quotations/list', 'Quotations', 'quotation list'),
   r('quotationView', '/quotations/view/:id', 'Quotation', 'quotation list'),
   r('quotationCreate', '/quotations/create', 'Create quotation', 'quotation create'),
   r('quotationEdit', '/quotations/edit/:id', 'Edit quotation', 'quotation create'),
   r('sales', '/sales/list', 'Sales', 'sales list'),
-  r('saleCreate', '/sales/create', 'Create sale', 'sales create', 'saleForm'),
-  r('saleEdit', '/sales/edit/:id', 'Edit sale', 'sales create', 'saleForm'),
-  r('stock', '/stock', 'Stock', 'stock'),
+  r('saleCreate', '/sales/create', 'Create sale', 'sales create'),
+  r('saleEdit', '/sales/edit/:id', 'Edit sale', 'sales create'),
+  r('stock', '/stock', 'Stock', 'stock', 'stock'),
   r('orders', '/orders', 'Pending orders', 'order list'),
   r('orderDetails', '/orders/:id', 'Order details', 'order list'),
   r('invoice', '/invoice/:id', 'Invoice', 'order list'),
   // SPEC's own paths and titles; the screens are the products resource's (domain/resources/product.ts).
   r('productCreate', '/product/create', 'Create product', R.products.permissions.create, 'form:products'),
   r('productEdit', '/product/edit/:id', 'Edit product', R.products.permissions.edit, 'form:products'),
-  r('products', '/products', 'Products', R.products.permissions.list, 'list:products'),
-  r('productView', '/product/view/:id', 'Product', R.products.permissions.list),
-  r('productLabels', '/product/labels', 'Print labels', R.products.permissions.list),
+  r('products', '/products', 'Products', R.products.permissions.list, 'productList'),
+  r('productView', '/product/view/:id', 'Product', R.products.permissions.list, 'productView'),
+  r('productLabels', '/product/labels', 'Print labels', R.products.permissions.list, 'productLabels'),
   ...resource('brands', 'Brands', R.brands),
   ...resource('categories', 'Categories', R.categories),
   ...resource('attributes', 'Attributes', R.attributes),
@@ -84,7 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('units', 'Units', R.units),
   r('pos', '/pos', 'POS', 'pos'),
   r('posSetting', '/pos/setting', 'POS setting', 'pos setting', 'single:posSetting'),
-  r('website', '/website', 'POS', 'pos', 'pos'),
+  r('website', '/website', 'POS', 'pos'),
   r('websiteSetting', '/website/setting', 'Web site setting', 'website setting', 'single:websiteSetting'),
   ...resource('websiteServices', 'Services', R.services),
   ...resource('websiteBanners', 'Banners', R.banners),
@@ -105,6 +109,9 @@ function compile(path: string): { re: RegExp; keys: string[] } {
   });
   return { re: new RegExp(`^${src}/?$`), keys };
 }
+
+/** The page module a route's screen names: `list:customers` → `list`. */
+export const pageKey = (screen: string): string => screen.split(':', 1)[0]!;
 
 const COMPILED = ROUTES.map((route) => ({ route, ...compile(route.path) }));
 

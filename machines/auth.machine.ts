@@ -23,6 +23,8 @@ export interface AuthContext {
   user: SessionUser | null;
   token: string | null;
   fieldErrors: Partial<Record<keyof LoginBody, string>>;
+  /** Started with a session checked already (a drawn page): no GET /me. */
+  checked: boolean;
 }
 
 export type AuthEvent =
@@ -57,7 +59,8 @@ const tellLoginFailed = (message: string) =>
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
-    input: {} as { stored: StoredSession | null },
+    /** `checked`: the stored session was checked a moment ago (the server drew this page for it with GET /me's answer). */
+    input: {} as { stored: StoredSession | null; checked?: boolean },
     events: {} as AuthEvent,
   },
   actors: {
@@ -74,6 +77,7 @@ export const authMachine = setup({
   delays: { retryDelay: 5000 },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
+    isChecked: ({ context }) => context.checked,
     isValidLogin: ({ event }) => event.type === 'login.submit' && Object.keys(loginProblems({ email: event.email, password: event.password })).length === 0,
     isStatusFailed: (_, params: { output: LoginResponse }) => params.output.Status === 'failed',
     isUnreachable: (_, params: { error: unknown }) => !isRequestFailure(params.error) || params.error.status === 0 || params.error.status >= 500,
@@ -105,11 +109,15 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ user: input.stored?.user ?? null, token: input.stored?.token ?? null, fieldErrors: {} }),
+  context: ({ input }) => ({ user: input.stored?.user ?? null, token: input.stored?.token ?? null, fieldErrors: {}, checked: !!input.checked && !!input.stored }),
   initial: 'booting',
   states: {
     booting: {
-      always: [{ guard: 'hasStoredToken', target: 'checking' }, { target: 'unauthenticated' }],
+      always: [
+        { guard: 'isChecked', target: 'loggedIn', actions: { type: 'storeSession', params: ({ context }) => ({ token: context.token ?? '', user: context.user! }) } },
+        { guard: 'hasStoredToken', target: 'checking' },
+        { target: 'unauthenticated' },
+      ],
     },
     checking: {
       description: 'A token was stored: is it still good? (GET /me)',

@@ -18,7 +18,15 @@ export interface ScreenRequest {
 export interface ScreenContext {
   /** The page being made ready, or ready; null before the first. */
   request: ScreenRequest | null;
+  /** What the page's loader returned (src/pages/index.ts), for its view; undefined while loading or for a page without one. */
+  data: unknown;
   error: string | null;
+}
+
+/** A page that is ready already: the one the server drew, with the data it drew it with. */
+export interface ShownScreen {
+  request: ScreenRequest;
+  data: unknown;
 }
 
 export type ScreenEvent =
@@ -27,19 +35,22 @@ export type ScreenEvent =
 
 /**
  * What the shown page needs before it can be drawn: its code (the screen's chunks and the
- * shell's) and, for a list, its first page already asked for. Getting them is a state, so the
- * view draws only code that is here (no Suspense, no fallback throttle) and shows a spinner
- * only while a person really waits. The same page asked again (another query of the same
- * list, a stored session's page confirmed by /me) keeps what it has. Loading is injected.
+ * shell's) and what its loader gets from the API (src/pages/index.ts). Getting them is a state,
+ * so the view draws only code that is here, with its data (no Suspense, no fallback throttle),
+ * and shows a spinner only while a person really waits. The same page asked again (another
+ * query of the same list, a stored session's page confirmed by /me) keeps what it has. A page
+ * the server drew starts ready, with the data it was drawn with (input `shown`). Loading is
+ * injected.
  */
 export const screenMachine = setup({
   types: {
     context: {} as ScreenContext,
     events: {} as ScreenEvent,
+    input: {} as { shown?: ShownScreen | undefined } | undefined,
   },
   actors: {
-    /** Loads the page's code and starts its first data (provided: src/app/screens.ts). */
-    loadScreen: fromPromise<void, ScreenRequest>(async () => {
+    /** Loads the page's code and runs its loader; answers the loader's data (provided: src/pages/screen-loader.ts). */
+    loadScreen: fromPromise<unknown, ScreenRequest>(async () => {
       throw new Error('loadScreen is provided by the app');
     }),
   },
@@ -47,16 +58,17 @@ export const screenMachine = setup({
   guards: {
     /** The same page again, not failed: what it has stays (its list follows the address bar itself). */
     isSamePage: ({ context, event }) => context.request?.pathname === event.pathname && context.request.screen === event.screen,
+    isShown: ({ context }) => context.request !== null,
   },
   actions: {
     take: assign(({ event }) => {
       const { type: _, ...request } = event;
-      return { request, error: null };
+      return { request, data: undefined, error: null };
     }),
   },
 }).createMachine({
   id: 'screen',
-  context: { request: null, error: null },
+  context: ({ input }) => ({ request: input?.shown?.request ?? null, data: input?.shown?.data, error: null }),
   initial: 'idle',
   on: {
     'screen.show': [
@@ -65,7 +77,10 @@ export const screenMachine = setup({
     ],
   },
   states: {
-    idle: { description: 'No page asked for yet (the stored session is being checked, or nothing is stored).' },
+    idle: {
+      description: 'No page asked for yet (the stored session is being checked, or nothing is stored).',
+      always: { guard: 'isShown', target: 'ready' },
+    },
     loading: {
       description: "The page's code is on its way (and a list's first page, asked at the same time).",
       tags: ['busy'],
@@ -73,7 +88,7 @@ export const screenMachine = setup({
         id: 'loadScreen',
         src: 'loadScreen',
         input: ({ context }) => context.request!,
-        onDone: 'ready',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: assign({ error: SCREEN_MESSAGES.failed }) },
       },
       after: { screenTimeout: { target: 'failed', actions: assign({ error: SCREEN_MESSAGES.timeout }) } },
@@ -103,3 +118,8 @@ export const selectScreenPhase =
     return s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading';
   };
 export const selectScreenError = (s: ScreenSnapshot) => s.context.error ?? SCREEN_MESSAGES.failed;
+/** What the loader of the page at `pathname` returned, once it is ready. */
+export const selectScreenData =
+  (pathname: string) =>
+  (s: ScreenSnapshot): unknown =>
+    s.context.request?.pathname === pathname && s.matches('ready') ? s.context.data : undefined;

@@ -11,13 +11,13 @@ import type { AppEnv } from './http/context.ts';
 
 type Drawer = typeof import('../src/entry-server.tsx');
 
-/** How long a page may take to settle before the browser is left to draw it (PAGE_DRAW_TIMEOUT_MS). */
+/** How long a page's session check and loader may take before the browser is left to draw it (PAGE_DRAW_TIMEOUT_MS). */
 const drawTimeoutMs = () => Number(process.env.PAGE_DRAW_TIMEOUT_MS) || 1500;
 
 const drawers = new Map<string, Promise<Drawer | null>>();
 
 /** The build of src/entry-server.tsx beside the app's (dist/.ssr), loaded once; null when the build has none. */
-function drawerIn(root: string): Promise<Drawer | null> {
+export function drawerIn(root: string): Promise<Drawer | null> {
   let drawer = drawers.get(root);
   if (!drawer) {
     const file = join(root, '.ssr', 'entry-server.js');
@@ -87,10 +87,10 @@ export function chunksAfterPaint(head: string): string {
  * A signed-in page (a request with the page cookie), or the sign-in page of a signed-out browser
  * that sent its hints, streamed: the head at once, so the browser fetches the styles, the font and
  * the page's chunks while the server draws the page (src/entry-server.tsx), then the drawn page
- * with the answers it got. The head asks the browser not to render before the page data (the end of
+ * with the state it was drawn in. The head asks the browser not to render before the page data (the end of
  * the drawing) is in: a half page costs a layout of its own and holds the parser back. The app's
  * calls go to this server in process, with the request's own connection details. A page that cannot
- * be drawn (no SSR build, a session that is over, not settled in time) is sent empty and the
+ * be drawn (no SSR build, a session that is over, not loaded in time) is sent empty and the
  * browser draws it, as without the cookie. Null when the request is not one to draw.
  */
 export function drawnPageResponse(c: Context<AppEnv>, app: Hono<AppEnv>, root: string, html: string, gzipped: boolean): Response | null {

@@ -4,10 +4,8 @@ import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { matchRoute } from '../domain/routes.ts';
-import { pageFiles } from '../domain/screen-files.ts';
 import type { AppEnv } from './http/context.ts';
-import { drawnPageResponse } from './page-render.ts';
+import { drawerIn, drawnPageResponse } from './page-render.ts';
 
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
@@ -145,32 +143,41 @@ export async function sendBuiltFile(path: string, acceptEncoding: string | undef
   });
 }
 
-/** dist/.vite/page-chunks.json (written by vite.config.ts): source module → the chunks it needs beyond the entry's. */
-async function pageChunks(root: string): Promise<Record<string, string[]>> {
-  try {
-    return JSON.parse(await readFile(join(root, '.vite', 'page-chunks.json'), 'utf8')) as Record<string, string[]>;
-  } catch {
-    return {};
+/** Vite's build manifest: each source file's chunk and the manifest keys of what it imports statically. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+const manifests = new Map<string, Promise<BuildManifest>>();
+
+/** dist/.vite/manifest.json (vite.config.ts asks for it), read once; empty if the build has none. */
+function manifestIn(root: string): Promise<BuildManifest> {
+  let manifest = manifests.get(root);
+  if (!manifest) {
+    manifest = readFile(join(root, '.vite', 'manifest.json'), 'utf8').then((text) => JSON.parse(text) as BuildManifest, () => ({}));
+    manifests.set(root, manifest);
   }
+  return manifest;
 }
 
 /**
- * index.html for the page at `pathname`, naming the page's chunks with <link rel="modulepreload">
- * (links, not scripts: CSP-safe). The address is known here, before any script runs: the
- * chunks download beside the entry instead of after it has run and asked for them. A signed-out
- * visitor to a signed-in page fetches them for nothing, and they are there after signing in.
+ * index.html with the chunks of a page's source `files` (and what they import) named by
+ * <link rel="modulepreload"> (links, not scripts: CSP-safe), except those it names already. The
+ * address is known here, before any script runs: the chunks download beside the entry instead of
+ * after it has run and asked for them. A signed-out visitor to a signed-in page fetches them for
+ * nothing, and they are there after signing in.
  */
-export function withPageChunks(html: string, chunks: Record<string, string[]>, pathname: string): string {
-  let match: ReturnType<typeof matchRoute>;
-  try {
-    match = matchRoute(pathname);
-  } catch {
-    return html;
-  }
-  if (!match) return html;
-  const files = [...new Set(pageFiles(match.route).flatMap((file) => chunks[file] ?? []))];
-  if (!files.length) return html;
-  const links = files.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n    ');
+export function withPageChunks(html: string, manifest: BuildManifest, files: string[]): string {
+  const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!));
+  const chunks: string[] = [];
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || named.has(entry.file)) return;
+    named.add(entry.file);
+    chunks.push(`/${entry.file}`);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  for (const file of files) visit(file);
+  if (!chunks.length) return html;
+  const links = chunks.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
@@ -193,7 +200,15 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string | undefined): voi
         { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
       );
     }
-    const html = withPageChunks(await readFile(index, 'utf8'), await pageChunks(root), c.req.path);
+    // Which files the page needs, the server's build of the app says (its page table, src/pages/).
+    const drawer = await drawerIn(root);
+    let files: string[] = [];
+    try {
+      files = drawer?.filesOf(c.req.path) ?? [];
+    } catch {
+      // An address that cannot be decoded names no page.
+    }
+    const html = withPageChunks(await readFile(index, 'utf8'), await manifestIn(root), files);
     return (
       drawnPageResponse(c, app, root, html, acceptsGzip(c.req.header('Accept-Encoding'))) ??
       new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Cookie' } })

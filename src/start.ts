@@ -7,7 +7,7 @@ import { PAGE_CHUNKS_ID, PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } fr
 import type { PageData } from './entry-server.tsx';
 
 /**
- * The answers the server got while drawing this page (src/entry-server.tsx), when it drew it
+ * The state the server drew this page in (src/entry-server.tsx), when it drew it
  * for the person whose session this browser holds, or signed out for a browser that holds none;
  * else nothing, and the page is drawn here.
  */

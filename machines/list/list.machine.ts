@@ -13,6 +13,7 @@ export {
   type ListContext,
   type ListEvent,
   type ListFailure,
+  type ListFirst,
   type ListSpec,
 } from './list.setup.ts';
 
@@ -49,16 +50,19 @@ export const listMachine = listSetup.createMachine({
   invoke: { id: 'followAddressBar', src: 'followAddressBar' },
   context: ({ input }) => {
     const query = parseListQuery(input.spec, input.search);
+    const { first } = input;
+    // A first page past the last one (the list shrank) is asked for again, as a loaded one would be.
+    const rowsGiven = !!first && (first.page.data.length > 0 || first.page.meta.page <= Math.max(1, first.page.meta.last_page));
     return {
       spec: input.spec,
       parentId: input.parentId,
       abilities: input.abilities ?? { create: false, edit: false, delete: false, export: false },
       query,
       searchText: query.search,
-      rows: [],
-      meta: null,
-      totals: null,
-      shownQuery: null,
+      rows: rowsGiven ? first.page.data : [],
+      meta: rowsGiven ? first.page.meta : null,
+      totals: rowsGiven ? (first.page.totals ?? null) : null,
+      shownQuery: rowsGiven ? query : null,
       error: null,
       selected: [],
       allMatching: false,
@@ -67,11 +71,12 @@ export const listMachine = listSetup.createMachine({
       notice: null,
       created: input.created ?? null,
       cursor: null,
-      hidden: [],
+      hidden: first?.settings?.hidden_columns ?? [],
       columnsTouched: false,
-      saved: [],
+      saved: first?.settings?.saved_filters ?? [],
       savedError: null,
       removing: null,
+      startedWith: { rows: rowsGiven, settings: !!first?.settings },
     };
   },
   on: {
@@ -79,7 +84,7 @@ export const listMachine = listSetup.createMachine({
   },
   states: {
     data: {
-      initial: 'loading',
+      initial: 'starting',
       // A new query restarts the fetch wherever we are (an older answer is dropped), except
       // while a delete is being confirmed, undoable or sent: those states have their own say.
       // A child target re-enters the active child (a running reload restarts) and nothing else:
@@ -107,6 +112,10 @@ export const listMachine = listSetup.createMachine({
         'row.focus': { guard: 'isShownRow', actions: assign({ cursor: ({ event }) => event.id }) },
       },
       states: {
+        starting: {
+          description: "Shows the first page the list's page was loaded with, or asks for it.",
+          always: [{ guard: 'startsLoaded', target: 'loaded' }, { guard: 'startsEmpty', target: 'empty' }, { target: 'loading' }],
+        },
         loading: {
           description: 'The first page is on its way; nothing to show yet.',
           tags: ['busy'],

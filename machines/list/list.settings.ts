@@ -10,8 +10,11 @@ import { failureMessage, LIST_MESSAGES, listSetup, nameProblem } from './list.se
 
 export const settingsRegion = listSetup.createStateConfig({
   description: "The person's columns and saved filters of this list.",
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'startsWithSettings', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       invoke: {
         id: 'loadSettings',

@@ -51,6 +51,12 @@ export interface ListFailure {
 /** What a delete removes: rows by id, or every record matching a search and filters (all pages). */
 export type DeleteTarget = { ids: number[] } | { matching: Pick<ListQuery, 'search' | 'filters'>; count: number };
 
+/** What a list page's loader got (src/pages/loaders/list.ts): the first page of rows and the person's settings (null if they could not be had). */
+export interface ListFirst {
+  page: ListResponse;
+  settings: ListSettings | null;
+}
+
 export interface ListContext {
   spec: ListSpec;
   /** The parent record's id for child resources (attribute values). */
@@ -88,6 +94,8 @@ export interface ListContext {
   savedError: string | null;
   /** The saved filter being deleted. */
   removing: SavedFilter | null;
+  /** The list started from its page's loaded data (input `first`), settings included. */
+  startedWith: { rows: boolean; settings: boolean };
 }
 
 export type ListEvent =
@@ -179,7 +187,8 @@ const requery = (context: ListContext, query: ListQuery) => ({ query, selected: 
 export const listSetup = setup({
   types: {
     context: {} as ListContext,
-    input: {} as { spec: ListSpec; search: string; parentId?: string | undefined; abilities?: ListAbilities; created?: Row | null },
+    /** `first`: the page's data as its loader got it (the server drew the page with it): shown without asking again. */
+    input: {} as { spec: ListSpec; search: string; parentId?: string | undefined; abilities?: ListAbilities; created?: Row | null; first?: ListFirst | undefined },
     events: {} as ListEvent,
   },
   actors: {
@@ -294,6 +303,9 @@ export const listSetup = setup({
   guards: {
     canExport: ({ context }) => context.abilities.export,
     hasNoRows: ({ event }) => outputOf<ListResponse>(event).data.length === 0,
+    startsLoaded: ({ context }) => context.startedWith.rows && context.rows.length > 0,
+    startsEmpty: ({ context }) => context.startedWith.rows,
+    startsWithSettings: ({ context }) => context.startedWith.settings,
     isPastLastPage: ({ event }) => {
       const r = outputOf<ListResponse>(event);
       // last_page 0 (no rows at all) still means page 1 is the last: never reload page 1 forever.

@@ -42,7 +42,8 @@ const mayWatch = (permissions: readonly Permission[]) => (STOCK_ACCESS.stockAler
  * stock changes here; forgotten at sign-out.
  */
 export const stockAlertsMachine = setup({
-  types: { context: {} as StockAlertsContext, events: {} as StockAlertsEvent },
+  /** `alerts`: what the bell showed on the page the server drew, shown again without asking. */
+  types: { context: {} as StockAlertsContext, events: {} as StockAlertsEvent, input: {} as { alerts?: StockAlerts | null } | undefined },
   actors: {
     loadAlerts: fromPromise<StockAlerts, void>(async () => {
       throw new Error('loadAlerts is provided by the app');
@@ -52,21 +53,25 @@ export const stockAlertsMachine = setup({
   guards: {
     mayWatch: ({ event }) => event.type === 'alerts.session' && mayWatch(event.permissions),
     mayNotWatch: ({ event }) => event.type === 'alerts.session' && !mayWatch(event.permissions),
+    hasAlerts: ({ context }) => context.alerts !== null,
   },
 }).createMachine({
   id: 'stockAlerts',
-  context: { alerts: null, error: null },
+  context: ({ input }) => ({ alerts: input?.alerts ?? null, error: null }),
   initial: 'off',
   states: {
     off: {
       description: 'Nobody who may see stock alerts is signed in; the bell shows no count.',
-      entry: assign({ alerts: null, error: null }),
       on: { 'alerts.session': { guard: 'mayWatch', target: 'watching' } },
     },
     watching: {
-      initial: 'loading',
-      on: { 'alerts.session': { guard: 'mayNotWatch', target: 'off' } },
+      initial: 'starting',
+      on: { 'alerts.session': { guard: 'mayNotWatch', target: 'off', actions: assign({ alerts: null, error: null }) } },
       states: {
+        starting: {
+          description: 'Shows the alerts the page was drawn with, or asks for them.',
+          always: [{ guard: 'hasAlerts', target: 'shown' }, { target: 'loading' }],
+        },
         loading: {
           description: 'Asking the server for the low-stock products.',
           tags: ['busy'],

@@ -9,62 +9,12 @@ function readCookie(name: string): string | null {
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
 }
 
-/** An answer to a GET the server's drawing of a page got, handed to the browser with the page. */
-export interface RecordedAnswer {
-  /** The path and query asked for. */
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Response headers a recorded answer keeps (what the client reads from an answer). */
-export const RECORDED_HEADERS = ['content-type', 'etag', 'retry-after'] as const;
-
-/**
- * A fetch that gives back each recorded answer once, for the same GET, before asking the
- * network: the browser's first calls on a page the server drew get what the server saw.
- */
-export function replaying(answers: RecordedAnswer[], next: typeof fetch): typeof fetch {
-  const left = [...answers];
-  return (input, init) => {
-    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url;
-    const at = method === 'GET' ? left.findIndex((a) => a.url === path) : -1;
-    if (at < 0) return next(input, init);
-    const [hit] = left.splice(at, 1);
-    return Promise.resolve(new Response(hit!.status === 204 ? null : hit!.body, { status: hit!.status, headers: hit!.headers }));
-  };
-}
-
 /**
  * The one HTTP client (SPEC §7): ofetch with the app's rules (src/app/http-client.ts), loaded
- * with the first call. A call counts as on its way from when it is made, its client's code
- * included, so whoever waits for the system to settle (src/app/settle.ts) waits for that too.
+ * with the first call. The server drawing a page sends the calls to itself (`fetch`).
  */
-export function createApi(
-  hooks: ApiHooks,
-  { baseURL = import.meta.env.VITE_API_BASE ?? '', fetch: send, replay }: { baseURL?: string; fetch?: typeof fetch; replay?: RecordedAnswer[] } = {},
-) {
-  const network: typeof fetch = send ?? ((input, init) => globalThis.fetch(input, init));
-  const transport = replay?.length ? replaying(replay, network) : network;
-  /** Calls on their way, and who waits for there to be none. */
-  let inFlight = 0;
-  let quiet: (() => void)[] = [];
-  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
-    inFlight++;
-    try {
-      return await work();
-    } finally {
-      inFlight--;
-      if (!inFlight) {
-        const waiting = quiet;
-        quiet = [];
-        for (const done of waiting) done();
-      }
-    }
-  };
+export function createApi(hooks: ApiHooks, { baseURL = import.meta.env.VITE_API_BASE ?? '', fetch: send }: { baseURL?: string; fetch?: typeof fetch } = {}) {
+  const transport: typeof fetch = send ?? ((input, init) => globalThis.fetch(input, init));
   let xsrfLoading: Promise<unknown> | null = null;
   const writeHeaders = async (): Promise<Record<string, string>> => {
     if (!readCookie(XSRF_COOKIE)) {
@@ -87,12 +37,11 @@ export function createApi(
     });
   };
 
-  const call = <T>(path: string, opts?: CallOptions): Promise<T> => counted(async () => (await client()).call<T>(path, opts));
+  const call = async <T>(path: string, opts?: CallOptions): Promise<T> => (await client()).call<T>(path, opts);
   /** A call whose response headers matter (ETag of a record). */
-  const callWithHeaders = <T>(path: string, opts?: CallOptions): Promise<{ data: T; headers: Headers }> =>
-    counted(async () => (await client()).callWithHeaders<T>(path, opts));
+  const callWithHeaders = async <T>(path: string, opts?: CallOptions): Promise<{ data: T; headers: Headers }> => (await client()).callWithHeaders<T>(path, opts);
   /** A file download (CSV export) as a Blob, with the server's file name. */
-  const download = (path: string): Promise<{ blob: Blob; filename: string }> => counted(async () => (await client()).download(path));
+  const download = async (path: string): Promise<{ blob: Blob; filename: string }> => (await client()).download(path);
 
   /** An answer that is not a user record is no answer (a proxy's page, a half-deployed server). */
   const user = (data: unknown): SessionUser => {
@@ -101,10 +50,6 @@ export function createApi(
   };
 
   return {
-    /** Resolves when no call is on its way (at once if none is). */
-    idle: (): Promise<void> => (inFlight ? new Promise((resolve) => quiet.push(resolve)) : Promise.resolve()),
-    /** Whether a call is on its way. */
-    busy: () => inFlight > 0,
     call,
     callWithHeaders,
     download,

@@ -3,7 +3,7 @@ import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSignedIn, selectUnreachable } from '../../machines/auth.machine.ts';
 import { FORBIDDEN_MESSAGE, selectMatch, selectPageKind, selectPageTitle, selectPathname } from '../../machines/navigation.machine.ts';
-import { selectScreenError, selectScreenPhase, type ScreenPhase } from '../../machines/screen.machine.ts';
+import { selectScreenData, selectScreenError, selectScreenPhase, type ScreenPhase } from '../../machines/screen.machine.ts';
 import { AlertMessage } from '../components/ui/alert.tsx';
 import { BlankLayout } from '../layouts/blank-layout.tsx';
 import { LoginScreen } from '../screens/login/login-screen.tsx';
@@ -35,6 +35,7 @@ function Page() {
   const match = useSelector(navigation, selectMatch);
   const pathname = useSelector(navigation, selectPathname);
   const phase = useSelector(screen, selectScreenPhase(pathname));
+  const data = useSelector(screen, selectScreenData(pathname));
   const title = useSelector(navigation, selectPageTitle);
   const unreachable = useSelector(auth, selectUnreachable);
   const signedIn = useSelector(auth, selectSignedIn);
@@ -77,7 +78,7 @@ function Page() {
   return (
     <Shelled title={title} phase={phase}>
       <ScreenBoundary key={`${match.route.name}:${JSON.stringify(match.params)}`} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
-        {Screen ? <Screen title={title} params={match.params} screen={match.route.screen} /> : <PageLoading />}
+        {Screen ? <Screen title={title} params={match.params} screen={match.route.screen} data={data} /> : <PageLoading />}
       </ScreenBoundary>
     </Shelled>
   );

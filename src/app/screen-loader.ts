@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Layout } from '../../domain/routes.ts';
-import { hasPageFiles } from '../../domain/screen-files.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import type { ScreenProps } from '../screens/screen-props.ts';
 
@@ -10,13 +9,16 @@ export interface ShellProps {
 }
 
 /**
- * Gets a page's code (and its first data) ready for the screen machine; the view then takes
- * the loaded components synchronously. Implemented by src/screens/registry.ts, handed to the
- * app system by main.tsx (so the system, which every screen reaches, does not import the screens).
+ * Gets a page ready for the screen machine: its code and what its loader gets (src/pages/).
+ * The view then takes the loaded components synchronously. Implemented by
+ * src/pages/screen-loader.ts, handed to the app system by main.tsx (so the system, which every
+ * screen reaches, does not import the pages).
  */
 export interface ScreenLoader<System> {
-  /** The page's chunks (the shell's too for the content layout) and, for a list, its first page asked for. */
-  load(request: ScreenRequest, system: System): Promise<void>;
+  /** The page's code (the shell's too for the content layout) and its loader's data, which it answers. */
+  load(request: ScreenRequest, system: System): Promise<unknown>;
+  /** The page's code only (a page drawn by the server, whose data came with it). */
+  code(page: { screen: string; layout: Layout }): Promise<void>;
   /** Fetches a page's chunks ahead of a click; nothing else happens. */
   warm(page: { screen: string; layout: Layout }): void;
   /** The screen's component, once its code is here. */
@@ -26,10 +28,10 @@ export interface ScreenLoader<System> {
 }
 
 /**
- * A screen loader whose own code (src/screens/registry.ts: the screens' import table) comes with
- * the first page that needs code: the sign-in page needs none, so a signed-out first load goes
- * without it. A signed-in page needs it at once; the server names its chunk in that page's HTML
- * (domain/screen-files.ts), so it is here by the time the entry asks.
+ * A screen loader whose own code (the page table) comes with the first page that needs code:
+ * only pages in the content layout do (the sign-in page needs none), so a signed-out first load
+ * goes without it. A signed-in page needs it at once; the server names its chunk in that page's
+ * HTML, so it is here by the time the entry asks.
  */
 export function deferredLoader<System>(load: () => Promise<ScreenLoader<System>>): ScreenLoader<System> {
   let loader: ScreenLoader<System> | undefined;
@@ -44,8 +46,12 @@ export function deferredLoader<System>(load: () => Promise<ScreenLoader<System>>
   };
   return {
     async load(request, system) {
-      if (!loader && !hasPageFiles(request)) return;
-      await (await get()).load(request, system);
+      if (!loader && request.layout !== 'content') return undefined;
+      return (await get()).load(request, system);
+    },
+    async code(page) {
+      if (!loader && page.layout !== 'content') return;
+      await (await get()).code(page);
     },
     warm(page) {
       get().then(

@@ -3,12 +3,13 @@ import { STORAGE_KEYS } from '../../domain/auth.ts';
 import { alertMachine } from '../../machines/alert.machine.ts';
 import { authMachine } from '../../machines/auth.machine.ts';
 import { navigationMachine, type NavPage } from '../../machines/navigation.machine.ts';
-import { screenMachine } from '../../machines/screen.machine.ts';
+import { screenMachine, type ShownScreen } from '../../machines/screen.machine.ts';
+import type { SessionUser } from '../../domain/auth.ts';
 import { stockAlertsMachine, type StockAlerts } from '../../machines/stock/stock-alerts.machine.ts';
 import { STOCK_ALERTS_API } from '../../domain/stock/api-paths.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
-import { createApi, type Api, type RecordedAnswer } from './api.ts';
+import { createApi, type Api } from './api.ts';
 import { browserHost, type Host, type PageHints } from './host.ts';
 import { createPageActors, type PageActors } from './page-actors.ts';
 import type { ScreenLoader } from './screen-loader.ts';
@@ -23,18 +24,18 @@ const APP_NAME = 'Back office';
  */
 export function createAppSystem(options: {
   inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void);
-  /** Gets pages' code and first data ready (src/screens/registry.ts); without it every page is ready at once. */
+  /** Gets pages' code and data ready (src/pages/screen-loader.ts); without it every page is ready at once. */
   screens?: ScreenLoader<AppSystem>;
   /** The browser (the default) or the server drawing a first page. */
   host?: Host;
   /** How HTTP goes out (the server sends the app's calls to itself); the global fetch by default. */
   fetch?: typeof fetch;
-  /** Answers the server got while drawing this page, given back once each instead of asking again. */
-  replay?: RecordedAnswer[];
+  /** The state a page was drawn in by the server: the system starts there instead of asking again. */
+  drawn?: DrawnState | undefined;
   /** Hears an actor's failure instead of it being thrown from a timer (the server must not go down with a page). */
   onError?: (error: unknown) => void;
 } = {}) {
-  const { inspect } = options;
+  const { inspect, drawn } = options;
   const screens = options.screens;
   const host = options.host ?? browserHost();
   const storage = createStorage(host.storage);
@@ -71,7 +72,7 @@ export function createAppSystem(options: {
     screenMachine.provide({
       actors: { loadScreen: fromPromise(async ({ input }) => screens?.load(input, self!)) },
     }),
-    { inspect, systemId: 'screen' },
+    { input: { shown: drawn?.screen ?? undefined }, inspect, systemId: 'screen' },
   );
   const showPage = ({ pathname, search, screen: key, layout, params }: NavPage) =>
     screen.send({ type: 'screen.show', pathname, search, screen: key, layout, params });
@@ -103,11 +104,11 @@ export function createAppSystem(options: {
     getToken: () => storage.token(),
     onUnauthorized: () => sessionExpired(),
     onForbidden: () => navigation.send({ type: 'nav.forbidden' }),
-  }, { fetch: options.fetch, replay: options.replay });
+  }, { fetch: options.fetch });
 
   const stockAlerts = createActor(
     stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise(() => api.call<StockAlerts>(STOCK_ALERTS_API)) } }),
-    { inspect, systemId: 'stockAlerts' },
+    { input: { alerts: drawn?.alerts }, inspect, systemId: 'stockAlerts' },
   );
 
   const auth = createActor(
@@ -130,7 +131,7 @@ export function createAppSystem(options: {
         announceChecking: (_, { permissions }) => navigation.send({ type: 'auth.checking', permissions }),
       },
     }),
-    { input: { stored: storage.loadSession() }, inspect, systemId: 'auth' },
+    { input: drawnSession(storage.loadSession(), drawn?.me), inspect, systemId: 'auth' },
   );
   sessionExpired = () => auth.send({ type: 'session.expired' });
   signOut = () => auth.send({ type: 'logout' });
@@ -188,6 +189,22 @@ export function createAppSystem(options: {
 
   self = { toasts, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints };
   return self;
+}
+
+/**
+ * What a page the server drew was drawn with (src/entry-server.tsx): the session's GET /me, the
+ * bell's alerts and the page with its loader's data. The browser's system starts from it.
+ */
+export interface DrawnState {
+  /** Who the page was drawn for; null: signed out (the sign-in page). */
+  me: SessionUser | null;
+  screen: ShownScreen | null;
+  alerts: StockAlerts | null;
+}
+
+/** The stored session, marked checked when the page was drawn for it (its user as GET /me answered). */
+function drawnSession(stored: { token: string; user: SessionUser } | null, me: SessionUser | null | undefined) {
+  return stored && me ? { stored: { token: stored.token, user: me }, checked: true } : { stored };
 }
 
 export interface AppSystem {

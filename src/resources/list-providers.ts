@@ -1,10 +1,12 @@
-import { fromCallback, fromPromise } from 'xstate';
-import { listQueryString, matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { matchingBody, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { resourceHref } from '../../domain/paths.ts';
 import { recordName } from '../../domain/record-title.ts';
 import type { ResourceFacts, ResourceList, Row } from '../../domain/resource.ts';
 import { listByKey } from '../../domain/resources/lists.ts';
-import { listMachine, type DeleteTarget, type ListEvent } from '../../machines/list/list.machine.ts';
+import { selectHandoff } from '../../machines/navigation.machine.ts';
+import { listMachine, type DeleteTarget, type ListAbilities, type ListEvent, type ListFirst } from '../../machines/list/list.machine.ts';
+import { listPath } from '../pages/loaders/list.ts';
 import { recordNameMachine } from '../../machines/record-name.machine.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import type { AppSystem } from '../app/system.ts';
@@ -14,9 +16,6 @@ import type { AppSystem } from '../app/system.ts';
  * a list page's first request starts as soon as this small module is here, without waiting
  * for the form, options and permission-grid machines, which a list page does not need.
  */
-
-const parentQuery = (def: ResourceFacts, parentId: string | undefined) =>
-  def.parent && parentId ? `&${encodeURIComponent(def.parent.field)}=${encodeURIComponent(parentId)}` : '';
 
 function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
@@ -35,8 +34,6 @@ export const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) =>
 export function resourceListMachine(system: AppSystem, def: ResourceList, parentId: string | undefined) {
   const { api, navigation } = system;
   const path = resourceHref.list(def, { parent: parentId });
-  const query = (q: Parameters<typeof listQueryString>[1], parent: string | undefined) =>
-    `${listQueryString(def, q, { full: true })}${parentQuery(def, parent)}`;
   const parentFilter = def.parent && parentId ? { field: def.parent.field, id: parentId } : undefined;
   // `keepalive`: a delete sent as the tab closes still reaches the server.
   const remove = (target: DeleteTarget, keepalive = false) =>
@@ -47,10 +44,10 @@ export function resourceListMachine(system: AppSystem, def: ResourceList, parent
         : api.call<{ message: string }>(`${def.api}/bulk-delete`, { method: 'POST', body: { ids: target.ids }, keepalive });
   return listMachine.provide({
     actors: {
-      loadList: fromPromise(({ input }) => api.call<ListResponse>(`${def.api}${query(input.query, input.parentId)}`)),
+      loadList: fromPromise(({ input }) => api.call<ListResponse>(listPath(def, input.query, input.parentId))),
       deleteRows: fromPromise(({ input }) => remove(input)),
       exportCsv: fromPromise(async ({ input }) => {
-        const { blob, filename } = await api.download(`${def.api}/export${query(input.query, input.parentId)}`);
+        const { blob, filename } = await api.download(listPath(def, input.query, input.parentId, '/export'));
         saveFile(blob, filename);
       }),
       loadSettings: fromPromise(async () => (await api.call<{ data: ListSettings }>(`${def.api}/list-settings`)).data),
@@ -83,6 +80,26 @@ export function resourceListMachine(system: AppSystem, def: ResourceList, parent
       },
     },
   });
+}
+
+/**
+ * A list page's actor, kept by the app (system.pages) rather than by its view, so its life
+ * follows the page, not the view's mounts (StrictMode included): started from the data its page
+ * was loaded with (`first`: src/pages/loaders/list.ts), or asking for it when there is none. A
+ * page shown with other rights than it was made with gets a new one.
+ */
+export function heldListActor(
+  system: AppSystem,
+  { pathname, search }: { pathname: string; search: string },
+  list: { def: ResourceList; machine: () => ReturnType<typeof resourceListMachine>; abilities: ListAbilities; parentId?: string | undefined; first: ListFirst | undefined },
+) {
+  const { def, abilities, parentId, first } = list;
+  return system.pages.ensure(pathname, JSON.stringify(abilities), () =>
+    createActor(list.machine(), {
+      input: { spec: def, search, parentId, abilities, first, created: selectHandoff(resourceHref.list(def, { parent: parentId }))(system.navigation.getSnapshot()) },
+      inspect: system.inspect,
+    }),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * A signed-in page drawn by the server (server/page-render.ts, src/entry-server.tsx): the
  * sign-in sets the page cookie and signing out ends it; a request with it gets the page's HTML
- * with its rows, streamed, and the answers the browser will replay; anything else (no cookie, an
+ * with its rows, streamed, and the state the browser starts from; anything else (no cookie, an
  * ended session, a broken hints cookie) gets the plain page for the browser to draw, never a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ async function signIn(): Promise<{ token: string; cookie: string }> {
 const dataOf = (html: string) => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`, 's').exec(html)![1]!.replace(/\\u003c/g, '<'));
 
 describe('the server draws a signed-in page', () => {
-  it('answers a list page with its rows, the answers for the browser, and no cache', async () => {
+  it('answers a list page with its rows, the state it was drawn in for the browser, and no cache', async () => {
     const { cookie } = await signIn();
     const res = await page('/admin/customers?per_page=25', cookie);
     expect(res.status).toBe(200);
@@ -72,9 +72,11 @@ describe('the server draws a signed-in page', () => {
     expect(root).not.toMatch(/ style="/);
     const data = dataOf(res.text);
     expect(data.user).toBe(1);
-    const urls = data.answers.map((a: { url: string }) => a.url);
-    expect(urls).toContain('/me');
-    expect(urls).toContain('/api/v1/admin/customers?page=1&per_page=25&sort=name&dir=asc');
+    // The browser starts from what the page was drawn with: the session, and the list's loader's answer.
+    expect(data.state.me.email).toBe('admin@example.com');
+    expect(data.state.screen.request).toMatchObject({ pathname: '/admin/customers', search: '?per_page=25', screen: 'list:customers' });
+    expect(data.state.screen.data.page.data.map((r: { id: number }) => r.id)).toEqual(customers.body.data.map((r: { id: number }) => r.id));
+    expect(data.state.screen.data.settings).toEqual({ hidden_columns: [], saved_filters: [] });
     // The script of the page still follows.
     expect(res.text).toContain('<script type="module" src="/js/index.js"></script>');
     // Its chunks are named for after the first frame (src/start.ts), not preloaded beside the styles.
@@ -136,7 +138,7 @@ describe('the server draws a signed-in page', () => {
     const isCheck = (sql: string) => /with "found" as/i.test(sql) && sql.includes('"access_tokens"');
     const { result, statements } = await h.statementsOf(() => page('/admin/customers?per_page=25', cookie));
     expect(result.status).toBe(200);
-    expect(dataOf(result.text).answers.length).toBeGreaterThanOrEqual(3);
+    expect(dataOf(result.text).state.screen.data.page.data.length).toBeGreaterThan(0);
     expect(statements.filter(isCheck)).toHaveLength(1);
     // Outside a drawing, every call checks its session.
     const calls = await h.statementsOf(async () => {
@@ -171,7 +173,7 @@ describe('the server draws a signed-in page', () => {
 describe('the server draws the sign-in page for a signed-out browser', () => {
   const hints = `${PAGE_HINTS_COOKIE}=${encodeURIComponent(JSON.stringify({ narrow: true, phone: true, dark: true, locale: 'en-US' }))}`;
 
-  it("draws the form, in the theme of the hints, for a browser that sent its hints, with nobody's answers", async () => {
+  it("draws the form, in the theme of the hints, for a browser that sent its hints, with nobody's session", async () => {
     const res = await page('/admin/login', hints);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -183,7 +185,8 @@ describe('the server draws the sign-in page for a signed-out browser', () => {
     expect(root).toMatch(/<button type="submit" disabled=""/);
     const data = dataOf(res.text);
     expect(data.user).toBeNull();
-    expect(data.answers).toEqual([]);
+    expect(data.state.me).toBeNull();
+    expect(data.state.screen.data).toBeUndefined();
     // Rendering waits until the drawing is in (no half page first).
     expect(res.text).toContain(`<link rel="expect" href="#${PAGE_DATA_ID}" blocking="render">`);
   });
@@ -209,7 +212,7 @@ describe('the server draws the sign-in page for a signed-out browser', () => {
 });
 
 describe('drawing a page (src/entry-server.tsx)', () => {
-  it('is not done for a token that is no session, and records only what it asked', async () => {
+  it('is not done for a token that is no session, and asks nothing but who it is', async () => {
     const asked: string[] = [];
     const drawn = await drawPage({
       url: '/admin/customers',

@@ -14,7 +14,7 @@ import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
-type AuthInput = { stored: StoredSession | null };
+type AuthInput = { stored: StoredSession | null; checked?: boolean };
 
 const coverage = new Coverage('auth', authMachine);
 
@@ -392,6 +392,16 @@ describe('auth machine, model paths on a real actor', () => {
       edges.forEach((path, i) => it(`edge ${i}: ${path.steps.map((s) => s.event.type).join(' → ')}`, () => run(path, model, input)));
     });
   }
+
+  it('a session the server checked for a drawn page starts signed in, with the answer stored, and asks nothing', () => {
+    const h = harness({ stored: { token: STORED.token, user: cashier }, checked: true });
+    expect(h.actor.getSnapshot().matches('loggedIn')).toBe(true);
+    expect(h.fetchMe.calls).toHaveLength(0);
+    expect(h.spy.storeSession).toHaveBeenCalledWith({ token: STORED.token, user: cashier });
+    expect(sorted(lastCall(h.spy.announce)!.permissions)).toEqual(sorted(CASHIER_PERMISSIONS));
+    // Checked, but nothing stored (another tab signed out meanwhile): the login form.
+    expect(harness({ stored: null, checked: true }).actor.getSnapshot().matches('unauthenticated')).toBe(true);
+  });
 
   it('covers every state and transition of the auth machine', () => {
     const r = coverage.report();

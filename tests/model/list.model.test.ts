@@ -663,6 +663,25 @@ describe('list machine, model paths on a real actor', () => {
     });
   }
 
+  it('a list drawn by the server starts from its first page and settings, asking for neither; an empty one starts empty; a page past the end asks again', () => {
+    const settings: ListSettings = { hidden_columns: ['email'], saved_filters: [] };
+    const drawn = harness({ ...INPUT, first: { page: PAGE, settings } });
+    expect(drawn.snap().matches({ data: { loaded: 'idle' } })).toBe(true);
+    expect(drawn.snap().matches({ settings: 'ready' })).toBe(true);
+    expect(drawn.snap().context.rows).toEqual(PAGE.data);
+    expect(drawn.snap().context.hidden).toEqual(['email']);
+    expect(drawn.loads.calls).toHaveLength(0);
+    expect(drawn.settings.calls).toHaveLength(0);
+    const empty = harness({ ...INPUT, first: { page: EMPTY, settings: null } });
+    expect(empty.snap().matches({ data: 'empty' })).toBe(true);
+    expect(empty.loads.calls).toHaveLength(0);
+    // Settings the server could not get are asked for here.
+    expect(empty.settings.calls).toHaveLength(1);
+    const past = harness({ ...INPUT, first: { page: PAST_END, settings } });
+    expect(past.snap().matches({ data: 'loading' })).toBe(true);
+    expect(past.loads.calls).toHaveLength(1);
+  });
+
   it('covers every state and transition of the list machine', () => {
     const r = coverage.report();
     console.log(r.line);

@@ -4,13 +4,13 @@
  * their own: LIST_MODEL_SIZES=1 in the test prints each model's edge count.
  */
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import type { ListAbilities, ListFailure, listMachine } from '../../machines/list/list.machine.ts';
+import type { ListAbilities, ListFailure, ListFirst, listMachine } from '../../machines/list/list.machine.ts';
 import { type Row } from '../../domain/resource.ts';
 import { listQueryString, type ListResponse, type ListSettings, type SavedFilter } from '../../domain/list-query.ts';
 import { customers } from '../../domain/resources/index.ts';
 
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
-export type ListInput = { spec: typeof customers; search: string; abilities: ListAbilities; created?: Row | null };
+export type ListInput = { spec: typeof customers; search: string; abilities: ListAbilities; created?: Row | null; first?: ListFirst };
 export const SPEC = customers;
 export const ALL: ListAbilities = { create: true, edit: true, delete: true, export: true };
 export const INPUT: ListInput = { spec: SPEC, search: '', abilities: ALL };

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
-import { SCREEN_MESSAGES, SCREEN_TIMEOUT_MS, screenMachine, selectScreenPhase, type ScreenRequest } from '../../machines/screen.machine.ts';
+import { SCREEN_MESSAGES, SCREEN_TIMEOUT_MS, screenMachine, selectScreenData, selectScreenPhase, type ScreenRequest } from '../../machines/screen.machine.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 
 type ScreenSnapshot = SnapshotFrom<typeof screenMachine>;
@@ -45,9 +45,9 @@ const model = new TestModel(screenMachine as unknown as ActorLogic<ScreenSnapsho
 
 function harness() {
   const clock = new SimulatedClock();
-  const load = deferredCalls<void>();
-  const machine = screenMachine.provide({ actors: { loadScreen: fromPromise<void, ScreenRequest>((a) => load.start(a)) } });
-  const actor = createActor(machine, { clock, inspect: coverage.inspect }).start();
+  const load = deferredCalls<unknown>();
+  const machine = screenMachine.provide({ actors: { loadScreen: fromPromise<unknown, ScreenRequest>((a) => load.start(a)) } });
+  const actor = createActor(machine, { input: {}, clock, inspect: coverage.inspect }).start();
   return { actor, clock, load };
 }
 type Harness = ReturnType<typeof harness>;
@@ -75,7 +75,7 @@ function executors(h: Harness) {
       expect(load.calls.slice(0, calls).every((c) => c.settled || c.signal.aborted)).toBe(true);
     },
     'xstate.done.actor.loadScreen': async () => {
-      load.only().resolve();
+      load.only().resolve(undefined);
       await flush();
     },
     'xstate.error.actor.loadScreen': async ({ event }: { event: AnyEventObject }) => {
@@ -145,6 +145,19 @@ async function run(path: StatePath<ScreenSnapshot, AnyEventObject>) {
 describe('screen machine, model paths on a real actor', () => {
   for (const path of model.getShortestPaths()) it(path.description, () => run(path));
   edgePaths(model, serialize).forEach((path, i) => it(`edge ${i}: ${path.steps.slice(1).map((s) => JSON.stringify(s.event)).join(' → ')}`, () => run(path)));
+
+  it('a page the server drew starts ready with its data; showing it again loads nothing', () => {
+    const load = deferredCalls<unknown>();
+    const machine = screenMachine.provide({ actors: { loadScreen: fromPromise<unknown, ScreenRequest>((a) => load.start(a)) } });
+    const actor = createActor(machine, { input: { shown: { request: CUSTOMERS, data: { rows: 3 } } }, inspect: coverage.inspect }).start();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(selectScreenData(CUSTOMERS.pathname)(actor.getSnapshot())).toEqual({ rows: 3 });
+    actor.send(show(CUSTOMERS) as never);
+    expect(load.calls).toHaveLength(0);
+    actor.send(show(DASHBOARD) as never);
+    expect(load.calls).toHaveLength(1);
+    expect(selectScreenData(DASHBOARD.pathname)(actor.getSnapshot())).toBeUndefined();
+  });
 
   it('covers every state and transition of the screen machine', () => {
     const r = coverage.report();

@@ -206,7 +206,7 @@ describe('stock alerts machine (the bell), every edge', () => {
     it(`edge ${i}: ${path.steps.slice(1).map((s) => s.event.type + (s.event.permissions ? `(${(s.event.permissions as string[]).length})` : '')).join(' → ')}`, async () => {
       vi.useFakeTimers();
       const loads = deferredCalls<StockAlerts>();
-      const actor = createActor(stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise((a) => loads.start(a as never)) } }), { inspect: bellCoverage.inspect }).start();
+      const actor = createActor(stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise((a) => loads.start(a as never)) } }), { input: {}, inspect: bellCoverage.inspect }).start();
       const bell = () => selectBell(actor.getSnapshot());
       const flush = async () => {
         await vi.advanceTimersByTimeAsync(0);
@@ -261,6 +261,19 @@ describe('stock alerts machine (the bell), every edge', () => {
       }
     }),
   );
+  it('a page drawn with the alerts shows them at sign-in without asking', () => {
+    const loads = deferredCalls<StockAlerts>();
+    const actor = createActor(stockAlertsMachine.provide({ actors: { loadAlerts: fromPromise((a) => loads.start(a as never)) } }), { input: { alerts: ALERTS }, inspect: bellCoverage.inspect }).start();
+    actor.send({ type: 'alerts.session', permissions: ['stock'] });
+    expect(actor.getSnapshot().matches({ watching: 'shown' })).toBe(true);
+    expect(loads.calls).toHaveLength(0);
+    // Signing out forgets them; the next person's are asked for.
+    actor.send({ type: 'alerts.session', permissions: [] });
+    actor.send({ type: 'alerts.session', permissions: ['stock'] });
+    expect(loads.calls).toHaveLength(1);
+    actor.stop();
+  });
+
   it('covers every state and transition', () => {
     const r = bellCoverage.report();
     console.log(r.line);

@@ -15,7 +15,7 @@ describe('import graph', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/main.tsx')).toContain('src/app/app.tsx');
     // Dynamic imports (lazy screens) count too.
-    expect(graph.get('src/screens/registry.ts')).toContain('src/screens/resource/list-route.tsx');
+    expect(graph.get('src/main.tsx')).toContain('src/pages/screen-loader.ts');
   });
 
   it('has no cycles', () => {

@@ -1,40 +1,17 @@
 /**
- * The screen loader (src/screens/registry.ts) and the page actors (src/app/page-actors.ts):
- * which chunks a page needs, one import per chunk (a failed one is tried again), a list's first
- * page started before its view's chunk is here, and the page actor's life following the page.
+ * The screen loader (src/pages/screen-loader.ts) and the page actors (src/app/page-actors.ts):
+ * which chunks a page needs, one import per chunk (a failed one is tried again), a page's loader
+ * started before its view's chunk is here and its data answered, and the page actor's life
+ * following the page.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { ROUTES } from '../../domain/routes.ts';
 import type { ScreenRequest } from '../../machines/screen.machine.ts';
 import { createPageActors } from '../../src/app/page-actors.ts';
 import type { AppSystem } from '../../src/app/system.ts';
-import { createScreenLoader, SCREEN_MODULES, viewKey, type ScreenModules } from '../../src/screens/registry.ts';
+import { createScreenLoader, type PageSources } from '../../src/pages/screen-loader.ts';
 
 const request = (screen: string, pathname = '/admin/x', layout: 'content' | 'blank' = 'content'): ScreenRequest => ({ pathname, search: '', screen, layout, params: {} });
-
-describe('which chunk draws a screen', () => {
-  it('generic screens by kind, built ones by name, the rest as the placeholder, first-chunk pages none', () => {
-    expect(viewKey('list:customers')).toBe('list');
-    expect(viewKey('form:customers')).toBe('form');
-    expect(viewKey('single:posSetting')).toBe('single');
-    expect(viewKey('dashboard')).toBe('dashboard');
-    expect(viewKey('list:products')).toBe('productList');
-    expect(viewKey('stock')).toBe('stock');
-    expect(viewKey('purchases')).toBe('purchases');
-    for (const form of ['purchaseCreate', 'purchaseSerialForm']) expect(viewKey(form)).toBe('purchaseForm');
-    expect(viewKey('pos')).toBe('placeholder');
-    for (const inFirst of ['login', 'notFound', 'forbidden']) expect(viewKey(inFirst)).toBeNull();
-  });
-
-  it('every route of the table has a chunk (or is in the first one)', () => {
-    for (const route of ROUTES) {
-      const key = viewKey(route.screen);
-      if (key !== null) expect(SCREEN_MODULES.views[key], route.name).toBeTypeOf('function');
-      else expect(route.layout, route.name).toBe('blank');
-    }
-  });
-});
 
 /** Modules whose imports the test settles, counting each import. */
 function fakeModules() {
@@ -46,10 +23,14 @@ function fakeModules() {
   };
   const View = () => null;
   const Shell = () => null;
-  const prepared: ScreenRequest[] = [];
-  const modules: ScreenModules = {
-    views: { list: later('list'), dashboard: later('dashboard'), placeholder: later('placeholder'), form: later('form'), single: later('single') },
-    data: { list: later('list-data') },
+  const prepared: Pick<ScreenRequest, 'pathname'>[] = [];
+  const modules: PageSources = {
+    pages: {
+      list: { view: 'list.tsx', load: (_, r) => (prepared.push(r), later('list-data')()) },
+      dashboard: { view: 'dashboard.tsx' },
+      placeholder: { view: 'placeholder.tsx' },
+    },
+    views: { 'list.tsx': later('list'), 'dashboard.tsx': later('dashboard'), 'placeholder.tsx': later('placeholder') },
     shell: later('shell'),
   };
   const settle = async (name: string, ok = true) => {
@@ -57,7 +38,7 @@ function fakeModules() {
     pending.delete(name);
     if (!ok) p.reject(new Error(`no ${name}`));
     else if (name === 'shell') p.resolve({ Shell });
-    else if (name === 'list-data') p.resolve({ prepare: (_: unknown, r: ScreenRequest) => prepared.push(r) });
+    else if (name === 'list-data') p.resolve({ rows: ['first page'] });
     else p.resolve({ default: View });
     await new Promise((r) => setTimeout(r, 0));
   };
@@ -67,21 +48,21 @@ function fakeModules() {
 const system = () => ({ pages: { keepOnly: vi.fn(), ensure: vi.fn() } }) as unknown as AppSystem & { pages: { keepOnly: ReturnType<typeof vi.fn> } };
 
 describe('the screen loader', () => {
-  it("loads a list page's shell, view and data at once, and starts its list before the view is here", async () => {
+  it("loads a list page's shell, view and data at once, its loader before the view is here, and answers the data", async () => {
     const f = fakeModules();
     const loader = createScreenLoader(f.modules);
     const sys = system();
-    let done = false;
-    void loader.load(request('list:customers', '/admin/customers'), sys).then(() => (done = true));
+    let done: unknown = false;
+    void loader.load(request('list:customers', '/admin/customers'), sys).then((data) => (done = data));
     expect(sys.pages.keepOnly).toHaveBeenCalledWith('/admin/customers');
     expect(f.imports.sort()).toEqual(['list', 'list-data', 'shell']);
-    await f.settle('list-data');
     expect(f.prepared.map((r) => r.pathname)).toEqual(['/admin/customers']);
+    await f.settle('list-data');
     expect(done).toBe(false);
     expect(loader.screen('list:customers')).toBeUndefined();
     await f.settle('list');
     await f.settle('shell');
-    expect(done).toBe(true);
+    expect(done).toEqual({ rows: ['first page'] });
     expect(loader.screen('list:customers')).toBe(f.View);
     expect(loader.screen('list:brands')).toBe(f.View);
     expect(loader.shell()).toBe(f.Shell);
@@ -98,6 +79,18 @@ describe('the screen loader', () => {
     expect(f.imports).toHaveLength(2);
   });
 
+  it('a loader that fails leaves the page to its machine: no data, the page still shows', async () => {
+    const f = fakeModules();
+    const loader = createScreenLoader(f.modules);
+    let done: unknown = 'pending';
+    void loader.load(request('list:customers', '/admin/customers'), system()).then((data) => (done = data));
+    await f.settle('list-data', false);
+    await f.settle('list');
+    await f.settle('shell');
+    expect(done).toBeUndefined();
+    expect(loader.screen('list:customers')).toBe(f.View);
+  });
+
   it('warms only code: no list is started', async () => {
     const f = fakeModules();
     const loader = createScreenLoader(f.modules);
@@ -108,10 +101,10 @@ describe('the screen loader', () => {
   it('a chunk that failed is imported again when asked again', async () => {
     const f = fakeModules();
     const loader = createScreenLoader(f.modules);
-    const first = expect(loader.load(request('pos', '/admin/pos'), system())).rejects.toThrow('no placeholder');
+    const first = expect(loader.load(request('placeholder', '/admin/pos'), system())).rejects.toThrow('no placeholder');
     await f.settle('placeholder', false);
     await first;
-    void loader.load(request('pos', '/admin/pos'), system());
+    void loader.load(request('placeholder', '/admin/pos'), system());
     expect(f.imports.filter((n) => n === 'placeholder')).toHaveLength(2);
   });
 });

@@ -1,45 +1,10 @@
 /**
- * The pieces of a page the server draws: the browser's client gives back what the server got
- * (once, GETs only), the hints cookie read defensively, the theme known before drawing.
+ * The pieces of a page the server draws: the hints cookie read defensively, the theme known
+ * before drawing, and when the browser takes a drawing over.
  */
-import { describe, expect, it, vi } from 'vitest';
-import { replaying, type RecordedAnswer } from '../../src/app/api.ts';
+import { describe, expect, it } from 'vitest';
 import { readHints, themeOf } from '../../server/page-render.ts';
 import { sameHints } from '../../src/app/host.ts';
-
-const answer = (url: string, body: unknown, status = 200): RecordedAnswer => ({ url, status, headers: { 'content-type': 'application/json', etag: '"e1"' }, body: JSON.stringify(body) });
-
-describe('replaying the answers of a drawn page', () => {
-  it('gives each recorded answer once, with its status and headers, then asks the network', async () => {
-    const network = vi.fn(async () => new Response('{"fresh":true}', { status: 200 }));
-    const fetch = replaying([answer('/me', { id: 1 }), answer('/api/v1/admin/customers?page=1', { data: [] })], network);
-    const first = await fetch('/api/v1/admin/customers?page=1');
-    expect(first.status).toBe(200);
-    expect(first.headers.get('etag')).toBe('"e1"');
-    expect(await first.json()).toEqual({ data: [] });
-    expect(network).not.toHaveBeenCalled();
-    // Asked again (a reload of the list, a later page): the network's answer, not the old one.
-    expect(await (await fetch('/api/v1/admin/customers?page=1')).json()).toEqual({ fresh: true });
-    expect(await (await fetch('http://127.0.0.1:3000/me')).json()).toEqual({ id: 1 });
-    expect(network).toHaveBeenCalledTimes(1);
-  });
-
-  it('never answers a write, nor another address, from what was recorded', async () => {
-    const network = vi.fn(async () => new Response(null, { status: 204 }));
-    const fetch = replaying([answer('/me', { id: 1 })], network);
-    await fetch('/me', { method: 'POST' });
-    await fetch('/me?x=1');
-    expect(network).toHaveBeenCalledTimes(2);
-    expect(await (await fetch('/me')).json()).toEqual({ id: 1 });
-  });
-
-  it('keeps a failure as a failure', async () => {
-    const fetch = replaying([answer('/api/v1/admin/stock/alerts', { message: 'No.' }, 403)], vi.fn());
-    const res = await fetch('/api/v1/admin/stock/alerts');
-    expect(res.status).toBe(403);
-    expect(res.ok).toBe(false);
-  });
-});
 
 describe('the hints cookie', () => {
   it('keeps what is well formed', () => {

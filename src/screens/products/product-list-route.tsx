@@ -11,7 +11,9 @@ import { useAppSystem } from '../../app/app-context.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
-import { productListActor } from '../../resources/product-list-page.ts';
+import type { ListFirst } from '../../../machines/list/list.machine.ts';
+import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
+import { heldListActor, resourceListMachine } from '../../resources/list-providers.ts';
 import { productBulkStatusMachine } from '../../resources/stock-providers.ts';
 import { ListScreenContext, type ListActor, type ListExtras, type ListScreen } from '../resource/list-context.ts';
 import { RelationActors } from '../resource/list-route.tsx';
@@ -25,13 +27,20 @@ import { OnHand } from './stock-badge.tsx';
  * labels (whoever sees the list), make active or inactive (who may edit), delete (who may delete).
  * Rows can be chosen whenever one of those is the person's.
  */
-export default function ProductListRoute(_: ScreenProps) {
+export default function ProductListRoute({ data }: ScreenProps) {
   const system = useAppSystem();
   const held = selectPermissions(system.auth.getSnapshot());
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
-  // The actor the page was got ready with (src/resources/product-list-page.ts), already loading.
-  const actor = useMemo(() => productListActor(system, { pathname: selectPathname(nav), search }), [system]);
+  // Rows open the product's own page, and are always selectable: printing labels needs no more than seeing the list.
+  const actor = useMemo(() => {
+    const abilities = { ...abilitiesFor(held, products.permissions), bulk: true };
+    const machine = () =>
+      resourceListMachine(system, products, undefined).provide({
+        actions: { openRecord: (_, { id }) => system.navigation.send({ type: 'nav.go', to: productViewHref(id) }) },
+      });
+    return heldListActor(system, { pathname: selectPathname(nav), search }, { def: products, abilities, machine, first: data as ListFirst | undefined });
+  }, [system]);
   const mayEdit = held.has(products.permissions.edit);
   const extras = useMemo<ListExtras>(
     () => ({

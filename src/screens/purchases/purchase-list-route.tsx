@@ -5,8 +5,11 @@ import { purchaseLifecycle } from '../../../domain/documents/purchase.facts.ts';
 import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { PaymentBadge, StatusBadge } from '../documents/badges.tsx';
-import { purchaseListActor } from '../../resources/purchase-list-page.ts';
-import { purchaseHref } from '../../resources/purchase-list-providers.ts';
+import { selectPermissions } from '../../../machines/auth.machine.ts';
+import type { ListFirst } from '../../../machines/list/list.machine.ts';
+import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
+import { heldListActor } from '../../resources/list-providers.ts';
+import { purchaseHref, purchaseListMachine } from '../../resources/purchase-list-providers.ts';
 import { ListScreenContext, type ListActor, type ListExtras, type ListScreen } from '../resource/list-context.ts';
 import { RelationActors } from '../resource/list-route.tsx';
 import { ListView } from '../resource/list-view.tsx';
@@ -27,12 +30,16 @@ const EXTRAS: ListExtras = {
  * filters by supplier, status, payment status and date range; the totals of the filter; CSV
  * export. A row opens the purchase's own screen.
  */
-export default function PurchaseListRoute(_: ScreenProps) {
+export default function PurchaseListRoute({ data }: ScreenProps) {
   const system = useAppSystem();
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
-  // The actor the page was got ready with (src/resources/purchase-list-page.ts), already loading.
-  const actor = useMemo(() => purchaseListActor(system, { pathname: selectPathname(nav), search }), [system]);
+  // Purchases are never deleted: a cancelled one keeps its number.
+  const actor = useMemo(() => {
+    const abilities = { ...abilitiesFor(selectPermissions(system.auth.getSnapshot()), PURCHASES.permissions), delete: false };
+    const machine = () => purchaseListMachine(system, PURCHASES);
+    return heldListActor(system, { pathname: selectPathname(nav), search }, { def: PURCHASES, abilities, machine, first: data as ListFirst | undefined });
+  }, [system]);
   const chosen = parseListQuery(PURCHASES, search).filters;
   return (
     <RelationActors filters={PURCHASES.filters.filter((f) => f.kind === 'relation' && f.relation)} chosen={chosen} made={{}}>

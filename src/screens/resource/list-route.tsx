@@ -4,9 +4,13 @@ import { parseListQuery } from '../../../domain/list-query.ts';
 import type { FilterDef } from '../../../domain/resource.ts';
 import { factsByKey } from '../../../domain/resources/facts.ts';
 import { listByKey } from '../../../domain/resources/lists.ts';
+import { selectPermissions } from '../../../machines/auth.machine.ts';
+import type { ListFirst } from '../../../machines/list/list.machine.ts';
+import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
 import { selectPathname, selectSearch } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import { listPageActor } from '../../resources/list-page.ts';
+import { parentOf } from '../../pages/loaders/list.ts';
+import { heldListActor, resourceListMachine } from '../../resources/list-providers.ts';
 import { relationOptionsMachine } from '../../resources/options-providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { ListScreenContext, type ListScreen as ListScreenValue, type OptionsActor } from './list-context.ts';
@@ -14,19 +18,23 @@ import { ListView } from './list-view.tsx';
 import { ParentName } from './parent-name.tsx';
 
 /**
- * `list:<key>` routes: the view adopts the list actor its page was got ready with (already
- * loading its first page; src/resources/list-page.ts; navigation tells it when the address bar
- * moves, and hands it the record a form just created), and one options machine per relation
- * filter, shared by the filter's select and its chip.
+ * `list:<key>` routes: the page's list actor, started from the first page its loader got
+ * (src/pages/loaders/list.ts; navigation tells it when the address bar moves, and hands it the
+ * record a form just created), and one options machine per relation filter, shared by the
+ * filter's select and its chip.
  */
-export default function ListRoute({ screen, params }: ScreenProps) {
+export default function ListRoute({ screen, params, data }: ScreenProps) {
   const system = useAppSystem();
   const def = listByKey(screen.slice('list:'.length));
-  const parentId = def.parent ? params.parent : undefined;
+  const parentId = parentOf(def, { params });
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
   const actor = useMemo(
-    () => listPageActor(system, { screen, pathname: selectPathname(system.navigation.getSnapshot()), search: selectSearch(system.navigation.getSnapshot()), params }),
+    () => {
+      const abilities = abilitiesFor(selectPermissions(system.auth.getSnapshot()), def.permissions);
+      const machine = () => resourceListMachine(system, def, parentId);
+      return heldListActor(system, { pathname: selectPathname(nav), search }, { def, parentId, abilities, machine, first: data as ListFirst | undefined });
+    },
     // One list per page: the page's address is what its params say.
     [system, screen, JSON.stringify(params)],
   );
