@@ -6,24 +6,26 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate';
  * through the use-sync-external-store "with selector" shim (written for React 17); this one is
  * the same contract (a selected value that stays the same object while `compare` says equal, an
  * actor's error thrown to the nearest boundary) without that code on every page, the sign-in
- * page first.
+ * page first. The one useSelector of the app; as the package's, it takes an actor that may not
+ * be there yet (a child machine not spawned), and gives the selector `undefined` then.
  */
-export function useSelector<A extends AnyActorRef, T>(
+export function useSelector<A extends AnyActorRef | undefined, T>(
   actor: A,
-  selector: (snapshot: SnapshotFrom<A>) => T,
+  selector: (snapshot: A extends AnyActorRef ? SnapshotFrom<A> : undefined) => T,
   compare: (a: T, b: T) => boolean = Object.is,
 ): T {
   const last = useRef<{ snapshot: unknown; selector: unknown; value: T } | null>(null);
   const subscribe = useCallback(
     (onChange: () => void) => {
+      if (!actor) return () => {};
       const { unsubscribe } = actor.subscribe({ next: onChange, error: onChange });
       return unsubscribe;
     },
     [actor],
   );
   const read = (): T => {
-    const snapshot: SnapshotFrom<A> = actor.getSnapshot();
-    const { status, error } = snapshot as { status?: string; error?: unknown };
+    const snapshot = actor?.getSnapshot() as A extends AnyActorRef ? SnapshotFrom<A> : undefined;
+    const { status, error } = (snapshot ?? {}) as { status?: string; error?: unknown };
     if (status === 'error') throw error;
     const prev = last.current;
     if (prev && prev.snapshot === snapshot && prev.selector === selector) return prev.value;

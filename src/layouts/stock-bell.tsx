@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { selectBell } from '../../machines/stock/stock-alerts.machine.ts';
 import type { AppSystem } from '../app/system.ts';

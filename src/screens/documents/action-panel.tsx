@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHOD_OPTIONS } from '../../../domain/documents/payments.ts';
 import type { FieldDef } from '../../../domain/resource.ts';

@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { ROUNDING_OPTIONS } from '../../../domain/documents/rounding.ts';

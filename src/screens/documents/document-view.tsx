@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';

@@ -1,4 +1,4 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { formatAmount } from '../../../domain/format.ts';
 import { selectLineEditor } from '../../../machines/document/line-editor.selectors.ts';

@@ -1,4 +1,5 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { parseListQuery } from '../../../domain/list-query.ts';

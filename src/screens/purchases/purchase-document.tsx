@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../app/use-selector.ts';
 import { useMemo, type ReactNode } from 'react';
 import { formatAmount, formatDay } from '../../../domain/format.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';

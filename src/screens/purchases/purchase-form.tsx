@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import type { FieldDef } from '../../../domain/resource.ts';
 import type { EditorActor } from '../../../machines/document/lifecycle.machine.ts';

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../../app/use-selector.ts';
 import { useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { IMAGE_ACCEPT } from '../../../../domain/stock/image.ts';
