@@ -100,7 +100,7 @@ export async function drawPage(request: PageRequest): Promise<DrawnPage | null> 
   let failed = false;
   const system = createAppSystem({
     host,
-    screens: createScreenLoader(),
+    screens: createScreenLoader(undefined, { withData: true }),
     fetch: request.fetch,
     drawn: { me, screen: null, alerts: null },
     onError: (error) => {

@@ -38,11 +38,13 @@ export function pageFiles(page: { screen: string; layout: Layout }): string[] {
 }
 
 /**
- * Loads pages for the screen machine: a page's loader first (its requests should not wait for
- * view code), its view's and the shell's code beside it; the view then takes the loaded
- * components synchronously: no lazy(), no Suspense.
+ * Loads pages for the screen machine: the view's and the shell's code and, where the page is
+ * being drawn (`withData`: the server), its loader's data beside them; the view then takes the
+ * loaded components synchronously: no lazy(), no Suspense. In the browser a page's data comes
+ * with the drawing, or its machine asks for it itself (showing its own skeleton meanwhile, and
+ * its own error and retry where the person is), so a loader never runs there.
  */
-export function createScreenLoader(sources: PageSources = PAGE_SOURCES): ScreenLoader<AppSystem> {
+export function createScreenLoader(sources: PageSources = PAGE_SOURCES, { withData = false } = {}): ScreenLoader<AppSystem> {
   const loading = new Map<string, Promise<unknown>>();
   const views = new Map<string, ComponentType<ScreenProps>>();
   let shell: ComponentType<ShellProps> | undefined;
@@ -71,9 +73,9 @@ export function createScreenLoader(sources: PageSources = PAGE_SOURCES): ScreenL
   return {
     async load(request, system) {
       system.pages.keepOnly(request.pathname);
-      // A loader that fails leaves the page to its machine, which asks again and shows its own
-      // error and retry where the person is (a record that is gone, a list the server refused).
-      const data = pageOf(request.screen, sources.pages)?.load?.(system, request).catch(() => undefined);
+      // A loader that fails leaves the page to its machine, which asks again in the browser and
+      // shows its own error and retry (a record that is gone, a list the server refused).
+      const data = withData ? pageOf(request.screen, sources.pages)?.load?.(system, request).catch(() => undefined) : undefined;
       const [loaded] = await Promise.all([data, ...code(request)]);
       return loaded;
     },

@@ -4,6 +4,8 @@ import { resourceHref } from '../../domain/paths.ts';
 import { recordName } from '../../domain/record-title.ts';
 import type { ResourceFacts, ResourceList, Row } from '../../domain/resource.ts';
 import { listByKey } from '../../domain/resources/lists.ts';
+import { warmFormats } from '../../domain/format.ts';
+import { selectCurrency } from '../../machines/auth.machine.ts';
 import { selectHandoff } from '../../machines/navigation.machine.ts';
 import { listMachine, type DeleteTarget, type ListAbilities, type ListEvent, type ListFirst } from '../../machines/list/list.machine.ts';
 import { listPath } from '../pages/loaders/list.ts';
@@ -82,6 +84,8 @@ export function resourceListMachine(system: AppSystem, def: ResourceList, parent
   });
 }
 
+const whenIdle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => work()) : setTimeout(work, 1));
+
 /**
  * A list page's actor, kept by the app (system.pages) rather than by its view, so its life
  * follows the page, not the view's mounts (StrictMode included): started from the data its page
@@ -94,12 +98,14 @@ export function heldListActor(
   list: { def: ResourceList; machine: () => ReturnType<typeof resourceListMachine>; abilities: ListAbilities; parentId?: string | undefined; first: ListFirst | undefined },
 ) {
   const { def, abilities, parentId, first } = list;
-  return system.pages.ensure(pathname, JSON.stringify(abilities), () =>
-    createActor(list.machine(), {
+  return system.pages.ensure(pathname, JSON.stringify(abilities), () => {
+    // While the first page is on the network, the idle main thread makes the formatters its cells need.
+    if (!first) whenIdle(() => warmFormats(def.columns.map((c) => c.kind), { locale: system.locale, currency: selectCurrency(system.auth.getSnapshot()) }));
+    return createActor(list.machine(), {
       input: { spec: def, search, parentId, abilities, first, created: selectHandoff(resourceHref.list(def, { parent: parentId }))(system.navigation.getSnapshot()) },
       inspect: system.inspect,
-    }),
-  );
+    });
+  });
 }
 
 /**

@@ -50,7 +50,7 @@ const system = () => ({ pages: { keepOnly: vi.fn(), ensure: vi.fn() } }) as unkn
 describe('the screen loader', () => {
   it("loads a list page's shell, view and data at once, its loader before the view is here, and answers the data", async () => {
     const f = fakeModules();
-    const loader = createScreenLoader(f.modules);
+    const loader = createScreenLoader(f.modules, { withData: true });
     const sys = system();
     let done: unknown = false;
     void loader.load(request('list:customers', '/admin/customers'), sys).then((data) => (done = data));
@@ -79,9 +79,21 @@ describe('the screen loader', () => {
     expect(f.imports).toHaveLength(2);
   });
 
-  it('a loader that fails leaves the page to its machine: no data, the page still shows', async () => {
+  it('in the browser no loader runs: the page gets its code, and its machine asks for its data', async () => {
     const f = fakeModules();
     const loader = createScreenLoader(f.modules);
+    let done: unknown = 'pending';
+    void loader.load(request('list:customers', '/admin/customers'), system()).then((data) => (done = data));
+    expect(f.imports.sort()).toEqual(['list', 'shell']);
+    expect(f.prepared).toEqual([]);
+    await f.settle('list');
+    await f.settle('shell');
+    expect(done).toBeUndefined();
+  });
+
+  it('a loader that fails leaves the page to its machine: no data, the page still shows', async () => {
+    const f = fakeModules();
+    const loader = createScreenLoader(f.modules, { withData: true });
     let done: unknown = 'pending';
     void loader.load(request('list:customers', '/admin/customers'), system()).then((data) => (done = data));
     await f.settle('list-data', false);

@@ -1,7 +1,5 @@
 import { listQueryString, parseListQuery, type ListQuery, type ListResponse, type ListSettings } from '../../../domain/list-query.ts';
-import { warmFormats } from '../../../domain/format.ts';
 import type { ResourceFacts, ResourceList } from '../../../domain/resource.ts';
-import { selectCurrency } from '../../../machines/auth.machine.ts';
 import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import type { AppSystem } from '../../app/system.ts';
 import type { PageRequest } from '../page.ts';
@@ -17,16 +15,13 @@ export const listPath = (def: ResourceList, query: ListQuery, parentId: string |
 /** The parent record's id a child resource's list page is about (from the route's params). */
 export const parentOf = (def: ResourceFacts, request: Pick<PageRequest, 'params'>): string | undefined => (def.parent ? request.params.parent : undefined);
 
-const whenIdle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => work()) : setTimeout(work, 1));
-
 /**
  * A list page's data: the first page of rows its address asks for and, where the list keeps
  * them, the person's columns and saved filters (null when those could not be had: the list asks
- * again). While they are on the network, the idle main thread makes the formatters the cells need.
+ * again).
  */
 export async function loadList(system: AppSystem, def: ResourceList, request: PageRequest, { settings = true } = {}): Promise<ListFirst> {
   const query = parseListQuery(def, request.search);
-  if (typeof window !== 'undefined') whenIdle(() => warmFormats(def.columns.map((c) => c.kind), { locale: system.locale, currency: selectCurrency(system.auth.getSnapshot()) }));
   const [page, kept] = await Promise.all([
     system.api.call<ListResponse>(listPath(def, query, parentOf(def, request))),
     settings ? system.api.call<{ data: ListSettings }>(`${def.api}/list-settings`).then((r) => r.data, () => null) : { hidden_columns: [], saved_filters: [] },
