@@ -24,8 +24,11 @@ import { PURCHASES } from './purchase-defs.ts';
  */
 export default function PurchaseRoute({ params, screen, title }: ScreenProps) {
   if (params.id) return <ExistingPurchase id={params.id} title={title} />;
-  return <NewPurchase receiving={screen === 'purchaseSerialForm'} title={title} />;
+  return <NewPurchase receiving={screen === SERIAL_SCREEN} title={title} />;
 }
+
+/** The route of the serial-number purchase screen (domain/routes.ts: the page module, then what it is told). */
+const SERIAL_SCREEN = 'purchaseForm:serial';
 
 function BackLink() {
   return (
