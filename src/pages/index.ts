@@ -2,6 +2,8 @@ import { products } from '../../domain/resources/product.list.ts';
 import { listByKey } from '../../domain/resources/lists.ts';
 import { PURCHASES } from '../screens/purchases/purchase-defs.ts';
 import { loadList } from './loaders/list.ts';
+import { loadPurchase } from './loaders/purchase.ts';
+import { loadStock } from './loaders/stock.ts';
 import { page, screenArg, type PageModule } from './page.ts';
 
 /**
@@ -20,9 +22,10 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   productList: page({ view: 'products/product-list-route.tsx', load: (system, request) => loadList(system, products, request) }),
   productView: page({ view: 'products/product-view-route.tsx' }),
   productLabels: page({ view: 'products/labels-route.tsx' }),
-  stock: page({ view: 'stock/stock-route.tsx' }),
+  stock: page({ view: 'stock/stock-route.tsx', load: loadStock }),
   // Purchases keep no per-person columns or saved filters.
   purchases: page({ view: 'purchases/purchase-list-route.tsx', load: (system, request) => loadList(system, PURCHASES, request, { settings: false }) }),
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).
-  purchaseForm: page({ view: 'purchases/purchase-route.tsx' }),
+  // Only an existing purchase is loaded; a new one's form asks for nothing up front.
+  purchaseForm: page({ view: 'purchases/purchase-route.tsx', load: loadPurchase }),
 };

@@ -5,8 +5,9 @@ import type { DocState, DocumentApi, DocumentEnv, DocumentKind } from '../../mac
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
 import { lineEditorMachine, type Saved } from '../../machines/document/line-editor.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
-import { recordMachine } from '../../machines/record.machine.ts';
+import { savedDocumentMachine } from '../../machines/document/saved-document.machine.ts';
 import type { AppSystem } from '../app/system.ts';
+import { fetchDocument } from '../pages/loaders/document.ts';
 
 /**
  * The real side effects of the document machines, for any kind (the kind's API addresses come
@@ -30,15 +31,12 @@ export const realEnv: DocumentEnv = {
 
 /** A document for its page, with its ETag (a change to it is sent If-Match); its reference titles the page. */
 export function documentRecordMachine(system: Pick<AppSystem, 'api' | 'navigation'>, api: DocumentApi) {
-  return recordMachine.provide({
+  return savedDocumentMachine.provide({
     actors: {
-      loadRecord: fromPromise(async ({ input }) => {
-        const res = await system.api.call<{ data: Record<string, unknown>; etag: string }>(`${api.base}/${encodeURIComponent(input.id)}`);
-        return { ...res.data, etag: res.etag };
-      }),
+      loadDocument: fromPromise(({ input }) => fetchDocument(system.api, api.base, input.id)),
     },
     actions: {
-      nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: api.href(String(data.id)), name: String(data.reference ?? '') }),
+      nameDocument: (_, { doc }) => system.navigation.send({ type: 'page.named', path: api.href(String(doc.id)), name: String(doc.reference ?? '') }),
     },
   });
 }

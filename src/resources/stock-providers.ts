@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { formMachine } from '../../machines/form/form.machine.ts';
 import { fieldId } from './dom-ids.ts';
-import { listQueryString, type ListResponse, type ListSettings } from '../../domain/list-query.ts';
-import type { ResourceDef } from '../../domain/resource.ts';
+import { type ListResponse, type ListSettings } from '../../domain/list-query.ts';
+import type { ResourceList } from '../../domain/resource.ts';
 import { productViewHref } from '../../domain/stock/labels.ts';
 import { listMachine } from '../../machines/list/list.machine.ts';
 import { labelsMachine } from '../../machines/products/labels.machine.ts';
@@ -14,6 +14,7 @@ import { bulkStatusMachine } from '../../machines/products/bulk-status.machine.t
 import { barcodeMachine } from '../../machines/fields/barcode.machine.ts';
 import { imageUploadMachine } from '../../machines/fields/image-upload.machine.ts';
 import type { AppSystem } from '../app/system.ts';
+import { listPath } from '../pages/loaders/list.ts';
 
 /**
  * The real side effects of the product and stock machines: HTTP through the API client and
@@ -59,10 +60,11 @@ export function productBulkStatusMachine(system: Pick<AppSystem, 'api' | 'notify
  * from its own API path and leaves the address bar alone, since a page may hold several; it
  * deletes nothing, exports nothing and keeps no settings.
  */
-export function embeddedListMachine(system: Pick<AppSystem, 'api' | 'notify'>, def: Pick<ResourceDef, 'api' | 'defaultSort'>) {
+export function embeddedListMachine(system: Pick<AppSystem, 'api' | 'notify'>, def: ResourceList) {
   return listMachine.provide({
     actors: {
-      loadList: fromPromise(({ input }) => system.api.call<ListResponse>(`${def.api}${listQueryString(def, input.query, { full: true })}`)),
+      // The address its page's loader asks for first (src/pages/loaders/stock.ts).
+      loadList: fromPromise(({ input }) => system.api.call<ListResponse>(listPath(def, input.query, undefined))),
       // No columns or saved filters are kept for a list inside a page: it shows all its columns.
       loadSettings: fromPromise(async (): Promise<ListSettings> => ({ hidden_columns: [], saved_filters: [] })),
     },

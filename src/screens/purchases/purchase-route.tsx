@@ -5,11 +5,12 @@ import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
 import { purchaseApi, purchaseEditor } from '../../../machines/purchases/purchase.kind.ts';
 import type { PurchaseDoc } from '../../../machines/purchases/purchase-view.selectors.ts';
-import { selectRecord } from '../../../machines/record.machine.ts';
+import { selectSavedDocument } from '../../../machines/document/saved-document.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import type { PurchaseData } from '../../pages/loaders/purchase.ts';
 import { documentRecordMachine, newDocumentMachine, realEnv } from '../../resources/document-providers.ts';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
@@ -23,10 +24,13 @@ import { PURCHASES } from './purchase-defs.ts';
  * unit; an existing purchase shows its lines, progress, payments, history and the buttons its
  * lifecycle allows, and can be changed while nothing has come in.
  */
-export default function PurchaseRoute({ params, screen, title }: ScreenProps) {
-  if (params.id) return <ExistingPurchase id={params.id} title={title} />;
-  return <NewPurchase receiving={screen === 'purchaseSerialForm'} title={title} />;
+export default function PurchaseRoute({ params, screen, title, data }: ScreenProps) {
+  if (params.id) return <ExistingPurchase id={params.id} title={title} data={data as PurchaseData | undefined} />;
+  return <NewPurchase receiving={screen === SERIAL_SCREEN} title={title} />;
 }
+
+/** The route of the serial-number purchase screen (domain/routes.ts: the page module, then what it is told). */
+const SERIAL_SCREEN = 'purchaseForm:serial';
 
 function BackLink() {
   return (
@@ -49,11 +53,12 @@ function NewPurchase({ receiving, title }: { receiving: boolean; title: string }
   );
 }
 
-function ExistingPurchase({ id, title }: { id: string; title: string }) {
+/** `data`: the purchase as the page's loader got it (src/pages/loaders/purchase.ts): shown at once, not asked for again. */
+function ExistingPurchase({ id, title, data }: { id: string; title: string; data: PurchaseData | undefined }) {
   const system = useAppSystem();
   const machine = useMemo(() => documentRecordMachine(system, purchaseApi), [system]);
-  const actor = useActorRef(machine, { input: { id }, inspect: system.inspect });
-  const record = useSelector(actor, selectRecord);
+  const actor = useActorRef(machine, { input: { id, data }, inspect: system.inspect });
+  const record = useSelector(actor, selectSavedDocument);
   if (record.phase === 'failed') {
     return (
       <AlertMessage variant="centered" title="This purchase could not be loaded." onRetry={() => actor.send({ type: 'record.retry' })}>
@@ -61,14 +66,14 @@ function ExistingPurchase({ id, title }: { id: string; title: string }) {
       </AlertMessage>
     );
   }
-  if (!record.data || record.busy) {
+  if (record.phase === 'loading') {
     return (
       <div className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
         <Spinner size="lg" label="Loading the purchase" />
       </div>
     );
   }
-  const doc = record.data as unknown as PurchaseDoc;
+  const doc = record.doc as PurchaseDoc;
   // The page machine holds the purchase from here on: each action and each save answers it whole.
   return <PurchaseDocument key={doc.id} doc={doc} title={title} back={<BackLink />} />;
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { ResourceDef } from '../../../domain/resource.ts';
 import { capitalise } from '../../../domain/text.ts';
+import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import { selectBusy, selectError, selectFiltered, selectPhase } from '../../../machines/list/list.selectors.ts';
 import { selectListCards } from '../../../machines/ui.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
@@ -21,11 +22,14 @@ import { ListTable } from '../resource/list-table.tsx';
 import { ListToolbar } from '../resource/list-toolbar.tsx';
 import { NO_ABILITIES } from './list-defs.ts';
 
-/** A read-only list inside a page, its machine loading from its own API path (the address bar is the page's). */
-export function useEmbeddedList(def: ResourceDef): ListActor {
+/**
+ * A read-only list inside a page, its machine loading from its own API path (the address bar is
+ * the page's); `first`: its first page as the page's loader got it, shown without asking again.
+ */
+export function useEmbeddedList(def: ResourceDef, first?: ListFirst): ListActor {
   const system = useAppSystem();
   const machine = useMemo(() => embeddedListMachine(system, def), [system, def]);
-  return useActorRef(machine, { input: { spec: def, search: '', abilities: NO_ABILITIES }, inspect: system.inspect });
+  return useActorRef(machine, { input: { spec: def, search: '', abilities: NO_ABILITIES, first }, inspect: system.inspect });
 }
 
 interface EmbeddedListProps {

@@ -12,6 +12,7 @@ import { useAppSystem } from '../../app/app-context.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
+import type { StockData } from '../../pages/loaders/stock.ts';
 import { adjustmentFormMachine } from '../../resources/stock-providers.ts';
 import type { ListExtras } from '../resource/list-context.ts';
 import { FormView } from '../resource/form-view.tsx';
@@ -28,10 +29,12 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 const StockCount = lazy(() => import('./stock-count.tsx').then((m) => ({ default: m.StockCount })));
 
 /** /stock: every product's level with the filter's total value, the movement ledger, and the adjustment form. */
-export default function StockRoute(_: ScreenProps) {
+export default function StockRoute({ data }: ScreenProps) {
   const system = useAppSystem();
-  const levels = useEmbeddedList(STOCK_LEVELS);
-  const ledger = useEmbeddedList(LEDGER);
+  // The lists' first pages as the page's loader got them (src/pages/loaders/stock.ts), or none: they ask.
+  const loaded = data as StockData | undefined;
+  const levels = useEmbeddedList(STOCK_LEVELS, loaded?.levels);
+  const ledger = useEmbeddedList(LEDGER, loaded?.ledger);
   const screenMachine = useMemo(
     () =>
       stockScreenMachine.provide({
