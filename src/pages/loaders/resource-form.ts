@@ -18,7 +18,7 @@ export async function fetchResourceRecord(api: Pick<Api, 'callWithHeaders'>, col
 
 /** A `form:<key>` page: the record an edit form shows; a new record's form has nothing to load. */
 export async function loadResourceForm(system: Pick<AppSystem, 'api'>, request: LoaderRequest): Promise<ResourceFormData | undefined> {
+  const def = factsByKey(screenKeyOf(request.pathname, 'form'));
   const id = request.params.id;
-  if (!id) return undefined;
-  return fetchResourceRecord(system.api, factsByKey(screenKeyOf(request.pathname, 'form')).api, id);
+  return id ? fetchResourceRecord(system.api, def.api, id) : undefined;
 }
