@@ -156,11 +156,12 @@ const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) => {
 };
 
 /**
- * One form: start from the record its page's loader got (edit, settings), or load it, edit, validate with the shared schema, submit
- * once, show the server's 422 errors under their fields and explain a 409 (a lost update stays
- * on screen with Reload until reloaded or dismissed), then toast and go back to the list (a new
- * record goes with it, for the list to show). While it is dirty, leaving asks first (the navigation machine holds that
- * prompt; `setLeaveGuard` tells it). HTTP, navigation, focus and toasts are injected.
+ * One form: start from the record its page's loader got (edit, settings) or load it, edit,
+ * validate with the shared schema, submit once, show the server's 422 errors under their
+ * fields and explain a 409 (a lost update stays on screen with Reload until reloaded or
+ * dismissed), then toast and go back to the list (a new record goes with it, for the list to
+ * show). While it is dirty, leaving asks first (the navigation machine holds that prompt;
+ * `setLeaveGuard` tells it). HTTP, navigation, focus and toasts are injected.
  */
 export const formMachine = setup({
   types: {

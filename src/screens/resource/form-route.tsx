@@ -10,7 +10,6 @@ import { selectResumed } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { resourceFormMachine, singletonFormMachine } from '../../resources/providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import type { LoadedRecord } from '../../../machines/form/form.machine.ts';
 import type { ResourceFormData } from '../../pages/loaders/resource-form.ts';
 import type { SettingData } from '../../pages/loaders/setting.ts';
 import { FormView } from './form-view.tsx';
@@ -27,9 +26,7 @@ export default function FormRoute({ screen, params, title, data }: ScreenProps) 
   return <ResourceForm def={resourceByKey(key)} params={params} title={title} record={data as ResourceFormData | undefined} />;
 }
 
-type FormProps = { title: string; record: LoadedRecord | undefined };
-
-function ResourceForm({ def, params, title, record }: FormProps & { def: ResourceDef; params: Record<string, string> }) {
+function ResourceForm({ def, params, title, record }: { def: ResourceDef; params: Record<string, string>; title: string; record: ResourceFormData | undefined }) {
   const system = useAppSystem();
   const mode = params.id ? 'edit' : 'create';
   const machine = useMemo(() => resourceFormMachine(system, def, params.parent), [system, def, params.parent]);
@@ -53,7 +50,7 @@ function ResourceForm({ def, params, title, record }: FormProps & { def: Resourc
   );
 }
 
-function SingletonForm({ def, title, record }: FormProps & { def: SingletonDef }) {
+function SingletonForm({ def, title, record }: { def: SingletonDef; title: string; record: SettingData | undefined }) {
   const system = useAppSystem();
   const machine = useMemo(() => singletonFormMachine(system, def), [system, def]);
   const actor = useActorRef(machine, { input: { spec: singletonSpecOf(def), mode: 'single', record }, inspect: system.inspect });
