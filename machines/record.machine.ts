@@ -8,12 +8,24 @@ export interface RecordContext {
 
 export type RecordEvent = { type: 'record.retry' } | { type: 'record.reload' };
 
+/** The page is titled with the record's name. */
+const nameTheRecord = { type: 'nameRecord', params: ({ context }: { context: RecordContext }) => ({ data: context.data ?? {} }) } as const;
+
 /**
- * One record shown read-only (a product's own page): loading, shown, failed with a retry;
- * reloaded when something changed it (an adjustment). Names the page once loaded.
+ * One record shown read-only (a product's own page): shown at once when its page's loader got
+ * it (input `data`), else loading; failed with a retry; reloaded when something changed it (an
+ * adjustment). Names the page once it has the record, however it came.
  */
 export const recordMachine = setup({
-  types: { context: {} as RecordContext, input: {} as { id: string }, events: {} as RecordEvent },
+  types: {
+    context: {} as RecordContext,
+    input: {} as {
+      id: string;
+      /** The record as the page's loader got it: shown at once, without loading. */
+      data?: Record<string, unknown> | undefined;
+    },
+    events: {} as RecordEvent,
+  },
   actors: {
     loadRecord: fromPromise<Record<string, unknown>, { id: string }>(async () => {
       throw new Error('loadRecord is provided by the app');
@@ -23,11 +35,18 @@ export const recordMachine = setup({
     /** The page's title says the record's name (provided: navigation's `page.named`). */
     nameRecord: (_, _p: { data: Record<string, unknown> }) => {},
   },
+  guards: {
+    hasRecord: ({ context }) => context.data !== null,
+  },
 }).createMachine({
   id: 'record',
-  context: ({ input }) => ({ id: input.id, data: null, error: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ id: input.id, data: input.data ?? null, error: null }),
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'The page gave the record, or it must be loaded.',
+      always: [{ guard: 'hasRecord', target: 'shown', actions: nameTheRecord }, { target: 'loading' }],
+    },
     loading: {
       description: 'The record is on its way.',
       tags: ['busy'],
@@ -37,7 +56,7 @@ export const recordMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'shown',
-          actions: [assign({ data: ({ event }) => event.output, error: null }), { type: 'nameRecord', params: ({ event }) => ({ data: event.output }) }],
+          actions: [assign({ data: ({ event }) => event.output, error: null }), nameTheRecord],
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error as { message?: string })?.message || 'It could not be loaded.' }) },
       },

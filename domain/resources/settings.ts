@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { basisPoints, optionalEmail, optionalPhone, optionalRelationId, optionalText, optionalUrl, requiredText } from '../fields.ts';
 import { defineSingleton } from '../resource.ts';
+import { SETTING_APIS } from './settings.facts.ts';
 
 export const PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },
@@ -11,7 +12,7 @@ export const PAYMENT_METHODS = [
 export const posSetting = defineSingleton({
   key: 'posSetting',
   label: 'POS setting',
-  api: '/api/v1/admin/settings/pos',
+  api: SETTING_APIS.posSetting,
   permission: 'pos setting',
   schema: z.strictObject({
     default_customer_id: optionalRelationId('a customer'),
@@ -50,7 +51,7 @@ export const posSetting = defineSingleton({
 export const websiteSetting = defineSingleton({
   key: 'websiteSetting',
   label: 'Web site setting',
-  api: '/api/v1/admin/settings/website',
+  api: SETTING_APIS.websiteSetting,
   permission: 'website setting',
   schema: z.strictObject({
     shop_name: requiredText('the shop name'),

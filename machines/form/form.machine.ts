@@ -69,6 +69,8 @@ export interface FormContext {
   locked: boolean;
   /** The loaded record's name (its title field), for the page title; null before or without one. */
   recordName: string | null;
+  /** The record is here: loaded, or given by the page (its loader got it); the form then starts from it. */
+  held: boolean;
 }
 
 export type FormEvent =
@@ -120,6 +122,25 @@ function placeErrors(c: FormContext, messages: Record<string, readonly string[]>
 /** The record's name from its title field; null when it has none (an expense without a reference). */
 const recordNameOf = (spec: FormSpec, data: Record<string, unknown>): string | null =>
   spec.titleField ? recordName({ titleField: spec.titleField }, data) : null;
+/**
+ * A record → what the form holds of it: its values (clean), version, lock and name. The one way
+ * a record comes in, whether the page gave it at the start or the form loaded it.
+ */
+const heldRecord = (spec: FormSpec, mode: FormMode, record: LoadedRecord) => {
+  const values = formValuesOf(spec, mode, record.data);
+  return {
+    values,
+    initial: values,
+    version: record.version ?? null,
+    loadError: null,
+    conflict: null,
+    locked: record.data.protected === true,
+    recordName: recordNameOf(spec, record.data),
+    held: true,
+  };
+};
+/** The page is titled with the record's name (settings have none: an empty name, ignored). */
+const nameTheRecord = { type: 'nameRecord', params: ({ context }: { context: FormContext }) => ({ id: context.id, name: context.recordName ?? '' }) } as const;
 
 /**
  * Where the focus goes after a failed submit: the first error in the order the form shows its
@@ -135,16 +156,24 @@ const firstError = (c: Pick<FormContext, 'spec' | 'errors'>) => {
 };
 
 /**
- * One form: load the record (edit, settings), edit, validate with the shared schema, submit
- * once, show the server's 422 errors under their fields and explain a 409 (a lost update stays
- * on screen with Reload until reloaded or dismissed), then toast and go back to the list (a new
- * record goes with it, for the list to show). While it is dirty, leaving asks first (the navigation machine holds that
- * prompt; `setLeaveGuard` tells it). HTTP, navigation, focus and toasts are injected.
+ * One form: start from the record its page's loader got (edit, settings) or load it, edit,
+ * validate with the shared schema, submit once, show the server's 422 errors under their
+ * fields and explain a 409 (a lost update stays on screen with Reload until reloaded or
+ * dismissed), then toast and go back to the list (a new record goes with it, for the list to
+ * show). While it is dirty, leaving asks first (the navigation machine holds that prompt;
+ * `setLeaveGuard` tells it). HTTP, navigation, focus and toasts are injected.
  */
 export const formMachine = setup({
   types: {
     context: {} as FormContext,
-    input: {} as { spec: FormSpec; mode: FormMode; id?: string | undefined; parentId?: string | undefined },
+    input: {} as {
+      spec: FormSpec;
+      mode: FormMode;
+      id?: string | undefined;
+      parentId?: string | undefined;
+      /** The record as the page's loader got it (edit, settings): the form starts editing it, without loading. */
+      record?: LoadedRecord | undefined;
+    },
     events: {} as FormEvent,
   },
   actors: {
@@ -183,7 +212,8 @@ export const formMachine = setup({
     }),
   },
   guards: {
-    needsLoading: ({ context }) => context.mode !== 'create',
+    needsLoading: ({ context }) => context.mode !== 'create' && !context.held,
+    holdsRecord: ({ context }) => context.held,
     isInvalid: ({ context }) => Object.keys(clientErrors(context)).length > 0,
     isSingle: ({ context }) => context.mode === 'single',
     isValidationFailure: ({ event }) => failureOf((event as { error?: unknown }).error).status === 422,
@@ -212,12 +242,19 @@ export const formMachine = setup({
       version: null,
       locked: false,
       recordName: null,
+      held: false,
+      ...(input.record ? heldRecord(input.spec, input.mode, input.record) : {}),
     };
   },
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'needsLoading', target: 'loading' }, { target: 'editing' }],
+      always: [
+        { guard: 'needsLoading', target: 'loading' },
+        // The page gave the record: it is named at once, as a loaded one is.
+        { guard: 'holdsRecord', target: 'editing', actions: nameTheRecord },
+        { target: 'editing' },
+      ],
     },
     loading: {
       description: 'The record is on its way.',
@@ -228,21 +265,7 @@ export const formMachine = setup({
         input: ({ context }) => ({ id: context.id, mode: context.mode }),
         onDone: {
           target: 'editing',
-          actions: [
-            assign(({ context, event }) => {
-              const values = formValuesOf(context.spec, context.mode, event.output.data);
-              return {
-                values,
-                initial: values,
-                version: event.output.version ?? null,
-                loadError: null,
-                conflict: null,
-                locked: event.output.data.protected === true,
-                recordName: recordNameOf(context.spec, event.output.data),
-              };
-            }),
-            { type: 'nameRecord', params: ({ context }) => ({ id: context.id, name: context.recordName ?? '' }) },
-          ],
+          actions: [assign(({ context, event }) => heldRecord(context.spec, context.mode, event.output)), nameTheRecord],
         },
         onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => failureOf(event.error).message }) },
       },

@@ -5,6 +5,8 @@ import { roles } from '../../domain/resources/facts.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
 import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
 import type { AppSystem } from '../app/system.ts';
+import { fetchResourceRecord } from '../pages/loaders/resource-form.ts';
+import { fetchSetting } from '../pages/loaders/setting.ts';
 import { fieldId } from './dom-ids.ts';
 import { notifyWith } from './list-providers.ts';
 
@@ -33,10 +35,7 @@ export function resourceFormMachine(system: AppSystem, def: ResourceDef, parentI
   const record = (id: string | undefined) => `${def.api}/${encodeURIComponent(id ?? '')}`;
   return formMachine.provide({
     actors: {
-      loadRecord: fromPromise(async ({ input }): Promise<LoadedRecord> => {
-        const { data, headers } = await api.callWithHeaders<{ data: Row }>(record(input.id));
-        return { data: data.data, version: headers.get('etag') };
-      }),
+      loadRecord: fromPromise(({ input }): Promise<LoadedRecord> => fetchResourceRecord(api, def.api, input.id ?? '')),
       saveRecord: fromPromise(async ({ input }) => {
         const { data, headers } = await api.callWithHeaders<{ data: Row; message: string }>(input.mode === 'create' ? def.api : record(input.id), {
           method: input.mode === 'create' ? 'POST' : 'PUT',
@@ -61,7 +60,7 @@ export function singletonFormMachine(system: AppSystem, def: SingletonDef) {
   const { api } = system;
   return formMachine.provide({
     actors: {
-      loadRecord: fromPromise(async (): Promise<LoadedRecord> => ({ data: (await api.call<{ data: Record<string, unknown> }>(def.api)).data })),
+      loadRecord: fromPromise((): Promise<LoadedRecord> => fetchSetting(api, def.api)),
       saveRecord: fromPromise(async ({ input }) => {
         const res = await api.call<{ data: Record<string, unknown>; message: string }>(def.api, { method: 'PUT', body: input.body });
         // The session carries the shop's currency: amounts show the new one at once.

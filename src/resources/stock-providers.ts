@@ -15,6 +15,7 @@ import { barcodeMachine } from '../../machines/fields/barcode.machine.ts';
 import { imageUploadMachine } from '../../machines/fields/image-upload.machine.ts';
 import type { AppSystem } from '../app/system.ts';
 import { listPath } from '../pages/loaders/list.ts';
+import { fetchProduct } from '../pages/loaders/product.ts';
 
 /**
  * The real side effects of the product and stock machines: HTTP through the API client and
@@ -76,7 +77,7 @@ export function embeddedListMachine(system: Pick<AppSystem, 'api' | 'notify'>, d
 export function productRecordMachine(system: Pick<AppSystem, 'api' | 'navigation'>) {
   return recordMachine.provide({
     actors: {
-      loadRecord: fromPromise(async ({ input }) => (await system.api.call<{ data: Record<string, unknown> }>(`${products.api}/${encodeURIComponent(input.id)}`)).data),
+      loadRecord: fromPromise(({ input }) => fetchProduct(system.api, input.id)),
     },
     actions: {
       nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: productViewHref(String(data.id)), name: String(data.name ?? '') }),

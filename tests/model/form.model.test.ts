@@ -24,7 +24,7 @@ import { PERMISSIONS } from '../../domain/permissions.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
 type FormSnapshot = SnapshotFrom<typeof formMachine>;
-type FormInput = { spec: FormSpec; mode: FormMode; id?: string; parentId?: string };
+type FormInput = { spec: FormSpec; mode: FormMode; id?: string; parentId?: string; record?: LoadedRecord };
 type Saved = { message: string; data?: Record<string, unknown>; version?: string | null };
 type Ev = { event: AnyEventObject };
 
@@ -87,6 +87,15 @@ const MODELS: { name: string; input: FormInput; events: AnyEventObject[]; offer?
     events: [
       ...[done('loadRecord', LOADED), fail('loadRecord', GONE), change('name', 'Acme Group'), change('name', ''), change('name', 'Acme Ltd'), ...USER_EVENTS],
       ...[done('saveRecord', { message: 'Customer updated.', version: 'W/"4"' }), fail('saveRecord', CONFLICT), fail('saveRecord', REFUSED), fail('saveRecord', TAKEN)],
+    ],
+  },
+  {
+    // The page's loader got the record (issue 33): the form starts from it; only Reload loads.
+    name: 'editing a customer its page loaded',
+    input: { spec: formSpecOf(customers), mode: 'edit', id: '7', record: LOADED },
+    events: [
+      ...[change('name', 'Acme Group'), change('name', ''), ...USER_EVENTS, done('loadRecord', { data: { ...CUSTOMER, name: 'Acme Group' }, version: 'W/"5"' })],
+      ...[done('saveRecord', { message: 'Customer updated.', version: 'W/"4"' }), fail('saveRecord', CONFLICT), fail('saveRecord', TAKEN)],
     ],
   },
   {

@@ -21,6 +21,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { productRecordMachine } from '../../resources/stock-providers.ts';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
+import type { ProductData } from '../../pages/loaders/product.ts';
 import { EmbeddedList, useEmbeddedList } from '../stock/embedded-list.tsx';
 import { productHistory } from '../stock/list-defs.ts';
 import { MOVEMENT_EXTRAS } from '../stock/movement-cells.tsx';
@@ -31,11 +32,11 @@ const figureLabel = css({ fontSize: 'xs', color: 'fg.muted', textTransform: 'upp
 const figureValue = css({ fontSize: '2xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' });
 
 /** A product's own page: picture, details, stock figures, serial numbers in stock, its movement history. */
-export default function ProductViewRoute({ params }: ScreenProps) {
+export default function ProductViewRoute({ params, data }: ScreenProps) {
   const system = useAppSystem();
   const id = params.id ?? '';
   const machine = useMemo(() => productRecordMachine(system), [system]);
-  const actor = useActorRef(machine, { input: { id }, inspect: system.inspect });
+  const actor = useActorRef(machine, { input: { id, data: data as ProductData | undefined }, inspect: system.inspect });
   const record = useSelector(actor, selectRecord);
   const can = productActions(useSelector(system.auth, selectPermissions));
   const display = useDisplay();

@@ -10,26 +10,28 @@ import { selectResumed } from '../../../machines/navigation.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { resourceFormMachine, singletonFormMachine } from '../../resources/providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
+import type { ResourceFormData } from '../../pages/loaders/resource-form.ts';
+import type { SettingData } from '../../pages/loaders/setting.ts';
 import { FormView } from './form-view.tsx';
 import { ParentName } from './parent-name.tsx';
 
 /** `form:<resource>` (create and edit) and `single:<setting>` routes: one form screen for all. */
-export default function FormRoute({ screen, params, title }: ScreenProps) {
+export default function FormRoute({ screen, params, title, data }: ScreenProps) {
   const [kind, key = ''] = screen.split(':');
   if (kind === 'single') {
     const def = SINGLETONS[key];
     if (!def) throw new Error(`Unknown setting ${key}`);
-    return <SingletonForm def={def} title={title} />;
+    return <SingletonForm def={def} title={title} record={data as SettingData | undefined} />;
   }
-  return <ResourceForm def={resourceByKey(key)} params={params} title={title} />;
+  return <ResourceForm def={resourceByKey(key)} params={params} title={title} record={data as ResourceFormData | undefined} />;
 }
 
-function ResourceForm({ def, params, title }: { def: ResourceDef; params: Record<string, string>; title: string }) {
+function ResourceForm({ def, params, title, record }: { def: ResourceDef; params: Record<string, string>; title: string; record: ResourceFormData | undefined }) {
   const system = useAppSystem();
   const mode = params.id ? 'edit' : 'create';
   const machine = useMemo(() => resourceFormMachine(system, def, params.parent), [system, def, params.parent]);
   const actor = useActorRef(machine, {
-    input: { spec: formSpecOf(def), mode, id: params.id, parentId: params.parent },
+    input: { spec: formSpecOf(def), mode, id: params.id, parentId: params.parent, record },
     inspect: system.inspect,
   });
   const backHref = useSelector(system.navigation, selectResumed(resourceHref.list(def, { parent: params.parent })));
@@ -48,10 +50,10 @@ function ResourceForm({ def, params, title }: { def: ResourceDef; params: Record
   );
 }
 
-function SingletonForm({ def, title }: { def: SingletonDef; title: string }) {
+function SingletonForm({ def, title, record }: { def: SingletonDef; title: string; record: SettingData | undefined }) {
   const system = useAppSystem();
   const machine = useMemo(() => singletonFormMachine(system, def), [system, def]);
-  const actor = useActorRef(machine, { input: { spec: singletonSpecOf(def), mode: 'single' }, inspect: system.inspect });
+  const actor = useActorRef(machine, { input: { spec: singletonSpecOf(def), mode: 'single', record }, inspect: system.inspect });
   return (
     <FormView
       actor={actor}

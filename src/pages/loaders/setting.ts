@@ -1,0 +1,20 @@
+import { SETTING_APIS } from '../../../domain/resources/settings.facts.ts';
+import type { LoadedRecord } from '../../../machines/form/form.machine.ts';
+import type { Api } from '../../app/api.ts';
+import type { AppSystem } from '../../app/system.ts';
+import { screenKeyOf, type LoaderRequest } from './request.ts';
+
+/** What a settings form shows: the settings record (it has no version). */
+export type SettingData = LoadedRecord;
+
+/** GET the settings record; the page's loader and the form machine's own load ask through this one. */
+export async function fetchSetting(api: Pick<Api, 'call'>, path: string): Promise<SettingData> {
+  return { data: (await api.call<{ data: Record<string, unknown> }>(path)).data };
+}
+
+/** A `single:<key>` page (/admin/pos/setting, /admin/website/setting): its settings record. */
+export async function loadSetting(system: Pick<AppSystem, 'api'>, request: LoaderRequest): Promise<SettingData> {
+  const key = screenKeyOf(request.pathname, 'single');
+  if (!Object.hasOwn(SETTING_APIS, key)) throw new Error(`Unknown setting ${key}`);
+  return fetchSetting(system.api, SETTING_APIS[key as keyof typeof SETTING_APIS]);
+}
