@@ -2,7 +2,10 @@ import { products } from '../../domain/resources/product.list.ts';
 import { listByKey } from '../../domain/resources/lists.ts';
 import { PURCHASES } from '../screens/purchases/purchase-defs.ts';
 import { loadList } from './loaders/list.ts';
+import { loadProduct } from './loaders/product.ts';
 import { loadPurchase } from './loaders/purchase.ts';
+import { loadResourceForm } from './loaders/resource-form.ts';
+import { loadSetting } from './loaders/setting.ts';
 import { loadStock } from './loaders/stock.ts';
 import { page, screenArg, type PageModule } from './page.ts';
 
@@ -15,12 +18,13 @@ import { page, screenArg, type PageModule } from './page.ts';
 export const PAGES: Readonly<Record<string, PageModule>> = {
   dashboard: page({ view: 'dashboard/dashboard-route.tsx' }),
   list: page({ view: 'resource/list-route.tsx', load: (system, request) => loadList(system, listByKey(screenArg(request.screen)), request) }),
-  form: page({ view: 'resource/form-route.tsx' }),
-  single: page({ view: 'resource/form-route.tsx' }),
+  // Only an edit form loads its record; a new record's form asks for nothing up front.
+  form: page({ view: 'resource/form-route.tsx', load: loadResourceForm }),
+  single: page({ view: 'resource/form-route.tsx', load: loadSetting }),
   placeholder: page({ view: 'placeholder/placeholder-route.tsx' }),
   // The products list is the generic list with a picture, a stock badge and bulk actions of its own.
   productList: page({ view: 'products/product-list-route.tsx', load: (system, request) => loadList(system, products, request) }),
-  productView: page({ view: 'products/product-view-route.tsx' }),
+  productView: page({ view: 'products/product-view-route.tsx', load: loadProduct }),
   productLabels: page({ view: 'products/labels-route.tsx' }),
   stock: page({ view: 'stock/stock-route.tsx', load: loadStock }),
   // Purchases keep no per-person columns or saved filters.

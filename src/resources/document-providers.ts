@@ -5,7 +5,7 @@ import type { DocState, DocumentApi, DocumentEnv, DocumentKind } from '../../mac
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
 import { lineEditorMachine, type Saved } from '../../machines/document/line-editor.machine.ts';
 import { optionsMachine, type OptionItem } from '../../machines/options.machine.ts';
-import { savedDocumentMachine } from '../../machines/document/saved-document.machine.ts';
+import { recordMachine } from '../../machines/record.machine.ts';
 import type { AppSystem } from '../app/system.ts';
 import { fetchDocument } from '../pages/loaders/document.ts';
 
@@ -31,12 +31,12 @@ export const realEnv: DocumentEnv = {
 
 /** A document for its page, with its ETag (a change to it is sent If-Match); its reference titles the page. */
 export function documentRecordMachine(system: Pick<AppSystem, 'api' | 'navigation'>, api: DocumentApi) {
-  return savedDocumentMachine.provide({
+  return recordMachine.provide({
     actors: {
-      loadDocument: fromPromise(({ input }) => fetchDocument(system.api, api.base, input.id)),
+      loadRecord: fromPromise(async ({ input }): Promise<Record<string, unknown>> => ({ ...(await fetchDocument(system.api, api.base, input.id)) })),
     },
     actions: {
-      nameDocument: (_, { doc }) => system.navigation.send({ type: 'page.named', path: api.href(String(doc.id)), name: String(doc.reference ?? '') }),
+      nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: api.href(String(data.id)), name: String(data.reference ?? '') }),
     },
   });
 }

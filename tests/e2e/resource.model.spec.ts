@@ -126,9 +126,10 @@ const formCoverage = new Coverage(
   {
     'form.submitting xstate.error.actor.saveRecord#2':
       'a brand save is refused with 409 only for a stale copy (the lost update, walked here); tests/model/form.model.test.ts takes the other 409 (a protected record) on a real actor',
-    // Until the page table hands a page's loader data to its screen (issue 33), no form in the browser is given its record.
+    // A form is given its record only on a page the server drew; these paths open pages the
+    // browser draws (a session seeded in storage has no page cookie), so the form loads it.
     'form.starting always#1':
-      'a form given its record by its page; tests/model/form.model.test.ts and page-data.model.test.ts take it on a real actor',
+      'a form given its record by the page the server drew; tests/model/page-data.model.test.ts takes it on a real actor, tests/e2e/server-drawn.spec.ts in the browser',
   },
 );
 const navCoverage = new Coverage('navigation', navigationMachine);

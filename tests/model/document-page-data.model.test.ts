@@ -10,7 +10,7 @@ import { createActor } from 'xstate';
 import type { ListResponse } from '../../domain/list-query.ts';
 import type { ListFirst } from '../../machines/list/list.machine.ts';
 import { selectPhase } from '../../machines/list/list.selectors.ts';
-import { selectSavedDocument } from '../../machines/document/saved-document.machine.ts';
+import { selectRecord } from '../../machines/record.machine.ts';
 import { purchaseApi } from '../../machines/purchases/purchase.kind.ts';
 import type { AppSystem } from '../../src/app/system.ts';
 import { loadPurchase, type PurchaseData } from '../../src/pages/loaders/purchase.ts';
@@ -80,16 +80,16 @@ const { etag, ...PURCHASE_BODY } = PURCHASE;
 const PURCHASE_URL = '/api/v1/admin/purchases/12';
 const NAMED = { type: 'page.named', path: purchaseApi.href(12), name: 'PO-000012' };
 
-const docCoverage = new Coverage('savedDocument', documentRecordMachine(fakeSystem().system, purchaseApi));
+const docCoverage = new Coverage('record', documentRecordMachine(fakeSystem().system, purchaseApi));
 
 describe("a purchase's page starts from its loader's data", () => {
   const purchasePage = (system: AppSystem, data?: PurchaseData) =>
-    createActor(documentRecordMachine(system, purchaseApi), { input: { id: '12', data }, inspect: docCoverage.inspect }).start();
+    createActor(documentRecordMachine(system, purchaseApi), { input: { id: '12', data: data && { ...data } }, inspect: docCoverage.inspect }).start();
 
   it('given the purchase, it is shown at once, names the page and asks nothing', async () => {
     const { system, asked, told } = fakeSystem();
     const actor = purchasePage(system, PURCHASE);
-    expect(selectSavedDocument(actor.getSnapshot())).toEqual({ phase: 'shown', doc: PURCHASE, error: null });
+    expect(selectRecord(actor.getSnapshot())).toMatchObject({ phase: 'shown', data: PURCHASE, error: null });
     expect(told).toEqual([NAMED]);
     await settled();
     expect(asked).toEqual([]);
@@ -99,12 +99,16 @@ describe("a purchase's page starts from its loader's data", () => {
   it('without it, it loads the purchase from the address the loader asks, then shows and names it', async () => {
     const { system, asked, told } = fakeSystem({ [PURCHASE_URL]: () => ({ data: PURCHASE_BODY, etag }) });
     const actor = purchasePage(system);
-    expect(selectSavedDocument(actor.getSnapshot()).phase).toBe('loading');
+    expect(selectRecord(actor.getSnapshot()).phase).toBe('loading');
     expect(told).toEqual([]);
     await settled();
     expect(asked).toEqual([PURCHASE_URL]);
-    expect(selectSavedDocument(actor.getSnapshot())).toEqual({ phase: 'shown', doc: PURCHASE, error: null });
+    expect(selectRecord(actor.getSnapshot())).toMatchObject({ phase: 'shown', data: PURCHASE, error: null });
     expect(told).toEqual([NAMED]);
+    // Asked to reload (the record machine's, which every record page shares), it asks again.
+    actor.send({ type: 'record.reload' });
+    await settled();
+    expect(asked).toEqual([PURCHASE_URL, PURCHASE_URL]);
     actor.stop();
 
     // The loader asks the same address and hands over the same purchase, ETag included.
@@ -123,14 +127,14 @@ describe("a purchase's page starts from its loader's data", () => {
     });
     const actor = purchasePage(system);
     await settled();
-    expect(selectSavedDocument(actor.getSnapshot())).toEqual({ phase: 'failed', doc: null, error: 'The server cannot be reached.' });
+    expect(selectRecord(actor.getSnapshot())).toMatchObject({ phase: 'failed', data: null, error: 'The server cannot be reached.' });
     expect(told).toEqual([]);
     fails = false;
     actor.send({ type: 'record.retry' });
-    expect(selectSavedDocument(actor.getSnapshot()).phase).toBe('loading');
+    expect(selectRecord(actor.getSnapshot()).phase).toBe('loading');
     await settled();
     expect(asked).toEqual([PURCHASE_URL, PURCHASE_URL]);
-    expect(selectSavedDocument(actor.getSnapshot()).phase).toBe('shown');
+    expect(selectRecord(actor.getSnapshot()).phase).toBe('shown');
     expect(told).toEqual([NAMED]);
     actor.stop();
   });
@@ -141,7 +145,7 @@ describe("a purchase's page starts from its loader's data", () => {
     expect(asked).toEqual([]);
   });
 
-  it('covers every state and transition of the saved document machine', () => {
+  it('covers every state and transition of the record machine', () => {
     const r = docCoverage.report();
     console.log(r.line);
     expect(r.missingStates).toEqual([]);

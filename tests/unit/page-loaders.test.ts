@@ -27,7 +27,7 @@ function fakeApi(body: Record<string, unknown>) {
 }
 
 /** The request a page's loader gets for an address. */
-const requestFor = (pathname: string) => ({ pathname, search: '', params: matchRoute(pathname)?.params ?? {} });
+const requestFor = (pathname: string) => ({ pathname, search: '', params: matchRoute(pathname)?.params ?? {}, screen: matchRoute(pathname)?.route.screen ?? '' });
 
 const CUSTOMER = { id: 7, name: 'Acme Ltd' };
 
@@ -60,8 +60,8 @@ describe('page loaders', () => {
 
   it('a page of another kind is refused, not loaded as something else', async () => {
     const { system, asked } = fakeApi(CUSTOMER);
-    await expect(loadSetting(system, requestFor('/admin/customers/edit/7'))).rejects.toThrow('is not a single page');
-    await expect(loadResourceForm(system, requestFor('/admin/pos/setting'))).rejects.toThrow('is not a form page');
+    await expect(loadSetting(system, requestFor('/admin/customers/edit/7'))).rejects.toThrow('Unknown setting customers');
+    await expect(loadResourceForm(system, requestFor('/admin/pos/setting'))).rejects.toThrow(/posSetting/);
     expect(asked).toEqual([]);
   });
 

@@ -1,5 +1,8 @@
-import type { SavedDocument } from '../../../machines/document/saved-document.machine.ts';
+import type { DocState } from '../../../machines/document/kind.ts';
 import type { Api } from '../../app/api.ts';
+
+/** A saved document as GET {base}/{id} answers it, with its ETag (a change to it is sent If-Match). */
+export type SavedDocument = DocState & { reference?: string; etag?: string };
 
 /**
  * GET {base}/{id}: a saved document with its ETag (a change to it is sent If-Match). A document

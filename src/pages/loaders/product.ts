@@ -1,7 +1,7 @@
 import { products } from '../../../domain/resources/product.facts.ts';
 import type { Api } from '../../app/api.ts';
 import type { AppSystem } from '../../app/system.ts';
-import type { LoaderRequest } from './request.ts';
+import type { PageRequest } from '../page.ts';
 
 /** What a product's own page shows of the product (its history list loads on its own). */
 export type ProductData = Record<string, unknown>;
@@ -12,6 +12,6 @@ export async function fetchProduct(api: Pick<Api, 'call'>, id: string): Promise<
 }
 
 /** The product page (/admin/product/view/:id): the product. */
-export async function loadProduct(system: Pick<AppSystem, 'api'>, request: LoaderRequest): Promise<ProductData> {
+export async function loadProduct(system: Pick<AppSystem, 'api'>, request: Pick<PageRequest, 'params'>): Promise<ProductData> {
   return fetchProduct(system.api, request.params.id ?? '');
 }

@@ -2,7 +2,7 @@ import { factsByKey } from '../../../domain/resources/facts.ts';
 import type { LoadedRecord } from '../../../machines/form/form.machine.ts';
 import type { Api } from '../../app/api.ts';
 import type { AppSystem } from '../../app/system.ts';
-import { screenKeyOf, type LoaderRequest } from './request.ts';
+import { screenArg, type PageRequest } from '../page.ts';
 
 /** What an edit form shows: the record and its version (ETag), sent back If-Match when saved. */
 export type ResourceFormData = LoadedRecord;
@@ -17,8 +17,8 @@ export async function fetchResourceRecord(api: Pick<Api, 'callWithHeaders'>, col
 }
 
 /** A `form:<key>` page: the record an edit form shows; a new record's form has nothing to load. */
-export async function loadResourceForm(system: Pick<AppSystem, 'api'>, request: LoaderRequest): Promise<ResourceFormData | undefined> {
-  const def = factsByKey(screenKeyOf(request.pathname, 'form'));
+export async function loadResourceForm(system: Pick<AppSystem, 'api'>, request: Pick<PageRequest, 'screen' | 'params'>): Promise<ResourceFormData | undefined> {
+  const def = factsByKey(screenArg(request.screen));
   const id = request.params.id;
   return id ? fetchResourceRecord(system.api, def.api, id) : undefined;
 }

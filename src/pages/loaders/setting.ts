@@ -2,7 +2,7 @@ import { SETTING_APIS } from '../../../domain/resources/settings.facts.ts';
 import type { LoadedRecord } from '../../../machines/form/form.machine.ts';
 import type { Api } from '../../app/api.ts';
 import type { AppSystem } from '../../app/system.ts';
-import { screenKeyOf, type LoaderRequest } from './request.ts';
+import { screenArg, type PageRequest } from '../page.ts';
 
 /** What a settings form shows: the settings record (it has no version). */
 export type SettingData = LoadedRecord;
@@ -13,8 +13,8 @@ export async function fetchSetting(api: Pick<Api, 'call'>, path: string): Promis
 }
 
 /** A `single:<key>` page (/admin/pos/setting, /admin/website/setting): its settings record. */
-export async function loadSetting(system: Pick<AppSystem, 'api'>, request: LoaderRequest): Promise<SettingData> {
-  const key = screenKeyOf(request.pathname, 'single');
+export async function loadSetting(system: Pick<AppSystem, 'api'>, request: Pick<PageRequest, 'screen'>): Promise<SettingData> {
+  const key = screenArg(request.screen);
   if (!Object.hasOwn(SETTING_APIS, key)) throw new Error(`Unknown setting ${key}`);
   return fetchSetting(system.api, SETTING_APIS[key as keyof typeof SETTING_APIS]);
 }

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
 import { purchaseApi, purchaseEditor } from '../../../machines/purchases/purchase.kind.ts';
 import type { PurchaseDoc } from '../../../machines/purchases/purchase-view.selectors.ts';
-import { selectSavedDocument } from '../../../machines/document/saved-document.machine.ts';
+import { selectRecord } from '../../../machines/record.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
@@ -57,8 +57,8 @@ function NewPurchase({ receiving, title }: { receiving: boolean; title: string }
 function ExistingPurchase({ id, title, data }: { id: string; title: string; data: PurchaseData | undefined }) {
   const system = useAppSystem();
   const machine = useMemo(() => documentRecordMachine(system, purchaseApi), [system]);
-  const actor = useActorRef(machine, { input: { id, data }, inspect: system.inspect });
-  const record = useSelector(actor, selectSavedDocument);
+  const actor = useActorRef(machine, { input: { id, data: data ? { ...data } : undefined }, inspect: system.inspect });
+  const record = useSelector(actor, selectRecord);
   if (record.phase === 'failed') {
     return (
       <AlertMessage variant="centered" title="This purchase could not be loaded." onRetry={() => actor.send({ type: 'record.retry' })}>
@@ -73,7 +73,7 @@ function ExistingPurchase({ id, title, data }: { id: string; title: string; data
       </div>
     );
   }
-  const doc = record.doc as PurchaseDoc;
+  const doc = record.data as unknown as PurchaseDoc;
   // The page machine holds the purchase from here on: each action and each save answers it whole.
   return <PurchaseDocument key={doc.id} doc={doc} title={title} back={<BackLink />} />;
 }
