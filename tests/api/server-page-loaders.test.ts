@@ -1,7 +1,8 @@
 /**
- * Pages the server draws with their loader's data (src/pages/loaders/): a purchase's page shows
- * the purchase, and the stock page its lists' first pages, in the first HTML (no spinner), and
- * the state handed to the browser holds the same data its machines start from.
+ * Pages the server draws with their loader's data (src/pages/loaders/): an edit form its
+ * record's values, settings theirs, a product's page the product, a purchase's page the
+ * purchase, and the stock page its lists' first pages, in the first HTML (no spinner), and the
+ * state handed to the browser holds the same data its machines start from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASES_API } from '../../domain/documents/purchase.ts';
@@ -13,6 +14,8 @@ import { createHarness, type Harness } from './harness.ts';
 let h: Harness;
 let token: string;
 let purchase: { id: number; reference: string };
+let productId: number;
+let supplierId: number;
 
 const draw = (url: string) => drawPage({ url, token, hints: {}, fetch: (input, init) => Promise.resolve(h.app.request(String(input), init)), timeoutMs: 120_000 });
 
@@ -21,8 +24,8 @@ beforeAll(async () => {
   token = await h.tokenFor('admin@example.com');
   const api = client(h, token);
   const unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
-  const supplierId = (await api.create(S.api, { name: 'Ada Supplies' })).id;
-  const productId = (await api.create(P.api, { name: 'Loader Cable', sku: 'LDR-1', unit_id: unitId, sale_price: 2000, cost_price: 1000 })).id;
+  supplierId = (await api.create(S.api, { name: 'Ada Supplies', email: 'orders@ada.example' })).id;
+  productId = (await api.create(P.api, { name: 'Loader Cable', sku: 'LDR-1', unit_id: unitId, sale_price: 2000, cost_price: 1000 })).id;
   const res = await api.post(PURCHASES_API, { supplier_id: supplierId, purchased_on: '2025-03-10', lines: [{ product_id: productId, quantity: 3 }] });
   expect(res.status, res.text).toBe(201);
   purchase = res.body.data;
@@ -32,6 +35,37 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('the server draws a page with what its loader got', () => {
+  it("an edit form: its record's values in the fields, and the record with its version for the browser", async () => {
+    const drawn = await draw(`/admin/suppliers/edit/${supplierId}`);
+    expect(drawn).not.toBeNull();
+    expect(drawn!.html).toMatch(/<input[^>]*value="Ada Supplies"/);
+    expect(drawn!.html).toMatch(/<input[^>]*value="orders@ada.example"/);
+    const data = drawn!.data.state.screen!.data as { data: { name: string }; version: string | null };
+    expect(data.data.name).toBe('Ada Supplies');
+    expect(data.version).toBeTruthy();
+    // A new record's form has nothing to load.
+    expect((await draw('/admin/suppliers/create'))!.data.state.screen!.data).toBeUndefined();
+  });
+
+  it('settings: the settings record in the fields', async () => {
+    const drawn = await draw('/admin/website/setting');
+    expect(drawn).not.toBeNull();
+    const data = drawn!.data.state.screen!.data as { data: Record<string, unknown> };
+    expect(Object.keys(data.data).length).toBeGreaterThan(0);
+    const text = Object.values(data.data).find((v): v is string => typeof v === 'string' && v.length > 2 && !/[<>&"']/.test(v));
+    expect(text && drawn!.html.includes(`value="${text}"`)).toBe(true);
+  });
+
+  it("a product's page: the product", async () => {
+    const drawn = await draw(`/admin/product/view/${productId}`);
+    expect(drawn).not.toBeNull();
+    // Its figures and details; the title names it once the browser's record machine has started.
+    expect(drawn!.html).toContain('LDR-1');
+    expect(drawn!.html).toContain('$20.00');
+    expect(drawn!.html).not.toContain('Loading the product');
+    expect((drawn!.data.state.screen!.data as { name: string }).name).toBe('Loader Cable');
+  });
+
   it("a purchase's page: the purchase itself, and the purchase with its ETag for the browser", async () => {
     const drawn = await draw(`/admin/purchase/edit/${purchase.id}`);
     expect(drawn).not.toBeNull();
