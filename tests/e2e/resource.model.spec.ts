@@ -63,6 +63,7 @@ import { AdminApi, FormPage, LeaveDialog, ListPage, LoginPage, Shell, Toasts, US
 // ================================================================ coverage (of twins replaying each path)
 const UNIT_MODEL = 'tests/model/list.model.test.ts takes it on a real actor';
 const POWER = 'tests/e2e/list-power.spec.ts shows it in Chromium on customers and expenses; tests/model/list.model.test.ts takes every edge';
+const DRAWN = 'a page the server drew starts here: tests/e2e/server-drawn.spec.ts takes it in Chromium (a list), tests/api/server-page-loaders.test.ts draws it (a form), tests/model/list.model.test.ts and page-data.model.test.ts take it on a real actor';
 const listCoverage = new Coverage(
   'list',
   listMachine,
@@ -115,6 +116,10 @@ const listCoverage = new Coverage(
     'list.data.loaded.undoing list.clear#0': UNIT_MODEL,
     'list.data.loaded.undoing list.urlChanged#0': UNIT_MODEL,
     'list.data.loaded.undoing list.search.submit#0': UNIT_MODEL,
+    // A list starts from its first page only on a page the server drew; these paths open pages
+    // the browser draws (a session seeded in storage has no page cookie), so the list loads it.
+    'list.data.starting always#0': DRAWN,
+    'list.data.starting always#1': DRAWN,
   },
 );
 const formCoverage = new Coverage(
@@ -128,8 +133,7 @@ const formCoverage = new Coverage(
       'a brand save is refused with 409 only for a stale copy (the lost update, walked here); tests/model/form.model.test.ts takes the other 409 (a protected record) on a real actor',
     // A form is given its record only on a page the server drew; these paths open pages the
     // browser draws (a session seeded in storage has no page cookie), so the form loads it.
-    'form.starting always#1':
-      'a form given its record by the page the server drew; tests/model/page-data.model.test.ts takes it on a real actor, tests/e2e/server-drawn.spec.ts in the browser',
+    'form.starting always#1': DRAWN,
   },
 );
 const navCoverage = new Coverage('navigation', navigationMachine);
