@@ -1,35 +1,25 @@
-import { products } from '../../domain/resources/product.list.ts';
-import { listByKey } from '../../domain/resources/lists.ts';
-import { PURCHASES } from '../screens/purchases/purchase-defs.ts';
-import { loadList } from './loaders/list.ts';
-import { loadProduct } from './loaders/product.ts';
-import { loadPurchase } from './loaders/purchase.ts';
-import { loadResourceForm } from './loaders/resource-form.ts';
-import { loadSetting } from './loaders/setting.ts';
-import { loadStock } from './loaders/stock.ts';
-import { page, screenArg, type PageModule } from './page.ts';
+import { page, type PageModule } from './page.ts';
 
 /**
  * Every page module, by the name routes give in their `screen` (domain/routes.ts): the one place
  * that says what draws a page and what it loads (src/pages/page.ts). Generic modules serve every
  * simple resource: `list:<key>`, `form:<key>`, `single:<key>`. The sign-in page, "not found" and
- * "not allowed" are drawn by the app's first chunk and have none.
+ * "not allowed" are drawn by the app's first chunk and have none. Loaders are imported where they
+ * run (the server drawing a page), so the browser's copy of this table stays a few hundred bytes.
  */
 export const PAGES: Readonly<Record<string, PageModule>> = {
   dashboard: page({ view: 'dashboard/dashboard-route.tsx' }),
-  list: page({ view: 'resource/list-route.tsx', load: (system, request) => loadList(system, listByKey(screenArg(request.screen)), request) }),
+  list: page({ view: 'resource/list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadResourceList) }),
   // Only an edit form loads its record; a new record's form asks for nothing up front.
-  form: page({ view: 'resource/form-route.tsx', load: loadResourceForm }),
-  single: page({ view: 'resource/form-route.tsx', load: loadSetting }),
+  form: page({ view: 'resource/form-route.tsx', loader: () => import('./loaders/resource-form.ts').then((m) => m.loadResourceForm) }),
+  single: page({ view: 'resource/form-route.tsx', loader: () => import('./loaders/setting.ts').then((m) => m.loadSetting) }),
   placeholder: page({ view: 'placeholder/placeholder-route.tsx' }),
-  // The products list is the generic list with a picture, a stock badge and bulk actions of its own.
-  productList: page({ view: 'products/product-list-route.tsx', load: (system, request) => loadList(system, products, request) }),
-  productView: page({ view: 'products/product-view-route.tsx', load: loadProduct }),
+  productList: page({ view: 'products/product-list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadProductList) }),
+  productView: page({ view: 'products/product-view-route.tsx', loader: () => import('./loaders/product.ts').then((m) => m.loadProduct) }),
   productLabels: page({ view: 'products/labels-route.tsx' }),
-  stock: page({ view: 'stock/stock-route.tsx', load: loadStock }),
-  // Purchases keep no per-person columns or saved filters.
-  purchases: page({ view: 'purchases/purchase-list-route.tsx', load: (system, request) => loadList(system, PURCHASES, request, { settings: false }) }),
+  stock: page({ view: 'stock/stock-route.tsx', loader: () => import('./loaders/stock.ts').then((m) => m.loadStock) }),
+  purchases: page({ view: 'purchases/purchase-list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadPurchaseList) }),
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).
   // Only an existing purchase is loaded; a new one's form asks for nothing up front.
-  purchaseForm: page({ view: 'purchases/purchase-route.tsx', load: loadPurchase }),
+  purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/purchase.ts').then((m) => m.loadPurchase) }),
 };

@@ -8,17 +8,21 @@ import type { AppSystem } from '../app/system.ts';
  * - `view`: the screen's file under src/screens/, a `*-route.tsx` whose default export is the
  *   view (it receives ScreenProps, `data` included). Loaded lazily; the same string names its
  *   chunk in Vite's build manifest, which the server reads to preload it.
- * - `load`: gets from the API what the page shows, with `system.api` only (no React, no
- *   machines, so it is small and runs before the view's code is here). The server awaits it and
- *   draws the page with what it returned; the browser is handed the same data and never asks
- *   again. Leave it out when the page shows nothing from the API on arrival.
+ * - `loader`: imports the function that gets from the API what the page shows, with
+ *   `system.api` only (src/pages/loaders/). The server awaits it and draws the page with what it
+ *   returned; the browser is handed the same data and never asks again. Imported only where it
+ *   runs (the server), so no loader weighs on the browser. Leave it out when the page shows
+ *   nothing from the API on arrival.
  * - The view starts its machine from `data` (the machine's input) and loads by itself only when
  *   `data` is undefined (a page its loader could not serve).
  */
 export interface PageModule<D = unknown> {
   view: string;
-  load?(system: AppSystem, request: PageRequest): Promise<D>;
+  loader?: () => Promise<Loader<D>>;
 }
+
+/** Gets what a page shows from the API. */
+export type Loader<D = unknown> = (system: AppSystem, request: PageRequest) => Promise<D>;
 
 /** What a loader knows of the page: its address and the route's params and screen (`list:customers`). */
 export type PageRequest = Pick<ScreenRequest, 'pathname' | 'search' | 'params' | 'screen'>;

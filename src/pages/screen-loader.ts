@@ -75,7 +75,8 @@ export function createScreenLoader(sources: PageSources = PAGE_SOURCES, { withDa
       system.pages.keepOnly(request.pathname);
       // A loader that fails leaves the page to its machine, which asks again in the browser and
       // shows its own error and retry (a record that is gone, a list the server refused).
-      const data = withData ? pageOf(request.screen, sources.pages)?.load?.(system, request).catch(() => undefined) : undefined;
+      const loader = withData ? pageOf(request.screen, sources.pages)?.loader : undefined;
+      const data = loader?.().then((load) => load(system, request)).catch(() => undefined);
       const [loaded] = await Promise.all([data, ...code(request)]);
       return loaded;
     },

@@ -26,7 +26,7 @@ function fakeModules() {
   const prepared: Pick<ScreenRequest, 'pathname'>[] = [];
   const modules: PageSources = {
     pages: {
-      list: { view: 'list.tsx', load: (_, r) => (prepared.push(r), later('list-data')()) },
+      list: { view: 'list.tsx', loader: async () => (_, r) => (prepared.push(r), later('list-data')()) },
       dashboard: { view: 'dashboard.tsx' },
       placeholder: { view: 'placeholder.tsx' },
     },
@@ -55,6 +55,8 @@ describe('the screen loader', () => {
     let done: unknown = false;
     void loader.load(request('list:customers', '/admin/customers'), sys).then((data) => (done = data));
     expect(sys.pages.keepOnly).toHaveBeenCalledWith('/admin/customers');
+    // The loader's own module is imported first (a turn), then it asks.
+    await Promise.resolve();
     expect(f.imports.sort()).toEqual(['list', 'list-data', 'shell']);
     expect(f.prepared.map((r) => r.pathname)).toEqual(['/admin/customers']);
     await f.settle('list-data');
@@ -96,6 +98,7 @@ describe('the screen loader', () => {
     const loader = createScreenLoader(f.modules, { withData: true });
     let done: unknown = 'pending';
     void loader.load(request('list:customers', '/admin/customers'), system()).then((data) => (done = data));
+    await Promise.resolve();
     await f.settle('list-data', false);
     await f.settle('list');
     await f.settle('shell');
