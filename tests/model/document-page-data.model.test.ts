@@ -19,6 +19,7 @@ import { documentRecordMachine } from '../../src/resources/document-providers.ts
 import { embeddedListMachine } from '../../src/resources/stock-providers.ts';
 import { LEDGER, NO_ABILITIES, STOCK_LEVELS } from '../../src/screens/stock/list-defs.ts';
 import { Coverage } from './coverage.ts';
+import { orderedPurchase } from './purchase-fixture.ts';
 
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -47,35 +48,7 @@ function fakeSystem(answers?: Record<string, () => unknown>) {
   return { system, asked, told };
 }
 
-const PURCHASE = {
-  id: 12,
-  reference: 'PO-000012',
-  supplier_id: 3,
-  supplier_name: 'Acme',
-  purchased_on: '2026-01-05',
-  status: 'ordered',
-  payment_status: 'due',
-  note: null,
-  prices_include_tax: false,
-  rounding: 'line',
-  discount: 0,
-  tax_bps: 0,
-  shipping: 0,
-  subtotal: 1000,
-  line_tax: 0,
-  lines_total: 1000,
-  discount_total: 0,
-  document_tax: 0,
-  shipping_total: 0,
-  grand_total: 1000,
-  paid: 0,
-  due: 1000,
-  version: 1,
-  etag: 'W/"purchase-12-1"',
-  lines: [],
-  payments: [],
-  history: [],
-} satisfies PurchaseData;
+const PURCHASE: PurchaseData = orderedPurchase([]);
 const { etag, ...PURCHASE_BODY } = PURCHASE;
 const PURCHASE_URL = '/api/v1/admin/purchases/12';
 const NAMED = { type: 'page.named', path: purchaseApi.href(12), name: 'PO-000012' };

@@ -14,40 +14,13 @@ import { lineEditorMachine, type Saved } from '../../machines/document/line-edit
 import { purchaseKind } from '../../machines/purchases/purchase.kind.ts';
 import type { PurchaseDoc } from '../../machines/purchases/purchase-view.selectors.ts';
 import { deferredCalls } from './coverage.ts';
+import { orderedPurchase } from './purchase-fixture.ts';
 import { testEnv } from './test-env.ts';
 
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const line = { id: 31, product_id: 7, product_name: 'Cable', sku: 'CBL', barcode: null, tracks_serials: false, unit_name: 'pcs', quantity: 4, received: 0, returned: 0, unit_cost: 250, discount: 0, tax_bps: 0, total: 1000, to_receive: 4, returnable: 0 };
-const ORDERED = {
-  id: 12,
-  reference: 'PO-000012',
-  supplier_id: 3,
-  supplier_name: 'Acme',
-  purchased_on: '2026-01-05',
-  status: 'ordered',
-  payment_status: 'due',
-  note: null,
-  prices_include_tax: false,
-  rounding: 'line',
-  discount: 0,
-  tax_bps: 0,
-  shipping: 0,
-  subtotal: 1000,
-  line_tax: 0,
-  lines_total: 1000,
-  discount_total: 0,
-  document_tax: 0,
-  shipping_total: 0,
-  grand_total: 1000,
-  paid: 0,
-  due: 1000,
-  version: 1,
-  etag: 'W/"purchase-12-1"',
-  lines: [line],
-  payments: [],
-  history: [],
-} satisfies PurchaseDoc;
+const ORDERED = orderedPurchase([line]);
 
 function page(may: Record<string, boolean> = {}) {
   const actions = deferredCalls<{ data: unknown; message: string }>();
