@@ -16,12 +16,10 @@ interface Place {
   index: number;
 }
 
-/** Clicked, or submitted: made again after the typing. */
-interface Act {
-  kind: 'click' | 'submit';
-  target: Element;
-  place: Place;
-}
+/** One thing the person did, in the order done: typed into a field (its last value), clicked, or submitted a form. */
+type Step =
+  | { kind: 'type'; target: Field; place: Place; value: string; caret: [number | null, number | null] }
+  | { kind: 'click' | 'submit'; target: Element; place: Place };
 
 const FIELDS = 'input, select, textarea';
 /** Clicks the browser acts on by itself, which React knows nothing of until it holds the page. */
@@ -107,13 +105,14 @@ function arrive(field: Field): void {
  * been started (boot resolved), waits until React holds the page and makes it all again.
  */
 export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
+  /** What was done, in order. A field typed into is one step, where it was first typed into. */
+  const steps: Step[] = [];
   /**
-   * Fields typed into or changed, in the order first changed, with what they held last. Kept as
-   * typed: once React holds the page, the first value made again draws the form anew, and React
-   * puts back into each field the value it knows, empty.
+   * Each field's step, with what it held last: kept as typed, as once React holds the page, the
+   * first value made again draws the form anew and React puts back into each field the value it
+   * knows, empty.
    */
-  const typed = new Map<Field, { place: Place; value: string }>();
-  const acts: Act[] = [];
+  const typed = new Map<Field, Extract<Step, { kind: 'type' }>>();
   /** The field last come into: React may draw the page anew, and the person's place with it. */
   let lastFocused: Field | null = null;
 
@@ -123,16 +122,21 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
   const onInput = (event: Event) => {
     const field = event.target;
     if (!isField(field) || !root.contains(field) || field.matches(TOGGLES)) return;
+    const caret: [number | null, number | null] = field instanceof HTMLSelectElement ? [null, null] : [field.selectionStart, field.selectionEnd];
     const known = typed.get(field);
-    if (known) known.value = field.value;
-    else typed.set(field, { place: placeOf(root, field), value: field.value });
+    if (known) Object.assign(known, { value: field.value, caret });
+    else {
+      const step = { kind: 'type' as const, target: field, place: placeOf(root, field), value: field.value, caret };
+      typed.set(field, step);
+      steps.push(step);
+    }
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || !root.contains(target) || worksAlone(target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    acts.push({ kind: 'click', target, place: placeOf(root, target) });
+    steps.push({ kind: 'click', target, place: placeOf(root, target) });
   };
   // Enter in a field submits its form (through a click on its first submit button, held above,
   // or, with none, directly): never the browser's way, which would load another page.
@@ -141,7 +145,7 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     if (!form || !root.contains(form)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    acts.push({ kind: 'submit', target: form, place: placeOf(root, form) });
+    steps.push({ kind: 'submit', target: form, place: placeOf(root, form) });
   };
   document.addEventListener('focusin', onFocus, true);
   document.addEventListener('input', onInput, true);
@@ -151,7 +155,7 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
 
   return async () => {
     // Still holding while React adopts the page: an event on an element it does not hold yet is lost.
-    await untilReactHolds(root, () => [...typed.keys(), ...acts.map((a) => a.target)], 10_000);
+    await untilReactHolds(root, () => steps.map((step) => step.target), 10_000);
     document.removeEventListener('focusin', onFocus, true);
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('change', onInput, true);
@@ -161,38 +165,32 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     // The field the person is in: still focused, or taken away with the drawing React replaced.
     const still = document.activeElement;
     const active = isField(still) ? still : lastFocused && !lastFocused.isConnected && (!still || still === document.body) ? lastFocused : null;
-    const caret = isField(active) && !(active instanceof HTMLSelectElement) ? [active.selectionStart, active.selectionEnd] : null;
-    let focus: Field | null = null;
-    for (const [old, { place, value }] of typed) {
-      const field = find(root, old, place);
-      if (!isField(field)) continue;
-      arrive(field);
-      enter(field, value);
-      await later();
-      if (old === active) focus = field;
-      else {
-        // Left before the app came: leaving it again, so what checks a field on leaving does.
-        field.blur();
-        await later();
-      }
-    }
-    if (focus) {
-      focus.focus({ preventScroll: true });
-      if (caret && !(focus instanceof HTMLSelectElement)) {
-        try {
-          focus.setSelectionRange(caret[0] ?? null, caret[1] ?? null);
-        } catch {
-          // Not every input has a caret (number, email): its value is what counts.
-        }
-      }
-    }
-    // The clicks and submits after the values are in (React applies what they set before the next task).
-    if (acts.length) await later(16);
-    for (const act of acts) {
-      const target = find(root, act.target, act.place);
+    // In the order done: a value typed, then Save, saves it; a picker typed into last stays open.
+    for (const step of steps) {
+      const target = find(root, step.target, step.place);
       if (!target) continue;
-      if (act.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-      else if (act.kind === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+      if (step.kind === 'type') {
+        if (!isField(target)) continue;
+        arrive(target);
+        enter(target, step.value);
+        await later();
+        if (step.target === active) {
+          try {
+            if (!(target instanceof HTMLSelectElement)) target.setSelectionRange(...step.caret);
+          } catch {
+            // Not every input has a caret (email, number): its value is what counts.
+          }
+        } else {
+          // Left before the app came: left again, so what follows a field's leaving happens.
+          target.blur();
+          await later();
+        }
+      } else {
+        if (step.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+        else if (step.kind === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+        // What the click set off (a form sent, a list opened), drawn before the next step.
+        await later(16);
+      }
     }
   };
 }
