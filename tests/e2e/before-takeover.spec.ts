@@ -205,3 +205,15 @@ test('a date typed on the drawn expense form keeps its value', async ({ page }) 
   await expect(field(page, 'Reference')).toHaveValue('R-1');
   expect(errors).toEqual([]);
 });
+
+test('a status select clicked open on a drawn form opens once the app holds it', async ({ page }) => {
+  const errors = complaints(page);
+  const status = (p: Page) => p.locator('#root main').getByRole('combobox', { name: /^Status/ });
+  await beforeTakeover(page, '/admin/brands/create', status, async () => {
+    await status(page).click();
+  });
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await expect(status(page)).toContainText('Inactive');
+  expect(errors).toEqual([]);
+});
