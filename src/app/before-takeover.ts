@@ -21,7 +21,6 @@ type Step =
   | { kind: 'type'; target: Field; place: Place; value: string; caret: [number | null, number | null] }
   | { kind: 'click' | 'submit'; target: Element; place: Place };
 
-const FIELDS = 'input, select, textarea';
 /** Clicks the browser acts on by itself, which React knows nothing of until it holds the page. */
 const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
 
@@ -121,7 +120,9 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
   };
   const onInput = (event: Event) => {
     const field = event.target;
-    if (!isField(field) || !root.contains(field) || field.matches(TOGGLES)) return;
+    // A file chosen cannot be put into another input by a script: left to the browser (and lost
+    // should React draw the field anew).
+    if (!isField(field) || !root.contains(field) || field.matches(`${TOGGLES}, input[type="file"]`)) return;
     const caret: [number | null, number | null] = field instanceof HTMLSelectElement ? [null, null] : [field.selectionStart, field.selectionEnd];
     const known = typed.get(field);
     if (known) Object.assign(known, { value: field.value, caret });
@@ -172,7 +173,11 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
       if (step.kind === 'type') {
         if (!isField(target)) continue;
         arrive(target);
-        enter(target, step.value);
+        try {
+          enter(target, step.value);
+        } catch {
+          // A value this input no longer takes (React drew another kind there): the rest still count.
+        }
         await later();
         if (step.target === active) {
           try {
