@@ -193,7 +193,7 @@ test('a bad email typed on a drawn form, then Save, shows its error once the app
   expect(errors).toEqual([]);
 });
 
-test('a date typed on the drawn expense form keeps its value', async ({ page }) => {
+test('a date and an amount typed on the drawn expense form are the app’s once it holds the page', async ({ page }) => {
   const errors = complaints(page);
   await beforeTakeover(page, '/admin/expense/create', (p) => field(p, 'Reference'), async () => {
     await field(page, 'Date').fill('2026-01-15');
@@ -203,6 +203,13 @@ test('a date typed on the drawn expense form keeps its value', async ({ page }) 
   await expect(field(page, 'Date')).toHaveValue('2026-01-15');
   await expect(field(page, 'Amount')).toHaveValue('42');
   await expect(field(page, 'Reference')).toHaveValue('R-1');
+  // And the app has them, not just the page: typing now draws the form again from what the app
+  // knows, and a value it did not know would be emptied.
+  await field(page, 'Reference').press('End');
+  await field(page, 'Reference').pressSequentially('2', { delay: 0 });
+  await expect(field(page, 'Reference')).toHaveValue('R-12');
+  await expect(field(page, 'Date')).toHaveValue('2026-01-15');
+  await expect(field(page, 'Amount')).toHaveValue('42');
   expect(errors).toEqual([]);
 });
 
