@@ -224,3 +224,15 @@ test('a status select clicked open on a drawn form opens once the app holds it',
   await expect(status(page)).toContainText('Inactive');
   expect(errors).toEqual([]);
 });
+
+test('a name typed into a drawn many-choice picker opens its list once the app holds it', async ({ page }) => {
+  const errors = complaints(page);
+  const attributes = (p: Page) => p.locator('#root main').getByRole('combobox', { name: 'Attributes' });
+  await beforeTakeover(page, '/admin/product/create', attributes, async () => {
+    await attributes(page).pressSequentially('a', { delay: 0 });
+  });
+  await expect(attributes(page)).toHaveValue('a');
+  await expect(attributes(page)).toBeFocused();
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
