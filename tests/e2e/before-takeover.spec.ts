@@ -1,9 +1,10 @@
 /**
  * Issue 33: what a person does on a page the server drew, before the app has taken it over
  * (src/start.ts, src/app/before-takeover.ts), has its full effect once the app holds the page.
- * Chromium's CPU is slowed 4x and each case acts the moment its element is on screen. Each case
- * proves it acted before the takeover: start.ts marks <html data-app="held"> once the app holds
- * the page, and a case that finds the mark already there when it has acted fails.
+ * Chromium's CPU is slowed 4x and each case acts the moment its element is on screen, while the
+ * app's chunks are held back until it has done. Each case proves it acted before the takeover:
+ * start.ts marks <html data-app="held"> once the app holds the page, and a case that finds the
+ * mark already there when it has acted fails.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PAGE_DATA_ID } from '../../domain/auth.ts';
