@@ -5,6 +5,7 @@
 import './theme/global.ts';
 import { PAGE_CHUNKS_ID, PAGE_DATA_ID, SERVER_STYLE_ATTRIBUTE, STORAGE_KEYS } from '../domain/auth.ts';
 import type { PageData } from './entry-server.tsx';
+import { holdUntilTakeover } from './app/before-takeover.ts';
 
 /**
  * The state the server drew this page in (src/entry-server.tsx), when it drew it
@@ -72,32 +73,11 @@ function preloadPageChunks(): void {
   }
 }
 
-/**
- * Holds the clicks a person makes on a drawn page before the app has taken it over, and makes
- * them again, in order, once it has: a button drawn by the server does nothing by itself, and the
- * app's chunks come only after the first frame. Links, fields, labels and disclosures work without
- * the app and are left alone; a click on an element the app has drawn anew is dropped.
- */
-function holdClicks(): () => void {
-  const root = document.getElementById('root');
-  const held: Element[] = [];
-  const onClick = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target || !root?.contains(target) || target.closest('a[href], input, select, textarea, label, summary')) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held.push(target);
-  };
-  document.addEventListener('click', onClick, true);
-  return () => {
-    document.removeEventListener('click', onClick, true);
-    for (const target of held) if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
-  };
-}
-
 void (async () => {
   const page = serverPage();
-  const release = page ? holdClicks() : () => {};
+  // What is typed, clicked or submitted on the drawing is held until React holds the page.
+  const root = document.getElementById('root');
+  const release = page && root ? holdUntilTakeover(root) : async () => {};
   if (page) {
     // The server's markup carries its style attributes renamed (the Content-Security-Policy applies none
     // written in markup); set through the DOM, as React sets them, they are applied.
@@ -114,6 +94,8 @@ void (async () => {
   try {
     await boot(page);
   } finally {
-    release();
+    await release();
+    // Said on the page for the tests (tests/e2e/before-takeover.spec.ts): the app holds it now.
+    document.documentElement.dataset.app = 'held';
   }
 })();

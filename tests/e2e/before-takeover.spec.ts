@@ -1,0 +1,239 @@
+/**
+ * Issue 33: what a person does on a page the server drew, before the app has taken it over
+ * (src/start.ts, src/app/before-takeover.ts), has its full effect once the app holds the page.
+ * Chromium's CPU is slowed 4x and each case acts the moment its element is on screen, while the
+ * app's chunks are held back until it has done. Each case proves it acted before the takeover:
+ * start.ts marks <html data-app="held"> once the app holds the page, and a case that finds the
+ * mark already there when it has acted fails.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PAGE_DATA_ID } from '../../domain/auth.ts';
+import { LoginPage, Shell, USERS, withoutAnimations } from './support/pages.ts';
+
+let signedIn: string;
+
+test.beforeAll(async ({ browser }, info) => {
+  const page = await browser.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.fillEmail(USERS.admin.email);
+  await login.fillPassword(USERS.admin.password);
+  await login.clickSignIn();
+  await new Shell(page).seeDashboard();
+  signedIn = info.outputPath('signed-in.json');
+  await page.context().storageState({ path: signedIn });
+  await page.close();
+});
+
+test.use({ storageState: async ({}, use) => use(signedIn) });
+
+const HELD = 'html[data-app="held"]';
+
+/** Console errors and uncaught page errors, from now on. */
+function complaints(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
+  page.on('pageerror', (e) => seen.push(e.message));
+  return seen;
+}
+
+/**
+ * Opens `path` with the CPU slowed 4x and does `act` the moment `first` is on screen, on the
+ * drawing; then fails unless the app was not yet holding the page when `act` had done, and waits
+ * for it to hold it. Navigations the browser makes by itself (a form sent the browser's way) are
+ * counted in the returned list. The app's chunks arrive only once `act` is done: on two shared
+ * cores the app came, slowed or not, in the middle of a case's typing as often as not.
+ */
+async function beforeTakeover(page: Page, path: string, first: (page: Page) => Locator, act: () => Promise<void>): Promise<string[]> {
+  await withoutAnimations(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let letThrough = () => {};
+  const acted = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/js/chunks/**', async (route) => {
+    await acted;
+    await route.continue();
+  });
+  const loads: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(frame.url()));
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(first(page)).toBeVisible({ timeout: 15_000 });
+  expect(await page.locator(`#${PAGE_DATA_ID}`).count(), 'the page was drawn by the server').toBe(1);
+  expect(await page.locator(HELD).count(), 'the app held the page before the case began to act').toBe(0);
+  await act();
+  expect(await page.locator(HELD).count(), 'the app held the page before the case had done acting: it proved nothing').toBe(0);
+  letThrough();
+  await expect(page.locator(HELD)).toHaveCount(1, { timeout: 20_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return loads.slice(1);
+}
+
+/** A form's field by its label (a required one's label ends in *). */
+const field = (page: Page, label: string) => page.locator('#root main').getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+
+test('a search pasted into a drawn list filters it and goes into the address once the app holds it', async ({ page }) => {
+  const errors = complaints(page);
+  const search = (p: Page) => p.locator('#root main input[type="search"]');
+  await beforeTakeover(page, '/admin/brands', search, async () => {
+    await search(page).focus();
+    await page.evaluate(() => {
+      const box = document.querySelector<HTMLInputElement>('#root main input[type="search"]')!;
+      // As a paste puts text in: one input event with all of it.
+      box.value = 'Pixelon';
+      box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: 'Pixelon' }));
+    });
+  });
+  await expect(page).toHaveURL(/[?&]search=Pixelon\b/);
+  await expect(search(page)).toHaveValue('Pixelon');
+  await expect(page.locator('#root main tbody tr')).toHaveCount(1);
+  await expect(page.locator('#root main tbody tr')).toContainText('Pixelon');
+  expect(errors).toEqual([]);
+});
+
+test('a name typed into a drawn picker at a scanner’s speed opens its list of products', async ({ page }) => {
+  const errors = complaints(page);
+  const picker = (p: Page) => p.getByRole('combobox', { name: 'Add a product' });
+  await beforeTakeover(page, '/admin/purchase/create', picker, async () => {
+    await picker(page).pressSequentially('Pixelon', { delay: 5 });
+  });
+  await expect(picker(page)).toHaveValue('Pixelon');
+  await expect(picker(page)).toBeFocused();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toBeVisible();
+  await expect(options.first()).toContainText(/Pixelon/i);
+  expect(errors).toEqual([]);
+});
+
+test('Save clicked on a drawn form saves once, with what was typed', async ({ page }) => {
+  const errors = complaints(page);
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && /\/brands\b/.test(r.url()) && posts.push(r.postData() ?? ''));
+  const name = `Typed early ${Date.now()}`;
+  const loads = await beforeTakeover(page, '/admin/brands/create', (p) => field(p, 'Name'), async () => {
+    await field(page, 'Name').pressSequentially(name, { delay: 0 });
+    await page.locator('#root main').getByRole('button', { name: 'Save' }).click();
+  });
+  await expect(page).not.toHaveURL(/\/create/);
+  expect(posts).toHaveLength(1);
+  expect(JSON.parse(posts[0]!)).toMatchObject({ name });
+  expect(loads.filter((url) => url.includes('?'))).toEqual([]);
+  await expect(page.locator('#root')).not.toContainText('Enter a name.');
+  expect(errors).toEqual([]);
+});
+
+test('Enter pressed in a drawn form does not send it the browser’s way; it saves once the app holds it', async ({ page }) => {
+  const errors = complaints(page);
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && /\/brands\b/.test(r.url()) && posts.push(r.postData() ?? ''));
+  const name = `Entered early ${Date.now()}`;
+  const loads = await beforeTakeover(page, '/admin/brands/create', (p) => field(p, 'Name'), async () => {
+    await field(page, 'Name').pressSequentially(name, { delay: 0 });
+    await field(page, 'Name').press('Enter');
+  });
+  await expect(page).not.toHaveURL(/\/create/);
+  expect(loads.filter((url) => url.includes('name='))).toEqual([]);
+  expect(posts).toHaveLength(1);
+  expect(JSON.parse(posts[0]!)).toMatchObject({ name });
+  expect(errors).toEqual([]);
+});
+
+test('every kind of field typed into on the drawn product form keeps its value, and a switch its state', async ({ page }) => {
+  const errors = complaints(page);
+  const typed: [string, string][] = [
+    ['Name', 'Early lamp'],
+    ['SKU', 'EARLY-1'],
+    ['Barcode', '4006381333931'],
+    ['Cost price', '12.50'],
+    ['Sale price', '19.99'],
+    ['Description', 'Typed before the app came.'],
+  ];
+  const brand = (p: Page) => p.locator('#root main').getByRole('combobox', { name: 'Brand' });
+  const tracks = (p: Page) => p.locator('#root main').getByRole('checkbox', { name: 'Tracks serial numbers' });
+  await beforeTakeover(page, '/admin/product/create', (p) => field(p, 'Name'), async () => {
+    for (const [label, value] of typed) await field(page, label).pressSequentially(value, { delay: 0 });
+    // Drawn with 0 in them: written over, as a person selects and types.
+    await field(page, 'Tax %').fill('7');
+    await field(page, 'Alert quantity').fill('3');
+    await tracks(page).click({ force: true });
+    await brand(page).pressSequentially('a', { delay: 0 });
+  });
+  for (const [label, value] of typed) await expect(field(page, label), label).toHaveValue(value);
+  await expect(field(page, 'Tax %')).toHaveValue('7');
+  await expect(field(page, 'Alert quantity')).toHaveValue('3');
+  // The picker was the last field typed into: its list is open with brands for what was typed.
+  await expect(brand(page)).toHaveValue('a');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tracks(page)).toBeChecked();
+  // Once, not twice: the app's own state agrees with the box (a click on it now turns it off).
+  await tracks(page).click({ force: true });
+  await expect(tracks(page)).not.toBeChecked();
+  expect(errors).toEqual([]);
+});
+
+test('a bad email typed on a drawn form, then Save, shows its error once the app holds it; every field keeps its value', async ({ page }) => {
+  // The generic form checks its fields when it is saved, not as each is left: the error comes with Save.
+  const errors = complaints(page);
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && /\/users\b/.test(r.url()) && posts.push(r.url()));
+  await beforeTakeover(page, '/admin/users/create', (p) => field(p, 'Email'), async () => {
+    await field(page, 'Name').pressSequentially('Early Bird', { delay: 0 });
+    await field(page, 'Email').pressSequentially('not-an-email', { delay: 0 });
+    await field(page, 'Phone').pressSequentially('+1 555 0100', { delay: 0 });
+    await field(page, 'Password').pressSequentially('longenough1', { delay: 0 });
+    await page.locator('#root main').getByRole('button', { name: 'Save' }).click();
+  });
+  await expect(field(page, 'Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Email')).toBeFocused();
+  await expect(field(page, 'Name')).toHaveValue('Early Bird');
+  await expect(field(page, 'Email')).toHaveValue('not-an-email');
+  await expect(field(page, 'Phone')).toHaveValue('+1 555 0100');
+  await expect(field(page, 'Password')).toHaveValue('longenough1');
+  await expect(field(page, 'Name')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a date and an amount typed on the drawn expense form are the app’s once it holds the page', async ({ page }) => {
+  const errors = complaints(page);
+  await beforeTakeover(page, '/admin/expense/create', (p) => field(p, 'Reference'), async () => {
+    await field(page, 'Date').fill('2026-01-15');
+    await field(page, 'Amount').pressSequentially('42', { delay: 0 });
+    await field(page, 'Reference').pressSequentially('R-1', { delay: 0 });
+  });
+  await expect(field(page, 'Date')).toHaveValue('2026-01-15');
+  await expect(field(page, 'Amount')).toHaveValue('42');
+  await expect(field(page, 'Reference')).toHaveValue('R-1');
+  // And the app has them, not just the page: typing now draws the form again from what the app
+  // knows, and a value it did not know would be emptied.
+  await field(page, 'Reference').press('End');
+  await field(page, 'Reference').pressSequentially('2', { delay: 0 });
+  await expect(field(page, 'Reference')).toHaveValue('R-12');
+  await expect(field(page, 'Date')).toHaveValue('2026-01-15');
+  await expect(field(page, 'Amount')).toHaveValue('42');
+  expect(errors).toEqual([]);
+});
+
+test('a status select clicked open on a drawn form opens once the app holds it', async ({ page }) => {
+  const errors = complaints(page);
+  const status = (p: Page) => p.locator('#root main').getByRole('combobox', { name: /^Status/ });
+  await beforeTakeover(page, '/admin/brands/create', status, async () => {
+    await status(page).click();
+  });
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await expect(status(page)).toContainText('Inactive');
+  expect(errors).toEqual([]);
+});
+
+test('a name typed into a drawn many-choice picker opens its list once the app holds it', async ({ page }) => {
+  const errors = complaints(page);
+  const attributes = (p: Page) => p.locator('#root main').getByRole('combobox', { name: 'Attributes' });
+  await beforeTakeover(page, '/admin/product/create', attributes, async () => {
+    await attributes(page).pressSequentially('a', { delay: 0 });
+  });
+  await expect(attributes(page)).toHaveValue('a');
+  await expect(attributes(page)).toBeFocused();
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
