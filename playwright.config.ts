@@ -25,7 +25,10 @@ else delete process.env.DATABASE_URL;
 // failing on a blank page (or testing pages the server never draws).
 const distBuilt = existsSync(join(root, 'dist', 'index.html')) && existsSync(join(root, 'dist', '.ssr', 'entry-server.js'));
 const serve = 'node --import tsx server/main.ts';
-const command = distBuilt ? serve : `${bin('panda')} codegen --silent && ${bin('vite')} build && ${bin('vite')} build --ssr src/entry-server.tsx && ${serve}`;
+// The build runs in production mode whatever NODE_ENV the server is given (test): built under
+// NODE_ENV=test, the server's drawing took React's development JSX runtime and failed.
+const build = `NODE_ENV=production ${bin('vite')}`;
+const command = distBuilt ? serve : `${bin('panda')} codegen --silent && ${build} build && ${build} build --ssr src/entry-server.tsx && ${serve}`;
 if (!distBuilt && !process.env.TEST_WORKER_INDEX) {
   console.log('dist/index.html or dist/.ssr is missing: building the SPA and its server drawing before starting the e2e server.');
 }
