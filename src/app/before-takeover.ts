@@ -19,7 +19,11 @@ interface Place {
 /** One thing the person did, in the order done: typed into a field (its last value), clicked, or submitted a form. */
 type Step =
   | { kind: 'type'; target: Field; place: Place; value: string; caret: [number | null, number | null] }
-  | { kind: 'click' | 'submit'; target: Element; place: Place };
+  | { kind: 'click' | 'submit'; target: Element; place: Place }
+  | { kind: 'key'; target: Element; place: Place; key: string };
+
+/** Keys that do nothing on the drawing but mean something to the app (close a menu, move in a list). */
+const APP_KEYS = new Set(['Escape', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
 /** Clicks the browser acts on by itself, which React knows nothing of until it holds the page. */
 const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
@@ -139,6 +143,16 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     event.stopImmediatePropagation();
     steps.push({ kind: 'click', target, place: placeOf(root, target) });
   };
+  // A key the drawing ignores (Escape after opening a menu) is made again in its place, after the
+  // click before it: else the click, made again later, would undo what the key meant. In a field,
+  // where it moves the caret, the browser keeps it.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || !root.contains(target) || !APP_KEYS.has(event.key) || (isField(target) && event.key !== 'Escape')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    steps.push({ kind: 'key', target, place: placeOf(root, target), key: event.key });
+  };
   // Enter in a field submits its form (through a click on its first submit button, held above,
   // or, with none, directly): never the browser's way, which would load another page.
   const onSubmit = (event: SubmitEvent) => {
@@ -153,6 +167,7 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
   document.addEventListener('change', onInput, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('keydown', onKeyDown, true);
 
   return async () => {
     // Still holding while React adopts the page: an event on an element it does not hold yet is lost.
@@ -162,6 +177,7 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     document.removeEventListener('change', onInput, true);
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('keydown', onKeyDown, true);
 
     // The field the person is in: still focused, or taken away with the drawing React replaced.
     const still = document.activeElement;
@@ -191,7 +207,8 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
           await later();
         }
       } else {
-        if (step.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+        if (step.kind === 'key') target.dispatchEvent(new KeyboardEvent('keydown', { key: step.key, bubbles: true, cancelable: true, composed: true, view: window }));
+        else if (step.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
         else if (step.kind === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
         // What the click set off (a form sent, a list opened), drawn before the next step.
         await later(16);

@@ -237,3 +237,48 @@ test('a name typed into a drawn many-choice picker opens its list once the app h
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a web address typed into drawn settings is kept, and the app has it', async ({ page }) => {
+  const errors = complaints(page);
+  const facebook = (p: Page) => field(p, 'Facebook');
+  await beforeTakeover(page, '/admin/website/setting', facebook, async () => {
+    await facebook(page).fill('');
+    await facebook(page).pressSequentially('https://facebook.com/shop', { delay: 0 });
+  });
+  await expect(facebook(page)).toHaveValue('https://facebook.com/shop');
+  // The app knows it: typing on from there keeps all of it.
+  await facebook(page).press('End');
+  await facebook(page).pressSequentially('1', { delay: 0 });
+  await expect(facebook(page)).toHaveValue('https://facebook.com/shop1');
+  expect(errors).toEqual([]);
+});
+
+test('a choice of a drawn checkbox group ticked before the takeover is ticked once, by the app', async ({ page }) => {
+  const errors = complaints(page);
+  // The box itself is hidden under its drawn label, which is what a person clicks.
+  const label = (p: Page) => p.locator('#root main label').filter({ hasText: 'Other' });
+  const bank = (p: Page) => p.locator('#root main').getByRole('checkbox', { name: 'Other' });
+  await beforeTakeover(page, '/admin/pos/setting', label, async () => {
+    await expect(bank(page)).not.toBeChecked();
+    await label(page).click();
+  });
+  await expect(bank(page)).toBeChecked();
+  // The app holds it: the next click takes it off again.
+  await label(page).click();
+  await expect(bank(page)).not.toBeChecked();
+  expect(errors).toEqual([]);
+});
+
+test('a menu opened and closed with Escape on the drawing stays closed once the app holds the page', async ({ page }) => {
+  const errors = complaints(page);
+  const avatar = (p: Page) => new Shell(p).userMenuButton;
+  await beforeTakeover(page, '/admin/brands', avatar, async () => {
+    await avatar(page).click();
+    await page.keyboard.press('Escape');
+  });
+  // The click, made again, opened the menu; the Escape after it, made again in its place, closed it.
+  await expect(page.getByRole('menu')).toBeHidden();
+  await avatar(page).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(errors).toEqual([]);
+});
