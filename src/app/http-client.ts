@@ -7,7 +7,7 @@ import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
  * ofetch and what is built on it, loaded with the first call (src/app/api.ts): a signed-out
  * page makes none until the person signs in, so the sign-in page's first load goes without it.
  * A signed-in page asks for its session at once, and the server names this chunk in that
- * page's HTML (domain/screen-files.ts), so it comes beside the entry.
+ * page's HTML (pageFiles in src/pages/screen-loader.ts), so it comes beside the entry.
  */
 
 /** Turns whatever a call threw into the value the machines understand. */
