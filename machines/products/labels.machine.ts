@@ -26,8 +26,11 @@ export type LabelsEvent =
  * The label sheet: the chosen products load, each starts at one label, the person sets the
  * counts (0 to LABELS_PER_PRODUCT_MAX) and prints through the browser's print dialog.
  */
+/** A chosen product starts with one label. */
+const counted = (p: Omit<LabelItem, 'count'>): LabelItem => ({ ...p, count: 1 });
+
 export const labelsMachine = setup({
-  types: { context: {} as LabelsContext, input: {} as { ids: number[] }, events: {} as LabelsEvent },
+  types: { context: {} as LabelsContext, input: {} as { ids: number[]; products?: Omit<LabelItem, 'count'>[] | undefined }, events: {} as LabelsEvent },
   actors: {
     loadProducts: fromPromise<Omit<LabelItem, 'count'>[], { ids: number[] }>(async () => {
       throw new Error('loadProducts is provided by the app');
@@ -39,15 +42,17 @@ export const labelsMachine = setup({
   },
   guards: {
     hasProducts: ({ context }) => context.ids.length > 0,
+    /** The page's loader got the chosen products (the server drew the page with them). */
+    hasItems: ({ context }) => context.items.length > 0,
     hasLabels: ({ context }) => context.items.some((i) => i.count > 0),
     isCount: ({ event }) => event.type === 'label.count' && Number.isInteger(event.count) && event.count >= 0 && event.count <= LABELS_PER_PRODUCT_MAX,
   },
 }).createMachine({
   id: 'labels',
-  context: ({ input }) => ({ ids: input.ids, items: [], error: null }),
+  context: ({ input }) => ({ ids: input.ids, items: (input.products ?? []).map(counted), error: null }),
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'hasProducts', target: 'loading' }, { target: 'nothingChosen' }] },
+    starting: { always: [{ guard: 'hasItems', target: 'ready' }, { guard: 'hasProducts', target: 'loading' }, { target: 'nothingChosen' }] },
     nothingChosen: { description: 'No product was chosen: the page says where to choose them.', type: 'final' },
     loading: {
       description: 'The chosen products are on their way.',
@@ -56,7 +61,7 @@ export const labelsMachine = setup({
         id: 'loadProducts',
         src: 'loadProducts',
         input: ({ context }) => ({ ids: context.ids }),
-        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output.map((p) => ({ ...p, count: 1 })), error: null }) },
+        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output.map(counted), error: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error as { message?: string })?.message || 'The products could not be loaded.' }) },
       },
     },

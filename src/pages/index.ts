@@ -16,7 +16,7 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   placeholder: page({ view: 'placeholder/placeholder-route.tsx' }),
   productList: page({ view: 'products/product-list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadProductList) }),
   productView: page({ view: 'products/product-view-route.tsx', loader: () => import('./loaders/product.ts').then((m) => m.loadProduct) }),
-  productLabels: page({ view: 'products/labels-route.tsx' }),
+  productLabels: page({ view: 'products/labels-route.tsx', loader: () => import('./loaders/labels.ts').then((m) => m.loadLabels) }),
   stock: page({ view: 'stock/stock-route.tsx', loader: () => import('./loaders/stock.ts').then((m) => m.loadStock) }),
   purchases: page({ view: 'purchases/purchase-list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadPurchaseList) }),
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).

@@ -15,6 +15,7 @@ import { barcodeMachine } from '../../machines/fields/barcode.machine.ts';
 import { imageUploadMachine } from '../../machines/fields/image-upload.machine.ts';
 import type { AppSystem } from '../app/system.ts';
 import { listPath } from '../pages/loaders/list.ts';
+import { fetchLabelProducts } from '../pages/loaders/labels.ts';
 import { fetchProduct } from '../pages/loaders/product.ts';
 
 /**
@@ -89,10 +90,7 @@ export function productRecordMachine(system: Pick<AppSystem, 'api' | 'navigation
 export function productLabelsMachine(system: Pick<AppSystem, 'api'>) {
   return labelsMachine.provide({
     actors: {
-      loadProducts: fromPromise(async ({ input }) => {
-        const rows = await Promise.all(input.ids.map((id) => system.api.call<{ data: Record<string, unknown> }>(`${products.api}/${id}`).then((r) => r.data)));
-        return rows.map((p) => ({ id: Number(p.id), name: String(p.name ?? ''), price: Number(p.sale_price ?? 0), barcode: typeof p.barcode === 'string' && p.barcode ? p.barcode : null }));
-      }),
+      loadProducts: fromPromise(({ input }) => fetchLabelProducts(system.api, input.ids)),
     },
     actions: { print: () => window.print() },
   });

@@ -56,6 +56,16 @@ describe('the server draws a page with what its loader got', () => {
     expect(text && drawn!.html.includes(`value="${text}"`)).toBe(true);
   });
 
+  it('the labels page: the chosen products, one label each', async () => {
+    const drawn = await draw(`/admin/product/labels?ids=${productId}`);
+    expect(drawn).not.toBeNull();
+    expect(drawn!.html).toContain('Loader Cable');
+    expect(drawn!.html).not.toContain('Loading the products');
+    expect(drawn!.data.state.screen!.data).toEqual([{ id: productId, name: 'Loader Cable', price: 2000, barcode: null }]);
+    // None chosen: nothing to load.
+    expect((await draw('/admin/product/labels'))!.data.state.screen!.data).toBeUndefined();
+  });
+
   it("a product's page: the product", async () => {
     const drawn = await draw(`/admin/product/view/${productId}`);
     expect(drawn).not.toBeNull();

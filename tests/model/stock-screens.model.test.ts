@@ -167,6 +167,17 @@ describe('labels machine, every edge', () => {
     expect(selectLabels(actor.getSnapshot())).toMatchObject({ phase: 'none', canPrint: false, total: 0 });
     expect(loads.calls).toHaveLength(0);
   });
+  it("a labels page drawn with its products starts ready, one label each, and loads nothing", () => {
+    const loads = deferredCalls<Omit<LabelItem, 'count'>[]>();
+    const actor = createActor(labelsMachine.provide({ actors: { loadProducts: fromPromise((a) => loads.start(a)) } }), {
+      input: { ids: [3, 4], products: PRODUCTS },
+      inspect: labelsCoverage.inspect,
+    }).start();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(selectLabels(actor.getSnapshot()).items.map((i) => [i.name, i.count])).toEqual([['Trail shoe', 1], ['Sock', 1]]);
+    expect(loads.calls).toHaveLength(0);
+    actor.stop();
+  });
   it('covers every state and transition', () => {
     const r = labelsCoverage.report();
     console.log(r.line);

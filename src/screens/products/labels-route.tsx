@@ -20,6 +20,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { productLabelsMachine } from '../../resources/stock-providers.ts';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
+import type { LabelProducts } from '../../pages/loaders/labels.ts';
 import { BarcodeImage } from './barcode-image.tsx';
 
 // Avery L7160 and its equals: 3 × 7 labels of 63.5 × 38.1 mm, 2.5 mm between columns, on A4
@@ -51,11 +52,12 @@ const label = css({
 });
 
 /** Barcode labels: counts per chosen product, a preview of the A4 sheet, Print. */
-export default function LabelsRoute(_: ScreenProps) {
+export default function LabelsRoute({ data }: ScreenProps) {
   const system = useAppSystem();
   const ids = useMemo(() => labelIds(selectSearch(system.navigation.getSnapshot())), [system]);
   const machine = useMemo(() => productLabelsMachine(system), [system]);
-  const actor = useActorRef(machine, { input: { ids }, inspect: system.inspect });
+  // `data`: the chosen products as the page's loader got them (src/pages/loaders/labels.ts).
+  const actor = useActorRef(machine, { input: { ids, products: data as LabelProducts | undefined }, inspect: system.inspect });
   const view = useSelector(actor, selectLabels);
   const display = useDisplay();
   const back = (
