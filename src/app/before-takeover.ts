@@ -162,22 +162,21 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     event.stopImmediatePropagation();
     steps.push({ kind: 'submit', target: form, place: placeOf(root, form) });
   };
-  document.addEventListener('focusin', onFocus, true);
-  document.addEventListener('input', onInput, true);
-  document.addEventListener('change', onInput, true);
-  document.addEventListener('click', onClick, true);
-  document.addEventListener('submit', onSubmit, true);
-  document.addEventListener('keydown', onKeyDown, true);
+  // Heard first (capture), before anything on the drawing does.
+  const listeners = [
+    ['focusin', onFocus],
+    ['input', onInput],
+    ['change', onInput],
+    ['click', onClick],
+    ['submit', onSubmit],
+    ['keydown', onKeyDown],
+  ] as [string, EventListener][];
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
 
   return async () => {
     // Still holding while React adopts the page: an event on an element it does not hold yet is lost.
     await untilReactHolds(root, () => steps.map((step) => step.target), 10_000);
-    document.removeEventListener('focusin', onFocus, true);
-    document.removeEventListener('input', onInput, true);
-    document.removeEventListener('change', onInput, true);
-    document.removeEventListener('click', onClick, true);
-    document.removeEventListener('submit', onSubmit, true);
-    document.removeEventListener('keydown', onKeyDown, true);
+    for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
 
     // The field the person is in: still focused, or taken away with the drawing React replaced.
     const still = document.activeElement;

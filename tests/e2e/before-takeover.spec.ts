@@ -16,10 +16,7 @@ test.beforeAll(async ({ browser }, info) => {
   const page = await browser.newPage();
   const login = new LoginPage(page);
   await login.open();
-  await login.fillEmail(USERS.admin.email);
-  await login.fillPassword(USERS.admin.password);
-  await login.clickSignIn();
-  await new Shell(page).seeDashboard();
+  await login.signInAs(USERS.admin);
   signedIn = info.outputPath('signed-in.json');
   await page.context().storageState({ path: signedIn });
   await page.close();
