@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { dropMachineDescriptions } from './scripts/vite-machine-descriptions.ts';
 import { pandaStaticCss } from './scripts/vite-panda-static.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { resourceFacts } from './scripts/vite-resource-facts.ts';
 import { leanPreloadHelper } from './scripts/vite-preload-helper.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3100);
@@ -136,7 +137,7 @@ function firstPageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont(), leanPreloadHelper(), precompress()])],
+  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), resourceFacts(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont(), leanPreloadHelper(), precompress()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {

@@ -1,20 +1,19 @@
 import type { z } from 'zod';
 import type { Permission, ResourceRights } from './permissions.ts';
+import type { SchemaKit } from './schema-kit.ts';
 
 /**
- * A resource is declared once (domain/resources/*.ts): its write schema, list columns,
- * filters, form fields, labels, permissions and API path. The server builds its CRUD routes
- * from it, the browser builds its list and form screens from it, the route table gets its
- * create/edit routes from it. Adding a simple resource is one declaration plus its table.
+ * A resource is declared once (domain/resources/<group>.ts, one `defineResource` each): its
+ * labels, API path, permissions and routes; its list columns, filters and sort; its form's
+ * fields and defaults; and its write schema. The server builds its CRUD routes from it, the
+ * browser its list and form screens, the route table its list, create and edit routes.
+ * Adding a simple resource is one declaration, its place in RESOURCES, and its table.
  *
- * The declaration comes in three layers, each built on the one before (so every fact is
- * written once) and each in its own file, so a screen loads only what it uses:
- * - facts (`<group>.facts.ts`): key, labels, API path, permissions, admin routes, parent:
- *   what the route table and the menu need, loaded with the app;
- * - list (`<group>.list.ts`): columns, filters, sort, search, title field, row links: what a
- *   list screen needs, without a schema (no zod on the list route);
- * - declaration (`<group>.ts`): write schema, defaults and form fields: the form screens and
- *   the server.
+ * The write schema is a function of the schema kit (domain/schema-kit.ts: zod and the field
+ * schemas), not a zod object: the declarations travel with the route table in the app's first
+ * files, and zod (about 24 kB gzipped) stays in the form's files, which build the schema when
+ * they open a form (`writeSchemas`). Functions that need only part of a declaration take the
+ * narrower view of it: `ResourceFacts` (routes, menu, titles) or `ResourceList` (list screens).
  */
 
 /**
@@ -125,7 +124,7 @@ export type SortDir = 'asc' | 'desc';
 /** One record as the API lists and shows it. */
 export type Row = { id: number } & Record<string, unknown>;
 
-/** What the route table and the menu know of a resource (`<group>.facts.ts`). */
+/** What the route table and the menu know of a resource. */
 export interface ResourceFacts {
   key: string;
   label: { one: string; many: string };
@@ -143,7 +142,7 @@ export interface ResourceFacts {
   rowLinks?: readonly RowLink[];
 }
 
-/** What a list screen knows of a resource (`<group>.list.ts`): its facts and how its rows are shown. */
+/** What a list screen knows of a resource: its facts and how its rows are shown. */
 export interface ResourceList extends ResourceFacts {
   columns: readonly ColumnDef[];
   filters: readonly FilterDef[];
@@ -156,12 +155,12 @@ export interface ResourceList extends ResourceFacts {
   protectedHint?: string;
 }
 
-/** The whole declaration (`<group>.ts`): its list part and how a record is written. */
+/** The whole declaration: its list part and how a record is written. */
 export interface ResourceDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = S> extends ResourceList {
-  /** Body of POST (create). Strict: unknown fields are refused. */
-  schema: S;
+  /** Body of POST (create), made from the kit. Strict: unknown fields are refused. */
+  schema: (kit: SchemaKit) => S;
   /** Body of PUT (update) when it differs, e.g. a user's password becomes optional. */
-  updateSchema?: U;
+  updateSchema?: (kit: SchemaKit) => U;
   /** Values of a new record's form. */
   defaults: Record<string, unknown>;
   fields: readonly FieldDef[];
@@ -173,16 +172,14 @@ export interface SingletonDef<S extends z.ZodType = z.ZodType> {
   label: string;
   api: string;
   permission: Permission;
-  schema: S;
+  /** The body of PUT, made from the kit as a resource's is. */
+  schema: (kit: SchemaKit) => S;
   defaults: Record<string, unknown>;
   fields: readonly FieldDef[];
-  route: string;
   /** Saving it changes what the session carries (the website setting: the shop's name and currency). */
   refreshesSession?: boolean;
 }
 
-export const defineFacts = (facts: ResourceFacts) => facts;
-export const defineList = (list: ResourceList) => list;
 export const defineResource = <S extends z.ZodType, U extends z.ZodType = S>(def: ResourceDef<S, U>) => def;
 export const defineSingleton = <S extends z.ZodType>(def: SingletonDef<S>) => def;
 

@@ -1,7 +1,7 @@
 import type { Permission } from './permissions.ts';
 import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
 import type { ResourceFacts } from './resource.ts';
-import * as R from './resources/facts.ts';
+import { FACTS } from './resources/facts.ts';
 
 /**
  * Every admin route of SPEC §2 in one table: path pattern (relative to /admin), title,
@@ -26,8 +26,15 @@ export interface RouteDef {
   screen: string;
 }
 
-/** A resource's list, create and edit routes, all from its definition (screens are generic). */
-function resource(name: string, title: string, def: ResourceFacts): RouteDef[] {
+function factsOf(key: string): ResourceFacts {
+  const facts = FACTS[key];
+  if (!facts) throw new Error(`Unknown resource ${key}`);
+  return facts;
+}
+
+/** A resource's list, create and edit routes, all from its declaration (screens are generic). */
+function resource(name: string, title: string, key = name): RouteDef[] {
+  const def = factsOf(key);
   const base = { layout: 'content', access: 'auth' } as const;
   return [
     { ...base, name, path: def.routes.list, title, permission: def.permissions.list, screen: `list:${def.key}` },
@@ -44,19 +51,21 @@ const r = (
   screen = 'placeholder',
 ): RouteDef => ({ name, path, title, permission, layout: 'content', access: 'auth', screen });
 
+const PRODUCT = factsOf('products');
+
 export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/login', title: 'Login', permission: null, layout: 'blank', access: 'guest', screen: 'login' },
   r('dashboard', '/dashboard', 'Dashboard', 'dashboard', 'dashboard'),
   r('profile', '/profile', 'Profile', null),
-  ...resource('users', 'Users', R.users),
-  ...resource('roles', 'Roles', R.roles),
-  ...resource('permissionModules', 'Permission modules', R.permissionModules),
-  ...resource('permissions', 'Permissions', R.permissions),
-  ...resource('customers', 'Customers', R.customers),
-  ...resource('customerCategories', 'Customer categories', R.customerCategories),
-  ...resource('suppliers', 'Suppliers', R.suppliers),
-  ...resource('expenseCategories', 'Expense categories', R.expenseCategories),
-  ...resource('expenses', 'Expenses', R.expenses),
+  ...resource('users', 'Users'),
+  ...resource('roles', 'Roles'),
+  ...resource('permissionModules', 'Permission modules'),
+  ...resource('permissions', 'Permissions'),
+  ...resource('customers', 'Customers'),
+  ...resource('customerCategories', 'Customer categories'),
+  ...resource('suppliers', 'Suppliers'),
+  ...resource('expenseCategories', 'Expense categories'),
+  ...resource('expenses', 'Expenses'),
   r('purchases', '/purchase/list', 'Purchases', 'purchase list', 'purchases'),
   r('purchaseCreate', '/purchase/create', 'Create purchase', 'purchase create', 'purchaseForm'),
   r('purchaseSerialCreate', '/purchase/with/serial/create', 'Create purchase with serial numbers', 'purchase create', 'purchaseForm:serial'),
@@ -75,24 +84,24 @@ export const ROUTES: readonly RouteDef[] = [
   r('orderDetails', '/orders/:id', 'Order details', 'order list'),
   r('invoice', '/invoice/:id', 'Invoice', 'order list'),
   // SPEC's own paths and titles; the screens are the products resource's (domain/resources/product.ts).
-  r('productCreate', '/product/create', 'Create product', R.products.permissions.create, 'form:products'),
-  r('productEdit', '/product/edit/:id', 'Edit product', R.products.permissions.edit, 'form:products'),
-  r('products', '/products', 'Products', R.products.permissions.list, 'productList'),
-  r('productView', '/product/view/:id', 'Product', R.products.permissions.list, 'productView'),
-  r('productLabels', '/product/labels', 'Print labels', R.products.permissions.list, 'productLabels'),
-  ...resource('brands', 'Brands', R.brands),
-  ...resource('categories', 'Categories', R.categories),
-  ...resource('attributes', 'Attributes', R.attributes),
-  ...resource('attributeValues', 'Attribute values', R.attributeValues),
-  ...resource('colors', 'Colors', R.colors),
-  ...resource('units', 'Units', R.units),
+  r('productCreate', '/product/create', 'Create product', PRODUCT.permissions.create, 'form:products'),
+  r('productEdit', '/product/edit/:id', 'Edit product', PRODUCT.permissions.edit, 'form:products'),
+  r('products', '/products', 'Products', PRODUCT.permissions.list, 'productList'),
+  r('productView', '/product/view/:id', 'Product', PRODUCT.permissions.list, 'productView'),
+  r('productLabels', '/product/labels', 'Print labels', PRODUCT.permissions.list, 'productLabels'),
+  ...resource('brands', 'Brands'),
+  ...resource('categories', 'Categories'),
+  ...resource('attributes', 'Attributes'),
+  ...resource('attributeValues', 'Attribute values'),
+  ...resource('colors', 'Colors'),
+  ...resource('units', 'Units'),
   r('pos', '/pos', 'POS', 'pos'),
   r('posSetting', '/pos/setting', 'POS setting', 'pos setting', 'single:posSetting'),
   r('website', '/website', 'POS', 'pos'),
   r('websiteSetting', '/website/setting', 'Web site setting', 'website setting', 'single:websiteSetting'),
-  ...resource('websiteServices', 'Services', R.services),
-  ...resource('websiteBanners', 'Banners', R.banners),
-  ...resource('websiteSolutions', 'Solutions', R.solutions),
+  ...resource('websiteServices', 'Services', 'services'),
+  ...resource('websiteBanners', 'Banners', 'banners'),
+  ...resource('websiteSolutions', 'Solutions', 'solutions'),
 ];
 
 

@@ -1,30 +1,48 @@
-import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth.ts';
-import { idList, optionalPhone, optionalText, relationId, requiredEmail, requiredText, status, STATUS_OPTIONS } from '../fields.ts';
+import { rights } from '../permissions.ts';
 import { defineResource } from '../resource.ts';
-import * as list from './administration.list.ts';
+import type { SchemaKit } from '../schema-kit.ts';
+import { STATUS_OPTIONS } from '../status.ts';
 
-const password = z
-  .string({ error: 'Enter a password.' })
-  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
-
-const userFields = {
-  name: requiredText('a name'),
-  email: requiredEmail(),
-  phone: optionalPhone(),
-  status: status(),
-  role_ids: idList('a role').default([]),
+/** A user's body; editing keeps the current password unless a new one is typed. */
+const userBody = ({ z, requiredText, requiredEmail, optionalPhone, status, idList }: SchemaKit, mode: 'create' | 'update') => {
+  const password = z
+    .string({ error: 'Enter a password.' })
+    .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
+    .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+  return z.strictObject({
+    name: requiredText('a name'),
+    email: requiredEmail(),
+    phone: optionalPhone(),
+    status: status(),
+    role_ids: idList('a role').default([]),
+    password: mode === 'create' ? password : z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
+  });
 };
 
 export const users = defineResource({
-  ...list.users,
-  schema: z.strictObject({ ...userFields, password }),
-  // Editing keeps the current password unless a new one is typed.
-  updateSchema: z.strictObject({
-    ...userFields,
-    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
-  }),
+  key: 'users',
+  label: { one: 'user', many: 'users' },
+  api: '/api/v1/admin/users',
+  permissions: rights('user'),
+  routes: { list: '/users' },
+  columns: [
+    { name: 'name', label: 'Name', sortable: true },
+    { name: 'email', label: 'Email', kind: 'email', sortable: true },
+    { name: 'phone', label: 'Phone', minor: true },
+    { name: 'role_names', label: 'Roles', kind: 'tags' },
+    { name: 'status', label: 'Status', kind: 'status', sortable: true },
+    { name: 'created_at', label: 'Created', kind: 'date', sortable: true, minor: true },
+  ],
+  filters: [
+    { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
+    { name: 'role_id', label: 'Role', kind: 'relation', relation: 'roles' },
+  ],
+  searchHint: 'Search name, email or phone',
+  defaultSort: { field: 'name', dir: 'asc' },
+  titleField: 'name',
+  schema: (kit) => userBody(kit, 'create'),
+  updateSchema: (kit) => userBody(kit, 'update'),
   defaults: { name: '', email: '', phone: '', status: 'active', role_ids: [], password: '' },
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'off' },
@@ -38,11 +56,26 @@ export const users = defineResource({
 });
 
 export const roles = defineResource({
-  ...list.roles,
-  schema: z.strictObject({
-    name: requiredText('a role name'),
-    permission_ids: idList('a permission').default([]),
-  }),
+  key: 'roles',
+  label: { one: 'role', many: 'roles' },
+  api: '/api/v1/admin/roles',
+  permissions: rights('role'),
+  routes: { list: '/roles', create: '/role/create', edit: '/role/edit/:id' },
+  columns: [
+    { name: 'name', label: 'Name', sortable: true },
+    { name: 'permissions_count', label: 'Permissions', kind: 'number', sortable: true },
+    { name: 'users_count', label: 'Users', kind: 'number', sortable: true },
+  ],
+  filters: [],
+  searchHint: 'Search role name',
+  defaultSort: { field: 'name', dir: 'asc' },
+  titleField: 'name',
+  protectedHint: 'The Super Admin role always holds every permission and cannot be deleted.',
+  schema: ({ z, requiredText, idList }) =>
+    z.strictObject({
+      name: requiredText('a role name'),
+      permission_ids: idList('a permission').default([]),
+    }),
   defaults: { name: '', permission_ids: [] },
   fields: [
     { name: 'name', label: 'Role name', kind: 'text', required: true, autoComplete: 'off' },
@@ -51,19 +84,47 @@ export const roles = defineResource({
 });
 
 export const permissionModules = defineResource({
-  ...list.permissionModules,
-  schema: z.strictObject({ name: requiredText('a module name') }),
+  key: 'permissionModules',
+  label: { one: 'permission module', many: 'permission modules' },
+  api: '/api/v1/admin/permission-modules',
+  permissions: rights('permission module'),
+  routes: { list: '/permission-module' },
+  columns: [
+    { name: 'name', label: 'Name', sortable: true },
+    { name: 'permissions_count', label: 'Permissions', kind: 'number', sortable: true },
+  ],
+  filters: [],
+  searchHint: 'Search module name',
+  defaultSort: { field: 'name', dir: 'asc' },
+  titleField: 'name',
+  schema: ({ z, requiredText }) => z.strictObject({ name: requiredText('a module name') }),
   defaults: { name: '' },
   fields: [{ name: 'name', label: 'Module name', kind: 'text', required: true, autoComplete: 'off' }],
 });
 
 export const permissions = defineResource({
-  ...list.permissions,
-  schema: z.strictObject({
-    name: requiredText('a permission name', 100),
-    module_id: relationId('a module'),
-    description: optionalText(500),
-  }),
+  key: 'permissions',
+  label: { one: 'permission', many: 'permissions' },
+  api: '/api/v1/admin/permissions',
+  permissions: rights('permission'),
+  routes: { list: '/permissions' },
+  columns: [
+    { name: 'name', label: 'Name', sortable: true },
+    { name: 'description', label: 'Allows', minor: true },
+    { name: 'module_name', label: 'Module', sortable: true },
+    { name: 'roles_count', label: 'Roles', kind: 'number', minor: true },
+  ],
+  filters: [{ name: 'module_id', label: 'Module', kind: 'relation', relation: 'permissionModules' }],
+  searchHint: 'Search name or what it allows',
+  // By module; within one, the order the role screen shows (the server breaks ties by id).
+  defaultSort: { field: 'module_name', dir: 'asc' },
+  titleField: 'name',
+  schema: ({ z, requiredText, relationId, optionalText }) =>
+    z.strictObject({
+      name: requiredText('a permission name', 100),
+      module_id: relationId('a module'),
+      description: optionalText(500),
+    }),
   defaults: { name: '', module_id: '', description: '' },
   fields: [
     { name: 'name', label: 'Permission name', kind: 'text', required: true, autoComplete: 'off', help: 'Permissions the application checks cannot be renamed.' },

@@ -15,28 +15,15 @@ export * from './product.ts';
 export * from './settings.ts';
 export * from './website.ts';
 
-/** Every simple resource, by key. */
+/** Every simple resource, by key: the one registry the route table, the screens and the server read. */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
   [
-    users,
-    roles,
-    permissionModules,
-    permissions,
-    customerCategories,
-    customers,
-    suppliers,
-    categories,
-    brands,
-    attributes,
-    attributeValues,
-    colors,
-    units,
+    ...[users, roles, permissionModules, permissions],
+    ...[customerCategories, customers, suppliers],
+    ...[categories, brands, attributes, attributeValues, colors, units],
     products,
-    expenseCategories,
-    expenses,
-    services,
-    banners,
-    solutions,
+    ...[expenseCategories, expenses],
+    ...[services, banners, solutions],
   ].map((d) => [d.key, d as unknown as ResourceDef]),
 );
 

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { basisPoints, optionalEmail, optionalPhone, optionalRelationId, optionalText, optionalUrl, requiredText } from '../fields.ts';
 import { defineSingleton } from '../resource.ts';
-import { SETTING_APIS } from './settings.facts.ts';
 
 export const PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },
@@ -12,21 +9,22 @@ export const PAYMENT_METHODS = [
 export const posSetting = defineSingleton({
   key: 'posSetting',
   label: 'POS setting',
-  api: SETTING_APIS.posSetting,
+  api: '/api/v1/admin/settings/pos',
   permission: 'pos setting',
-  schema: z.strictObject({
-    default_customer_id: optionalRelationId('a customer'),
-    default_tax_bps: basisPoints('the default tax').default(0),
-    payment_methods: z
-      .array(z.enum(['cash', 'card', 'other'], { error: 'Choose cash, card or other.' }), { error: 'Choose the payment methods.' })
-      .min(1, { error: 'Enable at least one payment method.' })
-      .max(3)
-      .transform((m) => [...new Set(m)]),
-    receipt_header: optionalText(500),
-    receipt_footer: optionalText(500),
-    show_product_images: z.boolean({ error: 'Choose yes or no.' }).default(true),
-    invoice_prefix: requiredText('an invoice prefix', 12).regex(/^[A-Za-z0-9-]+$/, { error: 'Use letters, digits and - only.' }),
-  }),
+  schema: ({ z, optionalRelationId, basisPoints, optionalText, requiredText }) =>
+    z.strictObject({
+      default_customer_id: optionalRelationId('a customer'),
+      default_tax_bps: basisPoints('the default tax').default(0),
+      payment_methods: z
+        .array(z.enum(['cash', 'card', 'other'], { error: 'Choose cash, card or other.' }), { error: 'Choose the payment methods.' })
+        .min(1, { error: 'Enable at least one payment method.' })
+        .max(3)
+        .transform((m) => [...new Set(m)]),
+      receipt_header: optionalText(500),
+      receipt_footer: optionalText(500),
+      show_product_images: z.boolean({ error: 'Choose yes or no.' }).default(true),
+      invoice_prefix: requiredText('an invoice prefix', 12).regex(/^[A-Za-z0-9-]+$/, { error: 'Use letters, digits and - only.' }),
+    }),
   defaults: {
     default_customer_id: '',
     default_tax_bps: 0,
@@ -45,30 +43,30 @@ export const posSetting = defineSingleton({
     { name: 'receipt_footer', label: 'Receipt footer', kind: 'textarea', wide: true },
     { name: 'show_product_images', label: 'Show product images', kind: 'switch' },
   ],
-  route: '/pos/setting',
 });
 
 export const websiteSetting = defineSingleton({
   key: 'websiteSetting',
   label: 'Web site setting',
-  api: SETTING_APIS.websiteSetting,
+  api: '/api/v1/admin/settings/website',
   permission: 'website setting',
-  schema: z.strictObject({
-    shop_name: requiredText('the shop name'),
-    logo: optionalUrl(),
-    email: optionalEmail(),
-    phone: optionalPhone(),
-    address: optionalText(500),
-    currency: z
-      .string({ error: 'Enter a currency code.' })
-      .trim()
-      .regex(/^[A-Za-z]{3}$/, { error: 'Enter a three-letter currency code like USD.' })
-      .transform((v) => v.toUpperCase()),
-    facebook: optionalUrl(),
-    instagram: optionalUrl(),
-    twitter: optionalUrl(),
-    youtube: optionalUrl(),
-  }),
+  schema: ({ z, requiredText, optionalUrl, optionalEmail, optionalPhone, optionalText }) =>
+    z.strictObject({
+      shop_name: requiredText('the shop name'),
+      logo: optionalUrl(),
+      email: optionalEmail(),
+      phone: optionalPhone(),
+      address: optionalText(500),
+      currency: z
+        .string({ error: 'Enter a currency code.' })
+        .trim()
+        .regex(/^[A-Za-z]{3}$/, { error: 'Enter a three-letter currency code like USD.' })
+        .transform((v) => v.toUpperCase()),
+      facebook: optionalUrl(),
+      instagram: optionalUrl(),
+      twitter: optionalUrl(),
+      youtube: optionalUrl(),
+    }),
   defaults: {
     shop_name: '',
     logo: '',
@@ -93,6 +91,5 @@ export const websiteSetting = defineSingleton({
     { name: 'twitter', label: 'X (Twitter)', kind: 'url' },
     { name: 'youtube', label: 'YouTube', kind: 'url' },
   ],
-  route: '/website/setting',
   refreshesSession: true,
 });

@@ -1,23 +1,41 @@
-import { z } from 'zod';
-import { optionalText, optionalUrl, requiredText, sortOrder } from '../fields.ts';
-import { defineResource, type ResourceDef, type ResourceList } from '../resource.ts';
-import * as list from './website.list.ts';
+import { rights, type ResourceNoun } from '../permissions.ts';
+import { defineResource } from '../resource.ts';
 
-const contentSchema = z.strictObject({
-  title: requiredText('a title'),
-  subtitle: optionalText(),
-  description: optionalText(2000),
-  image: optionalUrl(),
-  link: optionalUrl(),
-  sort_order: sortOrder(),
-  active: z.boolean({ error: 'Choose whether it is shown.' }).default(true),
-});
+const ACTIVE_OPTIONS = [
+  { value: 'true', label: 'Shown' },
+  { value: 'false', label: 'Hidden' },
+] as const;
 
 /** Services, banners and solutions share one shape: website content blocks. */
-function content(l: ResourceList): ResourceDef<typeof contentSchema> {
-  return defineResource({
-    ...l,
-    schema: contentSchema,
+const content = (key: string, one: string, many: string, slug: string, noun: ResourceNoun) =>
+  defineResource({
+    key,
+    label: { one, many },
+    api: `/api/v1/admin/website/${slug}`,
+    permissions: rights(noun),
+    routes: { list: `/website/${slug}` },
+    // The title opens the record; the image is a preview of what the website shows.
+    columns: [
+      { name: 'image', label: 'Image', kind: 'image' },
+      { name: 'title', label: 'Title', sortable: true },
+      { name: 'subtitle', label: 'Subtitle', minor: true },
+      { name: 'sort_order', label: 'Order', kind: 'number', sortable: true },
+      { name: 'active', label: 'Shown', kind: 'status', sortable: true },
+    ],
+    filters: [{ name: 'active', label: 'Shown', kind: 'select', options: ACTIVE_OPTIONS }],
+    searchHint: 'Search title',
+    defaultSort: { field: 'sort_order', dir: 'asc' },
+    titleField: 'title',
+    schema: ({ z, requiredText, optionalText, optionalUrl, sortOrder }) =>
+      z.strictObject({
+        title: requiredText('a title'),
+        subtitle: optionalText(),
+        description: optionalText(2000),
+        image: optionalUrl(),
+        link: optionalUrl(),
+        sort_order: sortOrder(),
+        active: z.boolean({ error: 'Choose whether it is shown.' }).default(true),
+      }),
     defaults: { title: '', subtitle: '', description: '', image: '', link: '', sort_order: '0', active: true },
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true, autoComplete: 'off' },
@@ -29,8 +47,7 @@ function content(l: ResourceList): ResourceDef<typeof contentSchema> {
       { name: 'active', label: 'Shown on the website', kind: 'switch' },
     ],
   });
-}
 
-export const services = content(list.services);
-export const banners = content(list.banners);
-export const solutions = content(list.solutions);
+export const services = content('services', 'service', 'services', 'services', 'service');
+export const banners = content('banners', 'banner', 'banners', 'banners', 'banner');
+export const solutions = content('solutions', 'solution', 'solutions', 'solutions', 'solution');

@@ -1,6 +1,6 @@
 import { formatAmount, formatPercent, type Display } from '../../domain/format.ts';
 import type { Permission } from '../../domain/permissions.ts';
-import { products } from '../../domain/resources/product.facts.ts';
+import { products } from '../../domain/resources/product.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
 import type { StockState } from '../../domain/stock/kinds.ts';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { route, type AppContext, type RouteDef } from '../http/context.ts';
 import type { BoundResource } from './bound.ts';
+import { writeSchemas } from '../../domain/schema-kit.ts';
 import { explainWriteError } from './db-errors.ts';
 import { checkIfMatch, etagOf, nextVersion } from './etag.ts';
 import { parseId } from './ids.ts';
@@ -53,7 +54,7 @@ export const createRoute = (b: BoundResource): RouteDef => {
   const { def } = b.res;
   return route('POST', def.api, def.permissions.create, {
     summary: `Create a ${b.one}`,
-    body: def.schema,
+    body: writeSchemas(def).create,
     handler: async (c, input) => saveRecord(c, b, undefined, await input.body()),
   });
 };
@@ -63,7 +64,7 @@ export const updateRoute = (b: BoundResource): RouteDef => {
   const { def } = b.res;
   return route('PUT', `${def.api}/:id`, def.permissions.edit, {
     summary: `Update a ${b.one}`,
-    body: def.updateSchema ?? def.schema,
+    body: writeSchemas(def).update,
     handler: async (c, input) => {
       const id = parseId(c.req.param('id'));
       if (id === undefined) throw b.notFound();

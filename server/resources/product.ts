@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import * as R from '../../domain/resources/index.ts';
-import { bulkStatusBody } from '../../domain/resources/product.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
 import { inStoreEan13 } from '../../domain/stock/barcode.ts';
 import { plural } from '../../domain/text.ts';
@@ -43,6 +43,17 @@ const barcodeRoute = route('GET', `${R.products.api}/barcode`, STOCK_ACCESS.prod
 });
 
 /** POST {api}/bulk-status: make up to 100 products active or inactive. */
+/** POST {products.api}/bulk-status: the list's bulk "make active / inactive". */
+const bulkStatusBody = z.strictObject({
+  ids: z
+    .array(z.number({ error: 'Send product ids.' }).int({ error: 'Send product ids.' }).positive({ error: 'Send product ids.' }), {
+      error: 'Send the ids to change.',
+    })
+    .min(1, { error: 'Choose at least one product.' })
+    .max(100, { error: 'Change at most 100 products at a time.' }),
+  status: z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }),
+});
+
 const bulkStatusRoute = route('POST', `${R.products.api}/bulk-status`, STOCK_ACCESS.productEdit, {
   summary: 'Make several products active or inactive',
   body: bulkStatusBody,

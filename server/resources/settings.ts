@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SingletonDef } from '../../domain/resource.ts';
+import { writeSchemas } from '../../domain/schema-kit.ts';
 import { resourceByKey } from '../../domain/resources/index.ts';
 import type { Db } from '../db/index.ts';
 import { settings } from '../db/schema.ts';
@@ -13,7 +14,7 @@ import { checkIds, type AnyTable, type UsedBy } from '../crud/index.ts';
  * so a default the schema would refuse (an empty shop name) still fills its field.
  */
 function defaultsOf(def: SingletonDef): Record<string, unknown> {
-  const shape = (def.schema as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const shape = (writeSchemas(def).create as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(def.defaults)) {
     const parsed = shape[k]?.safeParse(v);
@@ -30,7 +31,7 @@ export async function readSetting(db: Db, def: SingletonDef): Promise<Record<str
 
 /** GET and PUT of one setting; `tableOf` finds the table a relation field points at. */
 export function settingRoutes(def: SingletonDef, tableOf: (key: string) => AnyTable | undefined): RouteDef[] {
-  const schema = def.schema as z.ZodType<Record<string, unknown>>;
+  const schema = writeSchemas(def).create as z.ZodType<Record<string, unknown>>;
   return [
     route('GET', def.api, def.permission, {
       summary: `Read the ${def.label}`,

@@ -3,7 +3,7 @@ import { matchingBody, type ListResponse, type ListSettings, type SavedFilter } 
 import { resourceHref } from '../../domain/paths.ts';
 import { recordName } from '../../domain/record-title.ts';
 import type { ResourceFacts, ResourceList, Row } from '../../domain/resource.ts';
-import { listByKey } from '../../domain/resources/lists.ts';
+import { resourceByKey } from '../../domain/resources/index.ts';
 import { warmFormats } from '../../domain/format.ts';
 import { selectCurrency } from '../../machines/auth.machine.ts';
 import { selectHandoff } from '../../machines/navigation.machine.ts';
@@ -115,7 +115,7 @@ export function heldListActor(
 export function parentNameMachine(system: AppSystem, def: ResourceFacts, parentId: string) {
   const { api, navigation } = system;
   // The list layer has what it takes (api, titleField): no schemas come with a list page.
-  const parent = listByKey(def.parent!.resource);
+  const parent = resourceByKey(def.parent!.resource);
   return recordNameMachine.provide({
     actors: {
       loadName: fromPromise(async ({ input }) => {

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { DASHBOARD_PATH, resourceHref } from '../../domain/paths.ts';
 import type { ResourceDef, Row, SingletonDef } from '../../domain/resource.ts';
-import { roles } from '../../domain/resources/facts.ts';
+import { roles } from '../../domain/resources/index.ts';
 import { formMachine, type LoadedRecord } from '../../machines/form/form.machine.ts';
 import { permissionGridMachine, type GridModule } from '../../machines/permission-grid.machine.ts';
 import type { AppSystem } from '../app/system.ts';

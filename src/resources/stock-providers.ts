@@ -8,7 +8,7 @@ import { productViewHref } from '../../domain/stock/labels.ts';
 import { listMachine } from '../../machines/list/list.machine.ts';
 import { labelsMachine } from '../../machines/products/labels.machine.ts';
 import { recordMachine } from '../../machines/record.machine.ts';
-import { products } from '../../domain/resources/product.facts.ts';
+import { products } from '../../domain/resources/product.ts';
 import { IMAGE_UPLOAD_API, type UploadedImage } from '../../domain/stock/image.ts';
 import { bulkStatusMachine } from '../../machines/products/bulk-status.machine.ts';
 import { barcodeMachine } from '../../machines/fields/barcode.machine.ts';

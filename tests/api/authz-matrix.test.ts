@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { writeSchemas } from '../../domain/schema-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission, type Right } from '../../domain/permissions.ts';
 import { RESOURCES, SINGLETONS } from '../../domain/resources/index.ts';
@@ -167,14 +168,14 @@ describe('route registry', () => {
   it.each(Object.keys(RESOURCES))('derives valid create and update bodies for resource %s', async (key) => {
     const offline = createFixtures(h, '', { offline: true });
     const def = RESOURCES[key]!;
-    expect(def.schema.safeParse(await offline.sample(def, 'create')).success).toBe(true);
-    expect((def.updateSchema ?? def.schema).safeParse(await offline.sample(def, 'update')).success).toBe(true);
+    expect(writeSchemas(def).create.safeParse(await offline.sample(def, 'create')).success).toBe(true);
+    expect(writeSchemas(def).update.safeParse(await offline.sample(def, 'update')).success).toBe(true);
   });
 
   it.each(Object.keys(SINGLETONS))('derives a valid body for singleton %s', async (key) => {
     const offline = createFixtures(h, '', { offline: true });
     const def = SINGLETONS[key]!;
-    expect(def.schema.safeParse(await offline.singletonSample(def)).success).toBe(true);
+    expect(writeSchemas(def).create.safeParse(await offline.singletonSample(def)).success).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { apiRoutes } from '../../server/app.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { createHarness, type Harness, type TestResponse } from './harness.ts';
 import { createFixtures, fixtureFor, routeKey, shapeOf, type Fixtures, type PreparedRequest, type RouteFixture } from './support/fixtures.ts';
+import { writeSchemas } from '../../domain/schema-kit.ts';
 
 /**
  * Generated bodies against every write endpoint: whatever arrives, the server answers with a
@@ -296,8 +297,8 @@ describe.each(writes.map((r) => [r.method, r.path, r] as const))('%s %s', (_m, _
     if (!base.body || typeof base.body !== 'object' || Array.isArray(base.body) || base.body instanceof Uint8Array) return; // takes no JSON body
     const known = new Set([
       ...Object.keys(base.body),
-      ...Object.keys((f.resource && shapeOf(f.resource.updateSchema ?? f.resource.schema)) ?? {}),
-      ...Object.keys((f.singleton && shapeOf(f.singleton.schema)) ?? {}),
+      ...Object.keys((f.resource && shapeOf(writeSchemas(f.resource).update)) ?? {}),
+      ...Object.keys((f.singleton && shapeOf(writeSchemas(f.singleton).create)) ?? {}),
     ]);
     const send = async (method: string, path: string) => h.request(method, path, { token });
     const fields = (base.body as Record<string, unknown>);

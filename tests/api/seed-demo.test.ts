@@ -14,6 +14,7 @@ import { barcodeProblem } from '../../domain/stock/barcode.ts';
 import { STOCK_ALERTS_API } from '../../domain/stock/lists.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { writeSchemas } from '../../domain/schema-kit.ts';
 
 /** The demo shop of PRODUCT §1: what it holds, that it is valid, seeded once and the same every time. */
 
@@ -103,7 +104,7 @@ describe('demo shop', () => {
   it('every demo record passes the same validation as the forms', async () => {
     for (const def of Object.values(RESOURCES)) {
       if (def.parent) continue;
-      const schema = (def.updateSchema ?? def.schema) as z.ZodObject;
+      const schema = writeSchemas(def).update as z.ZodObject;
       for (const row of await api.rows(def.api)) {
         const body = Object.fromEntries(Object.keys(schema.shape).filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
         const parsed = schema.safeParse(body);
@@ -112,7 +113,7 @@ describe('demo shop', () => {
     }
     for (const def of Object.values(SINGLETONS)) {
       const data = (await api.get(def.api)).body.data;
-      expect(def.schema.safeParse(data).success, def.key).toBe(true);
+      expect(writeSchemas(def).create.safeParse(data).success, def.key).toBe(true);
     }
   });
 

@@ -3,13 +3,16 @@
  * default sort the list can ask for, and one permission per right, each described in plain
  * words for the role screen.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sortableColumns } from '../../domain/list-query.ts';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, RIGHTS, rights } from '../../domain/permissions.ts';
 import { recordName, recordTitle } from '../../domain/record-title.ts';
-import type { ResourceFacts } from '../../domain/resource.ts';
-import * as facts from '../../domain/resources/facts.ts';
+import type { ResourceDef } from '../../domain/resource.ts';
+import * as declarations from '../../domain/resources/index.ts';
+import { FACTS } from '../../domain/resources/facts.ts';
 import { RESOURCES } from '../../domain/resources/index.ts';
+import { resourceFacts } from '../../scripts/vite-resource-facts.ts';
 
 describe.each(Object.values(RESOURCES).map((def) => [def.key, def] as const))('resource %s', (_key, def) => {
   it('sorts by default on a sortable column (the server refuses any other)', () => {
@@ -22,13 +25,22 @@ describe.each(Object.values(RESOURCES).map((def) => [def.key, def] as const))('r
   });
 });
 
-describe('facts', () => {
-  it('FACTS names every resource the facts modules declare, and the declarations name the same ones', () => {
-    const declared = (Object.values(facts) as unknown[]).filter((v): v is ResourceFacts => !!v && typeof v === 'object' && typeof (v as { key?: unknown }).key === 'string');
+describe('the registry', () => {
+  it('RESOURCES holds every resource the declaration modules declare, under its key', () => {
+    const declared = (Object.values(declarations) as unknown[]).filter((v): v is ResourceDef => !!v && typeof v === 'object' && 'columns' in v);
     expect(declared.length).toBeGreaterThan(10);
-    for (const f of declared) expect(facts.FACTS[f.key]).toBe(f);
-    expect(Object.keys(facts.FACTS).sort()).toEqual(declared.map((f) => f.key).sort());
-    expect(Object.keys(RESOURCES).every((key) => key in facts.FACTS)).toBe(true);
+    for (const d of declared) expect(RESOURCES[d.key]).toBe(d);
+    expect(Object.keys(RESOURCES).sort()).toEqual(declared.map((d) => d.key).sort());
+  });
+
+  it("the browser's build writes FACTS out as data equal to what the declarations give", async () => {
+    const plugin = resourceFacts() as { load: (id: string, options?: { ssr?: boolean }) => Promise<string | null> };
+    const id = fileURLToPath(new URL('../../domain/resources/facts.ts', import.meta.url));
+    const code = await plugin.load(id, { ssr: false });
+    expect(code).toMatch(/^export const FACTS = \{/);
+    expect(JSON.parse(code!.replace(/^export const FACTS = /, '').replace(/;$/, ''))).toEqual(FACTS);
+    expect(FACTS.customers).toEqual({ key: 'customers', label: RESOURCES.customers!.label, api: RESOURCES.customers!.api, permissions: RESOURCES.customers!.permissions, routes: RESOURCES.customers!.routes });
+    expect(await plugin.load(id, { ssr: true })).toBeNull();
   });
 });
 

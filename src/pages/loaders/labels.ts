@@ -1,4 +1,4 @@
-import { products } from '../../../domain/resources/product.facts.ts';
+import { products } from '../../../domain/resources/product.ts';
 import { labelIds } from '../../../domain/stock/labels.ts';
 import type { LabelItem } from '../../../machines/products/labels.machine.ts';
 import type { Api } from '../../app/api.ts';

@@ -1,4 +1,4 @@
-import { products } from '../../../domain/resources/product.facts.ts';
+import { products } from '../../../domain/resources/product.ts';
 import type { Api } from '../../app/api.ts';
 import type { AppSystem } from '../../app/system.ts';
 import type { PageRequest } from '../page.ts';

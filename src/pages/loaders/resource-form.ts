@@ -1,4 +1,4 @@
-import { factsByKey } from '../../../domain/resources/facts.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
 import type { LoadedRecord } from '../../../machines/form/form.machine.ts';
 import type { Api } from '../../app/api.ts';
 import type { AppSystem } from '../../app/system.ts';
@@ -18,7 +18,7 @@ export async function fetchResourceRecord(api: Pick<Api, 'callWithHeaders'>, col
 
 /** A `form:<key>` page: the record an edit form shows; a new record's form has nothing to load. */
 export async function loadResourceForm(system: Pick<AppSystem, 'api'>, request: Pick<PageRequest, 'screen' | 'params'>): Promise<ResourceFormData | undefined> {
-  const def = factsByKey(screenArg(request.screen));
+  const def = resourceByKey(screenArg(request.screen));
   const id = request.params.id;
   return id ? fetchResourceRecord(system.api, def.api, id) : undefined;
 }

@@ -1,4 +1,4 @@
-import { SETTING_APIS } from '../../../domain/resources/settings.facts.ts';
+import { SINGLETONS } from '../../../domain/resources/index.ts';
 import type { LoadedRecord } from '../../../machines/form/form.machine.ts';
 import type { Api } from '../../app/api.ts';
 import type { AppSystem } from '../../app/system.ts';
@@ -15,6 +15,7 @@ export async function fetchSetting(api: Pick<Api, 'call'>, path: string): Promis
 /** A `single:<key>` page (/admin/pos/setting, /admin/website/setting): its settings record. */
 export async function loadSetting(system: Pick<AppSystem, 'api'>, request: Pick<PageRequest, 'screen'>): Promise<SettingData> {
   const key = screenArg(request.screen);
-  if (!Object.hasOwn(SETTING_APIS, key)) throw new Error(`Unknown setting ${key}`);
-  return fetchSetting(system.api, SETTING_APIS[key as keyof typeof SETTING_APIS]);
+  const def = SINGLETONS[key];
+  if (!def) throw new Error(`Unknown setting ${key}`);
+  return fetchSetting(system.api, def.api);
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatAmount } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
-import { products } from '../../../domain/resources/product.facts.ts';
+import { products } from '../../../domain/resources/product.ts';
 import { LABEL_SHEET, LABELS_PER_PRODUCT_MAX, labelIds } from '../../../domain/stock/labels.ts';
 import { selectLabels } from '../../../machines/products/labels.machine.ts';
 import { selectSearch } from '../../../machines/navigation.machine.ts';

@@ -3,7 +3,7 @@ import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { parseListQuery } from '../../../domain/list-query.ts';
-import { products } from '../../../domain/resources/product.list.ts';
+import { products } from '../../../domain/resources/product.ts';
 import { labelsHref, productViewHref } from '../../../domain/stock/labels.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { selectSelectedIds, selectSelection } from '../../../machines/list/list.selectors.ts';

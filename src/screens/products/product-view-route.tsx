@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatAmount } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
-import { products } from '../../../domain/resources/product.facts.ts';
+import { products } from '../../../domain/resources/product.ts';
 import { labelsHref } from '../../../domain/stock/labels.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { productActions, productFacts } from '../../../machines/products/product-view.selectors.ts';

@@ -2,7 +2,7 @@ import { useSelector } from '../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { FilterDef, Option } from '../../../domain/resource.ts';
-import { factsByKey } from '../../../domain/resources/facts.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Combobox } from '../../components/ui/combobox.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -74,7 +74,7 @@ function SearchFilter({ filter, value, onChange }: FilterSelectProps) {
   const { items, labels, labelsPending, status, search, typing, error, collection } = useRelationOptions(actor);
   const chosen = /^\d+$/.test(value) ? Number(value) : undefined;
   const chosenLabel = chosen === undefined ? '' : (labels[chosen] ?? (labelsPending ? '' : `#${chosen}`));
-  const many = factsByKey(filter.relation!).label.many;
+  const many = resourceByKey(filter.relation!).label.many;
   return (
     <Combobox.Root
       collection={collection}

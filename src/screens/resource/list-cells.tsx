@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { formatCell, type Display } from '../../../domain/format.ts';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ColumnDef, ResourceList } from '../../../domain/resource.ts';
-import { factsByKey } from '../../../domain/resources/facts.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
 import {
   sameRowViews,
   selectAbilities,
@@ -180,7 +180,7 @@ export function RowActions({ view, def, parentId, actor, showEdit, showDelete }:
     <span className={actionsBox}>
       {(def.rowLinks ?? []).map((l) => (
         <Button key={l.label} asChild variant="ghost" size="sm">
-          <AppLink href={resourceHref.list(factsByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
+          <AppLink href={resourceHref.list(resourceByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
         </Button>
       ))}
       {showEdit ? (

@@ -2,8 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { parseListQuery } from '../../../domain/list-query.ts';
 import type { FilterDef } from '../../../domain/resource.ts';
-import { factsByKey } from '../../../domain/resources/facts.ts';
-import { listByKey } from '../../../domain/resources/lists.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import { abilitiesFor } from '../../../machines/list/list.selectors.ts';
@@ -25,7 +24,7 @@ import { ParentName } from './parent-name.tsx';
  */
 export default function ListRoute({ screen, params, data }: ScreenProps) {
   const system = useAppSystem();
-  const def = listByKey(screen.slice('list:'.length));
+  const def = resourceByKey(screen.slice('list:'.length));
   const parentId = parentOf(def, { params });
   const nav = system.navigation.getSnapshot();
   const search = selectSearch(nav);
@@ -74,7 +73,7 @@ export function RelationActors({ filters, chosen, made, children }: RelationActo
 
 function RelationActor({ filter, chosen, made, rest, render }: { filter: FilterDef; chosen: Record<string, string>; made: Readonly<Record<string, OptionsActor>>; rest: readonly FilterDef[]; render: RelationActorsProps['children'] }) {
   const system = useAppSystem();
-  const machine = useMemo(() => relationOptionsMachine(system, factsByKey(filter.relation!)), [system, filter]);
+  const machine = useMemo(() => relationOptionsMachine(system, resourceByKey(filter.relation!)), [system, filter]);
   const value = chosen[filter.name];
   // A plain select shows every choice at once; a searchable one loads what is typed, when opened.
   const actor = useActorRef(machine, { input: { ids: value && /^\d+$/.test(value) ? [Number(value)] : [], eager: !filter.searchable }, inspect: system.inspect });

@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ResourceFacts } from '../../../domain/resource.ts';
-import { factsByKey } from '../../../domain/resources/facts.ts';
+import { resourceByKey } from '../../../domain/resources/index.ts';
 import { capitalise } from '../../../domain/text.ts';
 import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase, selectPinned } from '../../../machines/list/list.selectors.ts';
 import { selectResumed } from '../../../machines/navigation.machine.ts';
@@ -48,7 +48,7 @@ export function ListView() {
   return (
     <div>
       <PageHeader
-        subtitle={def.parent ? <ParentLink parent={factsByKey(def.parent.resource)} /> : null}
+        subtitle={def.parent ? <ParentLink parent={resourceByKey(def.parent.resource)} /> : null}
         actions={
           can.create ? (
             <Button asChild>

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useSelector } from '../../app/use-selector.ts';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import type { ResourceDef } from '../../../domain/resource.ts';
+import type { ResourceList } from '../../../domain/resource.ts';
 import { capitalise } from '../../../domain/text.ts';
 import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import { selectBusy, selectError, selectFiltered, selectPhase } from '../../../machines/list/list.selectors.ts';
@@ -26,14 +26,14 @@ import { NO_ABILITIES } from './list-defs.ts';
  * A read-only list inside a page, its machine loading from its own API path (the address bar is
  * the page's); `first`: its first page as the page's loader got it, shown without asking again.
  */
-export function useEmbeddedList(def: ResourceDef, first?: ListFirst): ListActor {
+export function useEmbeddedList(def: ResourceList, first?: ListFirst): ListActor {
   const system = useAppSystem();
   const machine = useMemo(() => embeddedListMachine(system, def), [system, def]);
   return useActorRef(machine, { input: { spec: def, search: '', abilities: NO_ABILITIES, first }, inspect: system.inspect });
 }
 
 interface EmbeddedListProps {
-  def: ResourceDef;
+  def: ResourceList;
   actor: ListActor;
   title: string;
   id: string;

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { ResourceDef } from '../../../domain/resource.ts';
+import type { ResourceList } from '../../../domain/resource.ts';
 import { STOCK_ACCESS } from '../../../domain/stock/access.ts';
 import { movementList, productMovementList, productSerialList, stockList, type ListDef } from '../../../domain/stock/lists.ts';
 
@@ -8,17 +7,14 @@ import { movementList, productMovementList, productSerialList, stockList, type L
  * read-only: nothing is created, edited or deleted from them, so their rights are never held
  * as abilities (every list here gets `abilities` all false).
  */
-function readOnly(def: ListDef, one: string, many: string, titleField: string): ResourceDef {
+function readOnly(def: ListDef, one: string, many: string, titleField: string): ResourceList {
   const p = STOCK_ACCESS.stockList;
   return {
     key: def.key,
     label: { one, many },
     api: def.api,
     permissions: { list: p, create: p, edit: p, delete: p, export: p },
-    schema: z.strictObject({}),
-    defaults: {},
     columns: def.columns,
-    fields: [],
     filters: def.filters,
     ...(def.searchHint ? { searchHint: def.searchHint } : {}),
     defaultSort: def.defaultSort,

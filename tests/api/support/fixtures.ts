@@ -9,6 +9,7 @@ import { permissions, rolePermissions, roles, userRoles, users } from '../../../
 import type { Harness, TestResponse } from '../harness.ts';
 import { purchaseFixture } from './purchase-fixtures.ts';
 import { stockFixture } from './stock-fixtures.ts';
+import { writeSchemas } from '../../../domain/schema-kit.ts';
 
 /**
  * Valid requests for every API route, derived from the resource and singleton definitions
@@ -264,9 +265,9 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
   }
 
   const sample: Fixtures['sample'] = (def, mode, actor) =>
-    build(def.key, mode === 'update' ? (def.updateSchema ?? def.schema) : def.schema, def.fields, def.defaults, mode, def.parent, actor);
+    build(def.key, writeSchemas(def)[mode === 'update' ? 'update' : 'create'], def.fields, def.defaults, mode, def.parent, actor);
 
-  const singletonSample: Fixtures['singletonSample'] = (def) => build(def.key, def.schema, def.fields, def.defaults, 'create');
+  const singletonSample: Fixtures['singletonSample'] = (def) => build(def.key, writeSchemas(def).create, def.fields, def.defaults, 'create');
 
   async function create(key: string): Promise<number> {
     const def = RESOURCES[key];

@@ -2,7 +2,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { useActorRef } from '@xstate/react';
 import { useSelector } from '../../../app/use-selector.ts';
 import { useMemo } from 'react';
-import { factsByKey } from '../../../../domain/resources/facts.ts';
+import { resourceByKey } from '../../../../domain/resources/index.ts';
 import {
   selectItems,
   selectLabels,
@@ -51,7 +51,7 @@ export function RelationManyField(props: FieldProps) {
  */
 function RelationPicker({ field, value, error, multiple, onChange }: FieldProps & { multiple: boolean }) {
   const system = useAppSystem();
-  const target = factsByKey(field.relation ?? '');
+  const target = resourceByKey(field.relation ?? '');
   const chosen = idsOf(value, multiple);
   const machine = useMemo(() => relationOptionsMachine(system, target), [system, target]);
   const actor = useActorRef(machine, { input: { ids: chosen }, inspect: system.inspect });
