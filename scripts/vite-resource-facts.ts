@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -13,6 +15,9 @@ export function resourceFacts(): Plugin {
     name: 'resource-facts',
     async load(id, options) {
       if (options?.ssr || id !== FACTS_MODULE) return null;
+      // In development an edited declaration makes this module load again.
+      const dir = dirname(FACTS_MODULE);
+      for (const f of readdirSync(dir)) if (f.endsWith('.ts')) this.addWatchFile(join(dir, f));
       const { tsImport } = await import('tsx/esm/api');
       const { FACTS } = (await tsImport(FACTS_MODULE, import.meta.url)) as typeof import('../domain/resources/facts.ts');
       return `export const FACTS = ${JSON.stringify(FACTS)};`;

@@ -34,13 +34,16 @@ describe('the registry', () => {
   });
 
   it("the browser's build writes FACTS out as data equal to what the declarations give", async () => {
-    const plugin = resourceFacts() as { load: (id: string, options?: { ssr?: boolean }) => Promise<string | null> };
+    const { load } = resourceFacts() as { load: (this: unknown, id: string, options?: { ssr?: boolean }) => Promise<string | null> };
+    const watched: string[] = [];
+    const context = { addWatchFile: (f: string) => watched.push(f) };
     const id = fileURLToPath(new URL('../../domain/resources/facts.ts', import.meta.url));
-    const code = await plugin.load(id, { ssr: false });
+    const code = await load.call(context, id, { ssr: false });
+    expect(watched).toContain(fileURLToPath(new URL('../../domain/resources/people.ts', import.meta.url)));
     expect(code).toMatch(/^export const FACTS = \{/);
     expect(JSON.parse(code!.replace(/^export const FACTS = /, '').replace(/;$/, ''))).toEqual(FACTS);
     expect(FACTS.customers).toEqual({ key: 'customers', label: RESOURCES.customers!.label, api: RESOURCES.customers!.api, permissions: RESOURCES.customers!.permissions, routes: RESOURCES.customers!.routes });
-    expect(await plugin.load(id, { ssr: true })).toBeNull();
+    expect(await load.call(context, id, { ssr: true })).toBeNull();
   });
 });
 
