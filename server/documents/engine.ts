@@ -81,8 +81,8 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
   /** The number series: 'PO-'. */
   prefix: string;
   table: HeaderTable;
-  /** The party the document is with: checked before it is written (422 under `field`). */
-  party?: { table: PgTable & { id: PgColumn }; field: string; noun: string };
+  /** The party the document is with: checked before it is written (422 under `field`); `optional`: a document may have none (a walk-in sale). */
+  party?: { table: PgTable & { id: PgColumn }; field: string; noun: string; optional?: boolean };
   /** The status as the row stores it (a kind created final, a stock count: always the same). */
   status(doc: D): S;
   /** For a kind whose header stores totals, status, payment status and a version. */
@@ -133,10 +133,11 @@ export function checkTransition<S extends string, A extends string>(l: Lifecycle
   if (!allows(l, action, status)) throw new ApiError(409, refusal(l, action, status), { code: 'transition_refused' });
 }
 
-/** The party named by `values[party.field]` exists, or a 422 under that field. */
+/** The party named by `values[party.field]` exists (or, for an optional party, none is named), or a 422 under that field. */
 export async function checkParty(kind: AnyKind, tx: Tx, values: Record<string, unknown>): Promise<void> {
   const p = kind.party;
   if (!p) return;
+  if (p.optional && values[p.field] == null) return;
   const [row] = await tx.select({ id: p.table.id }).from(p.table).where(eq(p.table.id, values[p.field] as number));
   if (!row) throw validationError({ [p.field]: [`This ${p.noun} no longer exists. Choose another.`] });
 }
