@@ -42,6 +42,7 @@ export const SALE_ACTION_RIGHTS = { complete: SALE_RIGHTS.create, pay: SALE_RIGH
 export const SALE_CHANNELS = { backoffice: 'Back office', pos: 'Point of sale' } as const;
 export type SaleChannel = keyof typeof SALE_CHANNELS;
 export const SALE_CHANNEL_NAMES = Object.keys(SALE_CHANNELS) as SaleChannel[];
+export const SALE_CHANNEL_OPTIONS = SALE_CHANNEL_NAMES.map((value) => ({ value, label: SALE_CHANNELS[value] }));
 
 export const saleColumns: readonly ColumnDef[] = [
   { name: 'reference', label: 'Reference', sortable: true },
@@ -55,6 +56,7 @@ export const saleColumns: readonly ColumnDef[] = [
 ];
 export const saleFilters: readonly FilterDef[] = [
   { name: 'customer_id', label: 'Customer', kind: 'relation', relation: 'customers' },
+  { name: 'channel', label: 'Channel', kind: 'select', options: SALE_CHANNEL_OPTIONS },
   { name: 'status', label: 'Status', kind: 'select', options: SALE_STATUS_OPTIONS },
   { name: 'payment_status', label: 'Payment', kind: 'select', options: PAYMENT_STATUS_OPTIONS },
   { name: 'sold_on', label: 'Date', kind: 'dateRange' },
