@@ -100,6 +100,8 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
   const header = async () => {
     byId = await productsFor(tx, body.lines, (l, p) => {
       if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
+      // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
+      if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: sell it completed, naming the serial of each unit.`];
       if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
         return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
       }
