@@ -4,6 +4,7 @@ import { allows, refusal, type Lifecycle } from '../../domain/documents/lifecycl
 import { formatNumber } from '../../domain/documents/numbering.ts';
 import { paymentStatus } from '../../domain/documents/payments.ts';
 import { computeTotals, type DocumentInput } from '../../domain/documents/totals.ts';
+import type { Permission } from '../../domain/permissions.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { documentCounters, documentHistory } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
@@ -69,6 +70,8 @@ import { restateLines, type LineTable } from './lines.ts';
 export interface Actor {
   userId: number | null;
   at?: Date | undefined;
+  /** The permissions the actor holds, for the finer rights a kind checks inside its work (a sale's price override). */
+  rights?: ReadonlySet<Permission> | undefined;
 }
 
 /** A document header table: an id, its number and the client key it was made under (schema.ts `numbered`). */

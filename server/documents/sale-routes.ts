@@ -63,8 +63,8 @@ export const saleRoutes = documentRoutes<Shown>({
     body: saleCreateBody,
     right: SALE_RIGHTS.create,
     summary: 'Record a sale (numbered SL-000001 on): completed takes the stock out at once, pending none; payments with change for cash. Idempotency-Key makes a retry safe',
-    // The price-override right is not granted by any role yet: a different unit price is refused.
-    run: (tx, body: SaleCreateBody, actor, client) => postSale(tx, body, actor, client, false),
+    // A different unit price needs 'sales price override', which postSale reads off the actor.
+    run: (tx, body: SaleCreateBody, actor, client) => postSale(tx, body, actor, client),
     message: (d) => (d.status === 'pending' ? `Sale ${d.reference} saved as pending.` : d.change > 0 ? `Sale ${d.reference} completed; change ${formatMoney(d.change)}.` : `Sale ${d.reference} completed.`),
   },
   actions: {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
 import { SALE_PREFIX, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus } from '../../domain/documents/sale.ts';
+import type { Permission } from '../../domain/permissions.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { qualified } from '../crud/sql.ts';
@@ -13,6 +14,7 @@ import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, typ
 import type { ClientKey } from './idempotency.ts';
 import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './lines.ts';
 import { pay, paymentsJson, recordPayments } from './payments.ts';
+import { categoryDiscount, saleTerms, type SaleTerms } from './sale-terms.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -22,6 +24,8 @@ import { pay, paymentsJson, recordPayments } from './payments.ts';
  */
 
 export const DOC_TYPE = 'sale';
+/** Who may sell at another price than the product's (the demo Cashier may not). */
+const PRICE_OVERRIDE = 'sales price override' satisfies Permission;
 
 type SaleRow = typeof sales.$inferSelect;
 type LineRow = typeof saleLines.$inferSelect;
@@ -95,9 +99,12 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
  * their change and payment status, and the number taken last (engine `create`). In the caller's
  * one transaction; with a client key, a replay answers the sale first made under it.
  */
-export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey, canOverridePrice = false) {
+export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey) {
   let byId: Awaited<ReturnType<typeof productsFor>> = new Map();
+  let terms: SaleTerms = { customerId: null, categoryBps: 0 };
+  const canOverridePrice = actor.rights?.has(PRICE_OVERRIDE) ?? false;
   const header = async () => {
+    terms = await saleTerms(tx, body);
     byId = await productsFor(tx, body.lines, (l, p) => {
       if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
       // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
@@ -113,7 +120,7 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
       refuse({ [`lines.${mixed}.product_id`]: ['Its price includes tax where the other lines’ do not (or the other way round): sell it on a sale of its own.'] });
     }
     return {
-      customer_id: body.customer_id ?? null,
+      customer_id: terms.customerId,
       sold_on: body.sold_on,
       channel: body.channel,
       status: body.status,
@@ -131,7 +138,9 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
       return { product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price ?? p.sale_price, discount: l.discount, tax_bps: p.tax_bps };
     });
     refuse(Object.fromEntries(rows.flatMap((l, i) => (l.discount > l.quantity * l.unit_price ? [[`lines.${i}.discount`, ['The discount cannot be more than the line’s amount.']]] : []))));
-    const made = await insertLines<LineRow>(tx, lines, doc.id, rows);
+    // The customer's category discount is taken off each line, on top of the line's own.
+    const discounted = rows.map((l) => ({ ...l, discount: l.discount + categoryDiscount(l.quantity * l.unit_price, l.discount, terms.categoryBps) }));
+    const made = await insertLines<LineRow>(tx, lines, doc.id, discounted);
     if (body.status === 'completed') await takeStock(tx, doc, made, (i) => body.lines[i]!.serials, actor);
     const total = computeTotals(saleTotalsInput(doc, made)).grandTotal;
     const { applied, paid, change } = settlePayments(total, body.payments);

@@ -103,8 +103,9 @@ describe('refusals under their field', () => {
     expectFieldError(await sell({ lines: [{ product_id: 999999, quantity: 1 }] }), 'lines.0.product_id');
     expectFieldError(await sell({ customer_id: 999999, lines: [{ product_id: a.id, quantity: 1 }] }), 'customer_id');
     expectFieldError(await sell({ lines: [{ product_id: a.id, quantity: 1, discount: 2600 }] }), 'lines.0.discount');
-    // The product's own price is no override; another one is.
-    const priced = await sell({ lines: [{ product_id: a.id, quantity: 1, unit_price: 2500 }, { product_id: a.id, quantity: 1, unit_price: 100 }] });
+    // The product's own price is no override; another one is, which the Cashier may not make.
+    const cashier = client(h, await h.tokenFor('cashier@example.com'));
+    const priced = await cashier.post(SALES_API, { sold_on: '2025-05-02', lines: [{ product_id: a.id, quantity: 1, unit_price: 2500 }, { product_id: a.id, quantity: 1, unit_price: 100 }] });
     expectFieldError(priced, 'lines.1.unit_price', /sells at/);
     expect(Object.keys(priced.body.errors)).not.toContain('lines.0.unit_price');
     expectFieldError(await sell({ sold_on: '2025-02-30', lines: [{ product_id: a.id, quantity: 1 }] }), 'sold_on');

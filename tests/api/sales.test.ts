@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { SALES_API, saleTotalsInput } from '../../domain/documents/sale.ts';
-import { customers as C, products as P, units as UN } from '../../domain/resources/index.ts';
+import { customerCategories as CC, customers as C, posSetting, products as P, units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { client, expectFieldError, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -73,10 +73,40 @@ describe('recording a sale', () => {
     expect(await onHand(b.id)).toBe(5);
   });
 
-  it('refuses another price without the right, under lines.N.unit_price', async () => {
+  it('sells at another price only with the price-override right: the Cashier is refused under lines.N.unit_price', async () => {
     const a = await product({}, 5);
-    const res = await sell({ lines: [{ product_id: a.id, quantity: 1, unit_price: 1 }] });
-    expectFieldError(res, 'lines.0.unit_price');
+    const cashier = client(h, await h.tokenFor('cashier@example.com'));
+    expectFieldError(await cashier.post(SALES_API, { sold_on: '2025-04-01', lines: [{ product_id: a.id, quantity: 1, unit_price: 1 }] }), 'lines.0.unit_price', /sells at/);
+    expect(await onHand(a.id)).toBe(5);
+    const ok = await sold({ lines: [{ product_id: a.id, quantity: 1, unit_price: 1500 }] });
+    expect(ok.lines[0].unit_price).toBe(1500);
+  });
+
+  it('takes the customer category discount off every line', async () => {
+    const a = await product({}, 5);
+    const category = (await api.create(CC.api, { name: 'Trade', discount_bps: 1000 })).id;
+    const trader = (await api.create(C.api, { name: 'Tina Trade', category_id: category })).id;
+    const s = await sold({ customer_id: trader, lines: [{ product_id: a.id, quantity: 2, discount: 400 }] });
+    // 2 × 2000 = 4000: its own 400 and the category's 10% (400).
+    expect(s.lines[0]).toMatchObject({ discount: 800, net: 3200 });
+    expect(s.grand_total).toBe(3200);
+  });
+
+  it('without a customer takes the POS setting default (none there: walk-in), and only its payment methods', async () => {
+    const a = await product({}, 5);
+    const pos = (await api.get(posSetting.api)).body.data;
+    const walkIn = await sold({ lines: [{ product_id: a.id, quantity: 1 }] });
+    expect(walkIn.customer_id).toBeNull();
+    const saved = await api.put(posSetting.api, { ...pos, default_customer_id: customerId, payment_methods: ['cash'] });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const s = await sold({ lines: [{ product_id: a.id, quantity: 1 }], payments: [{ method: 'cash', amount: 2000 }] });
+      expect(s).toMatchObject({ customer_id: customerId, customer_name: 'Carla Customer', payment_status: 'paid' });
+      expectFieldError(await sell({ lines: [{ product_id: a.id, quantity: 1 }], payments: [{ method: 'card', amount: 2000 }] }), 'payments.0.method', /does not take card/);
+      expect(await onHand(a.id)).toBe(3);
+    } finally {
+      await api.put(posSetting.api, pos);
+    }
   });
 
   it('a pending sale moves no stock; complete moves it then', async () => {

@@ -66,3 +66,22 @@ CREATE INDEX "sale_lines_product_idx" ON "sale_lines" USING btree ("product_id")
 CREATE CONSTRAINT TRIGGER sales_numbered AFTER INSERT OR UPDATE OF reference ON sales
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.reference IS NULL) EXECUTE FUNCTION document_numbered();--> statement-breakpoint
 SELECT document_tallies_track('sales', 'sale', 'customer_id', 'sold_on');
+--> statement-breakpoint
+-- "sales price override" (issue 34): selling at another price than the product's. On a database
+-- that has permissions it goes into the sales module and to the roles that both record sales
+-- and may set a product's price anyway ("product create"), so no role gains a power it had not;
+-- the Cashier, who may not set prices, has not.
+-- A fresh database has no permissions yet: nothing happens here, the seed adds them.
+INSERT INTO "permissions" ("name", "module_id")
+SELECT 'sales price override', p."module_id" FROM "permissions" p WHERE p."name" = 'sales create'
+ON CONFLICT ("name") DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "role_permissions" ("role_id", "permission_id")
+SELECT rp."role_id", np."id"
+FROM "permissions" gp
+JOIN "role_permissions" rp ON rp."permission_id" = gp."id"
+JOIN "permissions" np ON np."name" = 'sales price override'
+WHERE gp."name" = 'product create'
+  AND EXISTS (SELECT 1 FROM "role_permissions" sp JOIN "permissions" sn ON sn."id" = sp."permission_id"
+              WHERE sp."role_id" = rp."role_id" AND sn."name" = 'sales create')
+ON CONFLICT DO NOTHING;
