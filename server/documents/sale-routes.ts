@@ -1,43 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { apiListQuery } from '../../domain/api-list-query.ts';
-import { paymentBody, PAYMENT_STATUS_NAMES, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
+import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { completeBody, SALE_ACTION_RIGHTS, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, type SaleCreateBody } from '../../domain/documents/sale.ts';
 import { formatMoney } from '../../domain/format.ts';
-import { listView, type ListSource } from '../crud/index.ts';
+import { listView } from '../crud/index.ts';
 import { customers, sales } from '../db/schema.ts';
+import { paidDocumentSource } from './list-source.ts';
 import { action, documentRoutes } from './routes.ts';
 import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale } from './sales.ts';
-import { documentTally } from './tallies.ts';
 
-const s = sales;
-
-/** The sale list on the list engine: customer name joined (none: walk-in), what is due, totals from the tallies. */
-const saleSource = {
-  table: s,
-  hidden: ['client_id', 'client_key'],
-  extra: {
-    customer_name: sql<string | null>`${customers.name}`.as('customer_name'),
-    due: sql<number>`(${s.grand_total} - ${s.paid})::float8`.as('due'),
-  },
-  joins: [{ table: customers, on: eq(customers.id, s.customer_id) }],
-  sort: {
-    reference: s.reference,
-    customer_name: customers.name,
-    sold_on: s.sold_on,
-    status: s.status,
-    grand_total: s.grand_total,
-    paid: s.paid,
-    due: sql`${s.grand_total} - ${s.paid}`,
-  },
-  search: [s.reference],
-  filters: {
-    channel: (v: string) => ((SALE_CHANNEL_NAMES as string[]).includes(v) ? sql`${s.channel} = ${v}` : undefined),
-    status: (v: string) => ((SALE_STATUS_NAMES as string[]).includes(v) ? sql`${s.status} = ${v}` : undefined),
-    payment_status: (v: string) => ((PAYMENT_STATUS_NAMES as string[]).includes(v) ? sql`${s.payment_status} = ${v}` : undefined),
-  },
-  totals: { due: sql`${s.grand_total} - ${s.paid}` },
-  tally: documentTally({ docType: DOC_TYPE, party: 'customer_id', day: 'sold_on' }),
-} satisfies ListSource;
+/** The sale list: the customer's name joined (none: walk-in), filters, totals and tallies as every paid-for document's, and the channel. */
+const saleSource = paidDocumentSource({
+  table: sales,
+  docType: DOC_TYPE,
+  statuses: SALE_STATUS_NAMES,
+  party: { table: customers, column: sales.customer_id, as: 'customer_name' },
+  day: sales.sold_on,
+  filters: { channel: (v: string) => ((SALE_CHANNEL_NAMES as string[]).includes(v) ? sql`${sales.channel} = ${v}` : undefined) },
+});
 
 export const saleView = listView(saleSource, { filters: saleList.filters, columns: saleList.columns });
 export const saleQuery = apiListQuery(saleList);
