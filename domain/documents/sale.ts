@@ -29,6 +29,7 @@ export const saleLifecycle = defineLifecycle({
     completed: { label: 'Completed', tone: 'success' },
   },
   actions: {
+    edit: { label: 'Edit', from: ['pending'], done: 'edited' },
     complete: { label: 'Complete', from: ['pending'], done: 'completed', to: 'completed' },
     pay: { label: 'Add payment', from: ['pending', 'completed'], done: 'paid' },
   },
@@ -37,7 +38,7 @@ export type SaleStatus = keyof typeof saleLifecycle.statuses;
 export type SaleAction = keyof typeof saleLifecycle.actions;
 export const SALE_STATUS_NAMES = Object.keys(saleLifecycle.statuses) as SaleStatus[];
 export const SALE_STATUS_OPTIONS = SALE_STATUS_NAMES.map((value) => ({ value, label: saleLifecycle.statuses[value].label }));
-export const SALE_ACTION_RIGHTS = { complete: SALE_RIGHTS.create, pay: SALE_RIGHTS.create } as const;
+export const SALE_ACTION_RIGHTS = { edit: SALE_RIGHTS.create, complete: SALE_RIGHTS.create, pay: SALE_RIGHTS.create } as const;
 
 export const SALE_CHANNELS = { backoffice: 'Back office', pos: 'Point of sale' } as const;
 export type SaleChannel = keyof typeof SALE_CHANNELS;
@@ -112,8 +113,7 @@ export const salePayment = z.strictObject({
   amount: money('the amount').refine((v) => v > 0, { error: 'Enter an amount more than 0.' }),
 });
 
-export const saleCreateBody = z
-  .strictObject({
+const saleFields = {
     /** None: a walk-in customer. */
     customer_id: optionalRelationId('a customer'),
     sold_on: isoDate('the sale date'),
@@ -128,15 +128,20 @@ export const saleCreateBody = z
     shipping: money('the shipping').default(0),
     payments: z.array(salePayment, { error: 'Send the payments as a list.' }).max(20, { error: 'Use at most 20 payments.' }).default([]),
     note: optionalText(1000),
-  })
-  .superRefine((b, ctx) =>
-    b.lines.forEach((l, i) => {
-      if (l.unit_price !== undefined && l.discount > l.quantity * l.unit_price) {
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount cannot be more than the line’s amount.' });
-      }
-    }),
-  );
+};
+/** A line's own discount is never more than its amount (when its price is sent; else the server checks). */
+const discountFits = (b: { lines: z.output<typeof saleLine>[] }, ctx: z.RefinementCtx) =>
+  b.lines.forEach((l, i) => {
+    if (l.unit_price !== undefined && l.discount > l.quantity * l.unit_price) {
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount cannot be more than the line’s amount.' });
+    }
+  });
+export const saleCreateBody = z.strictObject(saleFields).superRefine(discountFits);
 export type SaleCreateBody = z.output<typeof saleCreateBody>;
+/** Editing a pending sale: what it sells and on what terms; it is completed and paid by its actions. */
+const { status: _status, payments: _payments, channel: _channel, ...editable } = saleFields;
+export const saleUpdateBody = z.strictObject(editable).superRefine(discountFits);
+export type SaleUpdateBody = z.output<typeof saleUpdateBody>;
 
 /** Complete a pending sale: its stock goes out now. */
 export const completeBody = z.strictObject({ note: optionalText(500) });

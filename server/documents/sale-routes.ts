@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
-import { completeBody, SALE_ACTION_RIGHTS, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, type SaleCreateBody } from '../../domain/documents/sale.ts';
+import { completeBody, SALE_ACTION_RIGHTS, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { listView } from '../crud/index.ts';
 import { customers, sales } from '../db/schema.ts';
 import { paidDocumentSource } from './list-source.ts';
 import { action, documentRoutes } from './routes.ts';
-import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale } from './sales.ts';
+import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale, updateSale } from './sales.ts';
 
 /** The sale list: the customer's name joined (none: walk-in), filters, totals and tallies as every paid-for document's, and the channel. */
 const saleSource = paidDocumentSource({
@@ -46,6 +46,13 @@ export const saleRoutes = documentRoutes<Shown>({
     // A different unit price needs 'sales price override', which postSale reads off the actor.
     run: (tx, body: SaleCreateBody, actor, client) => postSale(tx, body, actor, client),
     message: (d) => (d.status === 'pending' ? `Sale ${d.reference} saved as pending.` : d.change > 0 ? `Sale ${d.reference} completed; change ${formatMoney(d.change)}.` : `Sale ${d.reference} completed.`),
+  },
+  update: {
+    body: saleUpdateBody,
+    right: SALE_ACTION_RIGHTS.edit,
+    summary: 'Change a pending sale (no stock moved yet): header and lines replaced whole, priced again; If-Match guards against lost updates',
+    run: updateSale,
+    message: (d) => `Sale ${d.reference} updated.`,
   },
   actions: {
     complete: action({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
-import { SALE_PREFIX, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus } from '../../domain/documents/sale.ts';
+import { SALE_PREFIX, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus, type SaleUpdateBody } from '../../domain/documents/sale.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
@@ -14,7 +14,7 @@ import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, typ
 import type { ClientKey } from './idempotency.ts';
 import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './lines.ts';
 import { pay, paymentsJson, recordPayments } from './payments.ts';
-import { categoryDiscount, saleTerms, type SaleTerms } from './sale-terms.ts';
+import { categoryDiscount, saleTerms } from './sale-terms.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -100,47 +100,13 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
  * one transaction; with a client key, a replay answers the sale first made under it.
  */
 export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey) {
-  let byId: Awaited<ReturnType<typeof productsFor>> = new Map();
-  let terms: SaleTerms = { customerId: null, categoryBps: 0 };
-  const canOverridePrice = actor.rights?.has(PRICE_OVERRIDE) ?? false;
+  let priced: Priced | undefined;
   const header = async () => {
-    terms = await saleTerms(tx, body);
-    byId = await productsFor(tx, body.lines, (l, p) => {
-      if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
-      // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
-      if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: sell it completed, naming the serial of each unit.`];
-      if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
-        return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
-      }
-      return undefined;
-    });
-    const methods = body.lines.map((l) => byId.get(l.product_id)!.tax_method);
-    const mixed = methods.findIndex((m) => m !== methods[0]);
-    if (mixed >= 0) {
-      refuse({ [`lines.${mixed}.product_id`]: ['Its price includes tax where the other lines’ do not (or the other way round): sell it on a sale of its own.'] });
-    }
-    return {
-      customer_id: terms.customerId,
-      sold_on: body.sold_on,
-      channel: body.channel,
-      status: body.status,
-      note: body.note ?? null,
-      prices_include_tax: methods[0] === 'inclusive',
-      discount: body.discount,
-      tax_bps: body.tax_bps,
-      shipping: body.shipping,
-      created_by: actor.userId,
-    };
+    priced = await price(tx, body, actor);
+    return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId };
   };
   return create(saleKind, tx, actor, header, client, async (doc) => {
-    const rows = body.lines.map((l) => {
-      const p = byId.get(l.product_id)!;
-      return { product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price ?? p.sale_price, discount: l.discount, tax_bps: p.tax_bps };
-    });
-    refuse(Object.fromEntries(rows.flatMap((l, i) => (l.discount > l.quantity * l.unit_price ? [[`lines.${i}.discount`, ['The discount cannot be more than the line’s amount.']]] : []))));
-    // The customer's category discount is taken off each line, on top of the line's own.
-    const discounted = rows.map((l) => ({ ...l, discount: l.discount + categoryDiscount(l.quantity * l.unit_price, l.discount, terms.categoryBps) }));
-    const made = await insertLines<LineRow>(tx, lines, doc.id, discounted);
+    const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);
     if (body.status === 'completed') await takeStock(tx, doc, made, (i) => body.lines[i]!.serials, actor);
     const total = computeTotals(saleTotalsInput(doc, made)).grandTotal;
     const { applied, paid, change } = settlePayments(total, body.payments);
@@ -148,6 +114,59 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
     return { lines: made, set: { paid, change }, data: change ? { change } : undefined };
   });
 }
+
+type Priced = Awaited<ReturnType<typeof price>>;
+
+/**
+ * A sale's body checked and priced, for recording it and for editing it while pending: its
+ * terms from the shop and customer (sale-terms.ts), products there and active, priced at their
+ * sale price unless the seller holds the override right (else 422 under `lines.N.unit_price`),
+ * one tax method, and each line's discount with the customer's category's on top.
+ */
+async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor) {
+  const canOverridePrice = actor.rights?.has(PRICE_OVERRIDE) ?? false;
+  const terms = await saleTerms(tx, body);
+  const byId = await productsFor(tx, body.lines, (l, p) => {
+    if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
+    // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
+    if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: sell it completed, naming the serial of each unit.`];
+    if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
+      return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
+    }
+    return undefined;
+  });
+  const methods = body.lines.map((l) => byId.get(l.product_id)!.tax_method);
+  const mixed = methods.findIndex((m) => m !== methods[0]);
+  if (mixed >= 0) {
+    refuse({ [`lines.${mixed}.product_id`]: ['Its price includes tax where the other lines’ do not (or the other way round): sell it on a sale of its own.'] });
+  }
+  const rows = body.lines.map((l) => {
+    const p = byId.get(l.product_id)!;
+    return { product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price ?? p.sale_price, discount: l.discount, tax_bps: p.tax_bps };
+  });
+  refuse(Object.fromEntries(rows.flatMap((l, i) => (l.discount > l.quantity * l.unit_price ? [[`lines.${i}.discount`, ['The discount cannot be more than the line’s amount.']]] : []))));
+  return {
+    header: {
+      customer_id: terms.customerId,
+      sold_on: body.sold_on,
+      note: body.note ?? null,
+      prices_include_tax: methods[0] === 'inclusive',
+      discount: body.discount,
+      tax_bps: body.tax_bps,
+      shipping: body.shipping,
+    },
+    // The customer's category discount is taken off each line, on top of the line's own.
+    rows: rows.map((l) => ({ ...l, discount: l.discount + categoryDiscount(l.quantity * l.unit_price, l.discount, terms.categoryBps) })),
+  };
+}
+
+/** A pending sale edited (If-Match: the version it was read at): priced again, its lines replaced; no stock has moved yet. */
+export const updateSale = (tx: Tx, id: number, body: SaleUpdateBody, actor: Actor, ifMatch?: string) =>
+  act(saleKind, tx, id, 'edit', actor, async () => {
+    const { header, rows } = await price(tx, { ...body, status: 'pending', payments: [] }, actor);
+    await tx.delete(saleLines).where(eq(saleLines.sale_id, id));
+    return { lines: await insertLines<LineRow>(tx, lines, id, rows), set: header };
+  }, ifMatch);
 
 /** A pending sale completed: its stock goes out now, through the ledger. */
 export const completeSale = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>

@@ -134,7 +134,7 @@ describe('the lifecycle', () => {
     const a = await product(4);
     const s = (await sell({ status: 'pending', lines: [{ product_id: a.id, quantity: 3 }], payments: [{ method: 'card', amount: 1000 }] })).body.data;
     expect(s).toMatchObject({ status: 'pending', paid: 1000, payment_status: 'partial' });
-    expect(s.actions).toEqual(['complete', 'pay']);
+    expect(s.actions).toEqual(['edit', 'complete', 'pay']);
     expect(s.lines[0].unit_cost).toBe(0);
     const done = await api.post(`${SALES_API}/${s.id}/complete`, { note: 'Collected' });
     expect(done.status, done.text).toBe(200);

@@ -120,6 +120,25 @@ describe('recording a sale', () => {
     expect(await onHand(a.id)).toBe(1);
   });
 
+  it('edits a pending sale under If-Match (priced again, no stock moved); a completed one cannot be edited', async () => {
+    const a = await product({}, 4);
+    const s = await sold({ status: 'pending', lines: [{ product_id: a.id, quantity: 1 }] });
+    const etag = (await api.get(`${SALES_API}/${s.id}`)).headers.get('ETag')!;
+    const res = await api.put(`${SALES_API}/${s.id}`, { customer_id: customerId, sold_on: '2025-04-02', lines: [{ product_id: a.id, quantity: 3 }], shipping: 500 }, { 'If-Match': etag });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'pending', customer_id: customerId, grand_total: 6500, sold_on: '2025-04-02' });
+    expect(res.body.data.lines).toHaveLength(1);
+    expect(await onHand(a.id)).toBe(4);
+    const stale = await api.put(`${SALES_API}/${s.id}`, { sold_on: '2025-04-02', lines: [{ product_id: a.id, quantity: 2 }] }, { 'If-Match': etag });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('stale');
+    expect((await api.post(`${SALES_API}/${s.id}/complete`, {})).status).toBe(200);
+    expect(await onHand(a.id)).toBe(1);
+    const late = await api.put(`${SALES_API}/${s.id}`, { sold_on: '2025-04-02', lines: [{ product_id: a.id, quantity: 1 }] });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('transition_refused');
+  });
+
   it('sells serial-tracked units only by serials in stock', async () => {
     const phone = await product({ tracks_serials: true });
     const adj = await api.post(ADJUSTMENTS_API, { product_id: phone.id, quantity: 2, reason: 'opening', unit_cost: 500, serials: ['S1', 'S2'] });

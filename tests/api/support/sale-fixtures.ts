@@ -38,7 +38,7 @@ export function saleFixture(route: { method: string; path: string }, ctx: Ctx): 
     case `POST ${SALES_API}`:
       return { kind: 'explicit', build: async () => req(route.path, await body()), observe: async () => (await ctx.admin('GET', SALES_API)).body.meta?.total };
     case `PUT ${SALES_API}/:id`:
-      return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}`, await body()), observe };
+      return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}`, { sold_on: '2025-04-02', lines: [{ product_id: await stocked(), quantity: 2 }] }), observe };
     case `POST ${SALES_API}/:id/complete`:
       return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}/complete`, {}), observe };
     case `POST ${SALES_API}/:id/payments`:
