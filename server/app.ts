@@ -22,6 +22,7 @@ import { resourceRoutes } from './resources/index.ts';
 import { stockRoutes } from './stock/routes.ts';
 import { lookupRoutes } from './documents/lookup.ts';
 import { purchaseRoutes } from './documents/purchase-routes.ts';
+import { saleRoutes } from './documents/sale-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
@@ -32,6 +33,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...stockCountRoutes,
   ...stockRoutes,
   ...purchaseRoutes,
+  ...saleRoutes,
   ...lookupRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),

@@ -808,3 +808,77 @@ export const stockCountLines = pgTable(
   },
   (t) => [index('stock_count_lines_count_idx').on(t.count_id, t.position), index('stock_count_lines_product_idx').on(t.product_id)],
 );
+
+export const SALE_STATUS_VALUES = ['pending', 'completed'] as const;
+
+/** A sale's header (domain/documents/sale.ts) with its stored totals, what was paid and the change given. */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    ...numbered,
+    /** None: a walk-in customer. */
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    sold_on: date('sold_on', { mode: 'string' }).notNull(),
+    channel: varchar('channel', { length: 16, enum: ['backoffice', 'pos'] }).notNull().default('backoffice'),
+    status: varchar('status', { length: 16, enum: SALE_STATUS_VALUES }).notNull().default('completed'),
+    note: text('note'),
+    prices_include_tax: boolean('prices_include_tax').notNull().default(false),
+    discount: integer('discount').notNull().default(0),
+    tax_bps: integer('tax_bps').notNull().default(0),
+    shipping: integer('shipping').notNull().default(0),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+    line_tax: bigint('line_tax', { mode: 'number' }).notNull().default(0),
+    lines_total: bigint('lines_total', { mode: 'number' }).notNull().default(0),
+    discount_total: bigint('discount_total', { mode: 'number' }).notNull().default(0),
+    document_tax: bigint('document_tax', { mode: 'number' }).notNull().default(0),
+    shipping_total: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    /** Cash handed back: what was tendered beyond the total (paid keeps only what the sale took). */
+    change: bigint('change', { mode: 'number' }).notNull().default(0),
+    payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('sales_reference_unique').on(t.reference),
+    uniqueIndex('sales_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
+    index('sales_date_idx').on(t.sold_on, t.id),
+    index('sales_customer_date_idx').on(t.customer_id, t.sold_on, t.id),
+    index('sales_status_date_idx').on(t.status, t.sold_on, t.id),
+    index('sales_payment_status_date_idx').on(t.payment_status, t.sold_on, t.id),
+    index('sales_total_idx').on(t.grand_total, t.id),
+    index('sales_created_by_idx').on(t.created_by),
+    check('sales_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.change} >= 0 and ${t.grand_total} >= 0`),
+  ],
+);
+
+/** A sale line: the price sold at and the average cost its units left stock at (0 until they leave). */
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: serial('id').primaryKey(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unit_price: integer('unit_price').notNull(),
+    unit_cost: integer('unit_cost').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    tax_bps: integer('tax_bps').notNull().default(0),
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('sale_lines_sale_idx').on(t.sale_id, t.position),
+    index('sale_lines_product_idx').on(t.product_id),
+    check('sale_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.unit_cost} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
+  ],
+);

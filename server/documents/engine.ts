@@ -4,6 +4,7 @@ import { allows, refusal, type Lifecycle } from '../../domain/documents/lifecycl
 import { formatNumber } from '../../domain/documents/numbering.ts';
 import { paymentStatus } from '../../domain/documents/payments.ts';
 import { computeTotals, type DocumentInput } from '../../domain/documents/totals.ts';
+import type { Permission } from '../../domain/permissions.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { documentCounters, documentHistory } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
@@ -69,6 +70,8 @@ import { restateLines, type LineTable } from './lines.ts';
 export interface Actor {
   userId: number | null;
   at?: Date | undefined;
+  /** The permissions the actor holds, for the finer rights a kind checks inside its work (a sale's price override). */
+  rights?: ReadonlySet<Permission> | undefined;
 }
 
 /** A document header table: an id, its number and the client key it was made under (schema.ts `numbered`). */
@@ -81,8 +84,8 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
   /** The number series: 'PO-'. */
   prefix: string;
   table: HeaderTable;
-  /** The party the document is with: checked before it is written (422 under `field`). */
-  party?: { table: PgTable & { id: PgColumn }; field: string; noun: string };
+  /** The party the document is with: checked before it is written (422 under `field`); `optional`: a document may have none (a walk-in sale). */
+  party?: { table: PgTable & { id: PgColumn }; field: string; noun: string; optional?: boolean };
   /** The status as the row stores it (a kind created final, a stock count: always the same). */
   status(doc: D): S;
   /** For a kind whose header stores totals, status, payment status and a version. */
@@ -133,10 +136,11 @@ export function checkTransition<S extends string, A extends string>(l: Lifecycle
   if (!allows(l, action, status)) throw new ApiError(409, refusal(l, action, status), { code: 'transition_refused' });
 }
 
-/** The party named by `values[party.field]` exists, or a 422 under that field. */
+/** The party named by `values[party.field]` exists (or, for an optional party, none is named), or a 422 under that field. */
 export async function checkParty(kind: AnyKind, tx: Tx, values: Record<string, unknown>): Promise<void> {
   const p = kind.party;
   if (!p) return;
+  if (p.optional && values[p.field] == null) return;
   const [row] = await tx.select({ id: p.table.id }).from(p.table).where(eq(p.table.id, values[p.field] as number));
   if (!row) throw validationError({ [p.field]: [`This ${p.noun} no longer exists. Choose another.`] });
 }

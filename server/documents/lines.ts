@@ -82,6 +82,14 @@ export async function addToLines(tx: Tx, l: LineTable, column: string, moving: r
   for (const m of moving) (m.line as Record<string, unknown>)[column] = (m.line[column] as number) + m.quantity;
 }
 
+/** Sets one column of several lines to each line's own value (line id → value) in ONE statement: a sale's unit cost once its stock has left. */
+export async function setOnLines(tx: Tx, l: LineTable, column: string, values: ReadonlyMap<number, number>): Promise<void> {
+  if (!values.size) return;
+  const sorted = [...values].sort(([a], [b]) => a - b);
+  await tx.execute(sql`update ${l.table} as l set ${sql.identifier(column)} = v.x
+    from unnest(${sql.param(sorted.map(([id]) => id))}::int[], ${sql.param(sorted.map(([, x]) => x))}::bigint[]) as v(id, x) where l.id = v.id`);
+}
+
 /** Stores each line's share of the totals (net, tax, total) where it changed: one statement. */
 export async function restateLines(tx: Tx, table: PgTable, lines: readonly Record<string, unknown>[], totals: DocumentTotals): Promise<void> {
   const changed = lines.flatMap((l, i) => {
@@ -93,7 +101,7 @@ export async function restateLines(tx: Tx, table: PgTable, lines: readonly Recor
     from (values ${sql.join(changed, sql`, `)}) as v(id, net, tax, total) where l.id = v.id`);
 }
 
-type Product = { id: number; name: string; cost_price: number; tracks_serials: boolean; tax_bps: number };
+type Product = { id: number; name: string; cost_price: number; sale_price: number; tracks_serials: boolean; tax_bps: number; tax_method: 'exclusive' | 'inclusive'; status: string };
 
 /**
  * The products of `lines`, or a 422 under the first line whose product is gone, and under any
@@ -102,7 +110,16 @@ type Product = { id: number; name: string; cost_price: number; tracks_serials: b
 export async function productsFor<T extends { product_id: number }>(tx: Tx, lines: readonly T[], check?: (line: T, p: Product) => [string, string] | undefined) {
   const ids = [...new Set(lines.map((l) => l.product_id))];
   const rows = await tx
-    .select({ id: products.id, name: products.name, cost_price: products.cost_price, tracks_serials: products.tracks_serials, tax_bps: products.tax_bps })
+    .select({
+      id: products.id,
+      name: products.name,
+      cost_price: products.cost_price,
+      sale_price: products.sale_price,
+      tracks_serials: products.tracks_serials,
+      tax_bps: products.tax_bps,
+      tax_method: products.tax_method,
+      status: products.status,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((p) => [p.id, p]));

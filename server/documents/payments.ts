@@ -17,17 +17,25 @@ export async function pay(kind: AnyKind, tx: Tx, doc: { id: number; grand_total:
   if (body.amount > due) {
     throw validationError({ amount: [due <= 0 ? `Nothing is due on this ${noun}.` : `Only ${formatMoney(due)} is due on this ${noun}; enter at most that.`] });
   }
-  await tx.insert(documentPayments).values({
-    doc_type: kind.docType,
-    doc_id: doc.id,
-    paid_on: body.paid_on,
-    amount: body.amount,
-    method: body.method,
-    note: body.note ?? null,
-    user_id: actor.userId,
-    ...(actor.at ? { created_at: actor.at } : {}),
-  });
+  await recordPayments(kind, tx, doc.id, [body], actor);
   return { set: { paid: doc.paid + body.amount }, note: body.note, data: { amount: body.amount, method: body.method, paid_on: body.paid_on } };
+}
+
+/** Payment rows of document `docId`, in one statement: a `pay` action's one, or the several a sale is paid with at the till. */
+export async function recordPayments(kind: AnyKind, tx: Tx, docId: number, rows: readonly PaymentBody[], actor: Actor): Promise<void> {
+  if (!rows.length) return;
+  await tx.insert(documentPayments).values(
+    rows.map((r) => ({
+      doc_type: kind.docType,
+      doc_id: docId,
+      paid_on: r.paid_on,
+      amount: r.amount,
+      method: r.method,
+      note: r.note ?? null,
+      user_id: actor.userId,
+      ...(actor.at ? { created_at: actor.at } : {}),
+    })),
+  );
 }
 
 /** A document's payments as one JSON array (a subquery of the document's row, `docId` its id). */

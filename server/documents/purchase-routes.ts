@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import { paymentBody, PAYMENT_STATUS_NAMES, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
+import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import {
   cancelBody,
   PURCHASE_ACTION_RIGHTS,
@@ -14,41 +13,20 @@ import {
 } from '../../domain/documents/purchase.ts';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { formatMoney } from '../../domain/format.ts';
-import { listView, type ListSource } from '../crud/index.ts';
+import { listView } from '../crud/index.ts';
 import { purchases, suppliers } from '../db/schema.ts';
-import { documentTally } from './tallies.ts';
+import { paidDocumentSource } from './list-source.ts';
 import { action, documentRoutes } from './routes.ts';
 import { cancelPurchase, createPurchase, DOC_TYPE, payPurchase, purchaseKind, receivePurchase, returnPurchase, showPurchase, updatePurchase } from './purchases.ts';
 
-const p = purchases;
-
-/** The purchase list on the list engine: supplier name joined, what is due, totals of the money columns over the filter. */
-const purchaseSource = {
-  table: p,
-  hidden: ['client_id', 'client_key'],
-  extra: {
-    supplier_name: sql<string>`${suppliers.name}`.as('supplier_name'),
-    due: sql<number>`(${p.grand_total} - ${p.paid})::float8`.as('due'),
-  },
-  joins: [{ table: suppliers, on: eq(suppliers.id, p.supplier_id) }],
-  sort: {
-    reference: p.reference,
-    supplier_name: suppliers.name,
-    purchased_on: p.purchased_on,
-    status: p.status,
-    grand_total: p.grand_total,
-    paid: p.paid,
-    due: sql`${p.grand_total} - ${p.paid}`,
-  },
-  search: [p.reference],
-  filters: {
-    status: (v: string) => ((PURCHASE_STATUS_NAMES as string[]).includes(v) ? sql`${p.status} = ${v}` : undefined),
-    payment_status: (v: string) => ((PAYMENT_STATUS_NAMES as string[]).includes(v) ? sql`${p.payment_status} = ${v}` : undefined),
-  },
-  totals: { due: sql`${p.grand_total} - ${p.paid}` },
-  // Count and totals from the tallies the database keeps (migration 0011) whenever the filter allows.
-  tally: documentTally({ docType: DOC_TYPE, party: 'supplier_id', day: 'purchased_on' }),
-} satisfies ListSource;
+/** The purchase list: the supplier's name joined, filters, totals and tallies as every paid-for document's. */
+const purchaseSource = paidDocumentSource({
+  table: purchases,
+  docType: DOC_TYPE,
+  statuses: PURCHASE_STATUS_NAMES,
+  party: { table: suppliers, column: purchases.supplier_id, as: 'supplier_name' },
+  day: purchases.purchased_on,
+});
 
 export const purchaseView = listView(purchaseSource, { filters: purchaseList.filters, columns: purchaseList.columns });
 export const purchaseQuery = apiListQuery(purchaseList);

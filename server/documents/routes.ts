@@ -51,7 +51,7 @@ export interface DocumentRoutes<D extends Doc> {
 /** Declares one action with its body's type checked against its `run` and `message`. */
 export const action = <B extends z.ZodType, D>(a: ActionRoute<B, D>) => a as unknown as ActionRoute<z.ZodType, D>;
 
-const actorOf = (c: AppContext): Actor => ({ userId: c.var.auth.row.id });
+const actorOf = (c: AppContext): Actor => ({ userId: c.var.auth.row.id, rights: c.var.auth.permissions });
 
 export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] {
   const { kind, api, list } = d;

@@ -11,7 +11,7 @@ import { makeProduct } from './stock-fixtures.ts';
  * request is valid however many are sent.
  */
 
-interface Ctx {
+export interface Ctx {
   h: Harness;
   admin(method: string, path: string, body?: unknown): Promise<TestResponse>;
   anchor(key: string): Promise<number>;

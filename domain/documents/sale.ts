@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { basisPoints, isoDate, money, optionalRelationId, optionalText, relationId } from '../fields.ts';
+import type { Permission } from '../permissions.ts';
+import type { ColumnDef, FilterDef } from '../resource.ts';
+import { serialList } from '../stock/adjustment.ts';
+import { QUANTITY_MAX } from '../stock/kinds.ts';
+import { defineLifecycle } from './lifecycle.ts';
+import { LINES_MAX } from './lines.facts.ts';
+import { PREFIXES } from './numbering.ts';
+import { PAYMENT_METHOD_NAMES, PAYMENT_STATUS_OPTIONS } from './payments.facts.ts';
+import type { DocumentInput } from './totals.ts';
+
+/**
+ * A sale to a customer (PRODUCT §3): SL-000001, a customer (none: walk-in), a channel (the back
+ * office or the till), completed at once (stock out through the ledger, each line keeping the
+ * cost its units left at) or pending (no stock moves until it is completed); the one totals
+ * function over its lines; payments (method, amount), what was paid, the change and the
+ * payment status. The server half is server/documents/sales.ts.
+ */
+export const SALES_API = '/api/v1/admin/sales';
+export const SALE_PREFIX = PREFIXES.sale;
+/** The rights of the sales module (domain/permissions.ts): who sees sales and who records them. */
+export const SALE_RIGHTS = { list: 'sales list', create: 'sales create' } as const satisfies Record<string, Permission>;
+
+export const saleLifecycle = defineLifecycle({
+  noun: 'sale',
+  statuses: {
+    pending: { label: 'Pending', tone: 'warning' },
+    completed: { label: 'Completed', tone: 'success' },
+  },
+  actions: {
+    edit: { label: 'Edit', from: ['pending'], done: 'edited' },
+    complete: { label: 'Complete', from: ['pending'], done: 'completed', to: 'completed' },
+    pay: { label: 'Add payment', from: ['pending', 'completed'], done: 'paid' },
+  },
+});
+export type SaleStatus = keyof typeof saleLifecycle.statuses;
+export type SaleAction = keyof typeof saleLifecycle.actions;
+export const SALE_STATUS_NAMES = Object.keys(saleLifecycle.statuses) as SaleStatus[];
+export const SALE_STATUS_OPTIONS = SALE_STATUS_NAMES.map((value) => ({ value, label: saleLifecycle.statuses[value].label }));
+export const SALE_ACTION_RIGHTS = { edit: SALE_RIGHTS.create, complete: SALE_RIGHTS.create, pay: SALE_RIGHTS.create } as const;
+
+export const SALE_CHANNELS = { backoffice: 'Back office', pos: 'Point of sale' } as const;
+export type SaleChannel = keyof typeof SALE_CHANNELS;
+export const SALE_CHANNEL_NAMES = Object.keys(SALE_CHANNELS) as SaleChannel[];
+export const SALE_CHANNEL_OPTIONS = SALE_CHANNEL_NAMES.map((value) => ({ value, label: SALE_CHANNELS[value] }));
+
+export const saleColumns: readonly ColumnDef[] = [
+  { name: 'reference', label: 'Reference', sortable: true },
+  { name: 'customer_name', label: 'Customer', sortable: true },
+  { name: 'sold_on', label: 'Date', kind: 'date', sortable: true },
+  { name: 'status', label: 'Status', kind: 'status', sortable: true },
+  { name: 'grand_total', label: 'Total', kind: 'money', sortable: true },
+  { name: 'paid', label: 'Paid', kind: 'money', sortable: true, minor: true },
+  { name: 'due', label: 'Due', kind: 'money', sortable: true },
+  { name: 'payment_status', label: 'Payment', kind: 'status', minor: true },
+];
+export const saleFilters: readonly FilterDef[] = [
+  { name: 'customer_id', label: 'Customer', kind: 'relation', relation: 'customers' },
+  { name: 'channel', label: 'Channel', kind: 'select', options: SALE_CHANNEL_OPTIONS },
+  { name: 'status', label: 'Status', kind: 'select', options: SALE_STATUS_OPTIONS },
+  { name: 'payment_status', label: 'Payment', kind: 'select', options: PAYMENT_STATUS_OPTIONS },
+  { name: 'sold_on', label: 'Date', kind: 'dateRange' },
+];
+export const saleList = {
+  key: 'sales',
+  api: SALES_API,
+  columns: saleColumns,
+  filters: saleFilters,
+  defaultSort: { field: 'sold_on', dir: 'desc' },
+  searchHint: 'Search reference',
+} as const;
+
+export interface SaleTerms {
+  prices_include_tax: boolean;
+  discount: number;
+  tax_bps: number;
+  shipping: number;
+}
+export interface SalePricedLine {
+  quantity: number;
+  unit_price: number;
+  discount: number;
+  tax_bps: number;
+}
+
+/** The totals function's input for a sale: every line as sold, tax rounded per line. */
+export const saleTotalsInput = (terms: SaleTerms, lines: readonly SalePricedLine[]): DocumentInput => ({
+  pricesIncludeTax: terms.prices_include_tax,
+  rounding: 'line',
+  discount: terms.discount,
+  taxRate: terms.tax_bps,
+  shipping: terms.shipping,
+  lines: lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount, taxRate: l.tax_bps })),
+});
+
+export const saleLine = z.strictObject({
+  product_id: relationId('a product'),
+  quantity: z
+    .number({ error: 'Enter a quantity.' })
+    .int({ error: 'Enter a whole number.' })
+    .min(1, { error: 'Enter 1 or more.' })
+    .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` }),
+  /** Default: the product's sale price; another needs the price-override right. */
+  unit_price: money('the unit price').optional(),
+  discount: money('the discount').default(0),
+  /** Serial-tracked products: one per unit sold. */
+  serials: serialList().optional(),
+});
+
+export const salePayment = z.strictObject({
+  method: z.enum(PAYMENT_METHOD_NAMES, { error: 'Choose how it was paid.' }),
+  amount: money('the amount').refine((v) => v > 0, { error: 'Enter an amount more than 0.' }),
+});
+
+const saleFields = {
+    /** None: a walk-in customer. */
+    customer_id: optionalRelationId('a customer'),
+    sold_on: isoDate('the sale date'),
+    channel: z.enum(SALE_CHANNEL_NAMES, { error: 'Choose the back office or the point of sale.' }).default('backoffice'),
+    status: z.enum(SALE_STATUS_NAMES, { error: 'Choose completed or pending.' }).default('completed'),
+    lines: z
+      .array(saleLine, { error: 'Send the lines as a list.' })
+      .min(1, { error: 'Add at least one product.' })
+      .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` }),
+    discount: money('the order discount').default(0),
+    tax_bps: basisPoints('the order tax').default(0),
+    shipping: money('the shipping').default(0),
+    payments: z.array(salePayment, { error: 'Send the payments as a list.' }).max(20, { error: 'Use at most 20 payments.' }).default([]),
+    note: optionalText(1000),
+};
+/** A line's own discount is never more than its amount (when its price is sent; else the server checks). */
+const discountFits = (b: { lines: z.output<typeof saleLine>[] }, ctx: z.RefinementCtx) =>
+  b.lines.forEach((l, i) => {
+    if (l.unit_price !== undefined && l.discount > l.quantity * l.unit_price) {
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount cannot be more than the line’s amount.' });
+    }
+  });
+export const saleCreateBody = z.strictObject(saleFields).superRefine(discountFits);
+export type SaleCreateBody = z.output<typeof saleCreateBody>;
+/** Editing a pending sale: what it sells and on what terms; it is completed and paid by its actions. */
+const { status: _status, payments: _payments, channel: _channel, ...editable } = saleFields;
+export const saleUpdateBody = z.strictObject(editable).superRefine(discountFits);
+export type SaleUpdateBody = z.output<typeof saleUpdateBody>;
+
+/** Complete a pending sale: its stock goes out now. */
+export const completeBody = z.strictObject({ note: optionalText(500) });

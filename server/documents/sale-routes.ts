@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { apiListQuery } from '../../domain/api-list-query.ts';
+import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
+import { completeBody, SALE_ACTION_RIGHTS, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
+import { formatMoney } from '../../domain/format.ts';
+import { listView } from '../crud/index.ts';
+import { customers, sales } from '../db/schema.ts';
+import { paidDocumentSource } from './list-source.ts';
+import { action, documentRoutes } from './routes.ts';
+import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale, updateSale } from './sales.ts';
+
+/** The sale list: the customer's name joined (none: walk-in), filters, totals and tallies as every paid-for document's, and the channel. */
+const saleSource = paidDocumentSource({
+  table: sales,
+  docType: DOC_TYPE,
+  statuses: SALE_STATUS_NAMES,
+  party: { table: customers, column: sales.customer_id, as: 'customer_name' },
+  day: sales.sold_on,
+  filters: { channel: (v: string) => ((SALE_CHANNEL_NAMES as string[]).includes(v) ? sql`${sales.channel} = ${v}` : undefined) },
+});
+
+export const saleView = listView(saleSource, { filters: saleList.filters, columns: saleList.columns });
+export const saleQuery = apiListQuery(saleList);
+
+type Shown = Awaited<ReturnType<typeof showSale>>;
+
+export const saleRoutes = documentRoutes<Shown>({
+  kind: saleKind,
+  api: SALES_API,
+  scope: 'sales',
+  show: showSale,
+  etags: true,
+  list: {
+    view: saleView,
+    query: saleQuery,
+    access: SALE_RIGHTS.list,
+    show: [SALE_RIGHTS.list, SALE_RIGHTS.create],
+    summary: 'List sales: filter by customer, status, payment status and date range (sold_on_from, sold_on_to); totals of the filter',
+  },
+  // No separate export right exists for sales: who may see the list may take it away as CSV.
+  export: { access: SALE_RIGHTS.list, summary: 'Export sales as CSV (the filtered, sorted list)', columns: saleList.columns, file: 'sales' },
+  create: {
+    body: saleCreateBody,
+    right: SALE_RIGHTS.create,
+    summary: 'Record a sale (numbered SL-000001 on): completed takes the stock out at once, pending none; payments with change for cash. Idempotency-Key makes a retry safe',
+    // A different unit price needs 'sales price override', which postSale reads off the actor.
+    run: (tx, body: SaleCreateBody, actor, client) => postSale(tx, body, actor, client),
+    message: (d) => (d.status === 'pending' ? `Sale ${d.reference} saved as pending.` : d.change > 0 ? `Sale ${d.reference} completed; change ${formatMoney(d.change)}.` : `Sale ${d.reference} completed.`),
+  },
+  update: {
+    body: saleUpdateBody,
+    right: SALE_ACTION_RIGHTS.edit,
+    summary: 'Change a pending sale (no stock moved yet): header and lines replaced whole, priced again; If-Match guards against lost updates',
+    run: updateSale,
+    message: (d) => `Sale ${d.reference} updated.`,
+  },
+  actions: {
+    complete: action({
+      body: completeBody,
+      right: SALE_ACTION_RIGHTS.complete,
+      summary: 'Complete a pending sale: its stock goes out through the ledger (409 naming the product when there is not enough)',
+      run: (tx, id, body, actor) => completeSale(tx, id, body.note, actor),
+      message: (d: Shown) => `Sale ${d.reference} completed.`,
+    }),
+    pay: action({
+      path: PAYMENTS_PATH,
+      status: 201,
+      body: paymentBody,
+      right: SALE_ACTION_RIGHTS.pay,
+      summary: 'Record a payment from the customer (date, amount, method, note); never more than is due',
+      run: paySale,
+      message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
+    }),
+  },
+});

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { posSetting } from '../../domain/resources/index.ts';
+import type { SingletonDef } from '../../domain/resource.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { customerCategories, customers } from '../db/schema.ts';
+import { validationError } from '../http/errors.ts';
+import { readSetting } from '../resources/settings.ts';
+
+/**
+ * What a sale takes from the shop and its customer rather than from the body: the customer when
+ * none is named (the POS setting's default; none there: a walk-in), the payment methods the shop
+ * takes (the POS setting's; another is a 422 under `payments.N.method`), and the discount of the
+ * customer's category (basis points, taken off every line).
+ */
+export interface SaleTerms {
+  customerId: number | null;
+  categoryBps: number;
+}
+
+export async function saleTerms(tx: Tx, body: { customer_id?: number | null | undefined; payments: readonly { method: string }[] }): Promise<SaleTerms> {
+  const pos = (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as { default_customer_id?: number | null; payment_methods?: string[] };
+  const methods = pos.payment_methods ?? [];
+  const refused = body.payments.flatMap((p, i) =>
+    methods.includes(p.method) ? [] : [[`payments.${i}.method`, [`The shop does not take ${p.method} payments (the POS setting takes ${methods.join(', ')}). Choose one of those.`]]],
+  );
+  if (refused.length) throw validationError(Object.fromEntries(refused));
+  const customerId = body.customer_id ?? pos.default_customer_id ?? null;
+  if (customerId === null) return { customerId, categoryBps: 0 };
+  const [row] = await tx
+    .select({ bps: customerCategories.discount_bps })
+    .from(customers)
+    .leftJoin(customerCategories, eq(customerCategories.id, customers.category_id))
+    .where(eq(customers.id, customerId));
+  return { customerId, categoryBps: row?.bps ?? 0 };
+}
+
+/** The category's share of a line's amount, in minor units, never more than what the line's own discount leaves. */
+export const categoryDiscount = (amount: number, ownDiscount: number, bps: number) => Math.min(amount - ownDiscount, Math.round((amount * bps) / 10000));

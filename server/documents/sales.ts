@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { actionsFrom } from '../../domain/documents/lifecycle.ts';
+import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
+import { SALE_PREFIX, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus, type SaleUpdateBody } from '../../domain/documents/sale.ts';
+import type { Permission } from '../../domain/permissions.ts';
+import { computeTotals } from '../../domain/documents/totals.ts';
+import { formatMoney } from '../../domain/format.ts';
+import { qualified } from '../crud/sql.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { customers, saleLines, sales } from '../db/schema.ts';
+import { validationError } from '../http/errors.ts';
+import { post } from '../stock/ledger.ts';
+import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
+import type { ClientKey } from './idempotency.ts';
+import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './lines.ts';
+import { pay, paymentsJson, recordPayments } from './payments.ts';
+import { categoryDiscount, saleTerms } from './sale-terms.ts';
+
+/**
+ * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
+ * history, number): here only what is a sale's own — prices from the products, stock out
+ * through the ledger (at once when completed, on `complete` when pending), each line keeping
+ * the average cost its units left at, and the payments taken at the till with their change.
+ */
+
+export const DOC_TYPE = 'sale';
+/** Who may sell at another price than the product's (the demo Cashier may not). */
+const PRICE_OVERRIDE = 'sales price override' satisfies Permission;
+
+type SaleRow = typeof sales.$inferSelect;
+type LineRow = typeof saleLines.$inferSelect;
+const lines = { table: saleLines, parent: 'sale_id' };
+
+export const saleKind: DocumentKind<SaleStatus, SaleAction, SaleRow, LineRow> = {
+  docType: DOC_TYPE,
+  lifecycle: saleLifecycle,
+  prefix: SALE_PREFIX,
+  table: sales,
+  party: { table: customers, field: 'customer_id', noun: 'customer', optional: true },
+  status: (doc) => doc.status,
+  // A sale's status moves only by its actions (completed or pending on creation, `complete`).
+  totals: { lines, input: (doc, ls) => saleTotalsInput(doc, ls), status: (doc) => doc.status },
+};
+
+type Errors = Record<string, string[]>;
+const refuse = (errors: Errors) => {
+  if (Object.keys(errors).length) throw validationError(errors);
+};
+
+/**
+ * Stock out for the sale's lines through the ledger (409 naming the product and what is
+ * available, under `lines.N.quantity`, when there is not enough); each line then keeps the
+ * average cost its units left at.
+ */
+async function takeStock(tx: Tx, doc: { id: number }, rows: readonly LineRow[], serialsOf: (i: number) => readonly string[] | undefined, actor: Actor): Promise<void> {
+  const moved = await post(tx, {
+    kind: 'sale',
+    lines: rows.map((l, i) => ({ productId: l.product_id, quantity: -l.quantity, serials: serialsOf(i), sourceLineId: l.id, path: `lines.${i}` })),
+    source: { type: DOC_TYPE, id: doc.id },
+    userId: actor.userId,
+    note: 'sold',
+    at: actor.at,
+  });
+  await setOnLines(tx, lines, 'unit_cost', new Map(rows.map((l, i) => [l.id, moved[i]!.unitCost])));
+}
+
+/**
+ * The payments as taken, applied to the total: what is tendered beyond it is change, which only
+ * cash can give (taken off the cash payments, last first). 422 under the payment that cannot be
+ * more than is due.
+ */
+function settlePayments(total: number, payments: SaleCreateBody['payments']) {
+  const tendered = payments.reduce((s, p) => s + p.amount, 0);
+  const change = Math.max(0, tendered - total);
+  const cash = payments.reduce((s, p) => s + (p.method === 'cash' ? p.amount : 0), 0);
+  if (change > cash) {
+    const last = payments.findLastIndex((p) => p.method !== 'cash');
+    refuse({ [`payments.${last}.amount`]: [`Only cash can be paid beyond the total (${formatMoney(total)}): the other payments come to ${formatMoney(tendered - cash)}. Lower this one.`] });
+  }
+  let left = change;
+  const applied = [...payments]
+    .reverse()
+    .map((p) => {
+      if (p.method !== 'cash' || left === 0) return p;
+      const back = Math.min(left, p.amount);
+      left -= back;
+      return { ...p, amount: p.amount - back };
+    })
+    .reverse()
+    .filter((p) => p.amount > 0);
+  return { applied, paid: tendered - change, change };
+}
+
+/**
+ * THE one way a sale is recorded (the back office's form and, next, the till): products checked
+ * (there, active), priced at their sale price unless the seller may set another
+ * (`canOverridePrice`; else 422 under `lines.N.unit_price`), the totals computeTotals gives,
+ * stock out through the ledger when completed (a pending sale moves none), the payments with
+ * their change and payment status, and the number taken last (engine `create`). In the caller's
+ * one transaction; with a client key, a replay answers the sale first made under it.
+ */
+export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey) {
+  let priced: Priced | undefined;
+  const header = async () => {
+    priced = await price(tx, body, actor);
+    return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId };
+  };
+  return create(saleKind, tx, actor, header, client, async (doc) => {
+    const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);
+    if (body.status === 'completed') await takeStock(tx, doc, made, (i) => body.lines[i]!.serials, actor);
+    const total = computeTotals(saleTotalsInput(doc, made)).grandTotal;
+    const { applied, paid, change } = settlePayments(total, body.payments);
+    await recordPayments(saleKind, tx, doc.id, applied.map((p) => ({ ...p, paid_on: body.sold_on })), actor);
+    return { lines: made, set: { paid, change }, data: change ? { change } : undefined };
+  });
+}
+
+type Priced = Awaited<ReturnType<typeof price>>;
+
+/**
+ * A sale's body checked and priced, for recording it and for editing it while pending: its
+ * terms from the shop and customer (sale-terms.ts), products there and active, priced at their
+ * sale price unless the seller holds the override right (else 422 under `lines.N.unit_price`),
+ * one tax method, and each line's discount with the customer's category's on top.
+ */
+async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor) {
+  const canOverridePrice = actor.rights?.has(PRICE_OVERRIDE) ?? false;
+  const terms = await saleTerms(tx, body);
+  const byId = await productsFor(tx, body.lines, (l, p) => {
+    if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
+    // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
+    if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: sell it completed, naming the serial of each unit.`];
+    if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
+      return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
+    }
+    return undefined;
+  });
+  const methods = body.lines.map((l) => byId.get(l.product_id)!.tax_method);
+  const mixed = methods.findIndex((m) => m !== methods[0]);
+  if (mixed >= 0) {
+    refuse({ [`lines.${mixed}.product_id`]: ['Its price includes tax where the other lines’ do not (or the other way round): sell it on a sale of its own.'] });
+  }
+  const rows = body.lines.map((l) => {
+    const p = byId.get(l.product_id)!;
+    return { product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price ?? p.sale_price, discount: l.discount, tax_bps: p.tax_bps };
+  });
+  refuse(Object.fromEntries(rows.flatMap((l, i) => (l.discount > l.quantity * l.unit_price ? [[`lines.${i}.discount`, ['The discount cannot be more than the line’s amount.']]] : []))));
+  return {
+    header: {
+      customer_id: terms.customerId,
+      sold_on: body.sold_on,
+      note: body.note ?? null,
+      prices_include_tax: methods[0] === 'inclusive',
+      discount: body.discount,
+      tax_bps: body.tax_bps,
+      shipping: body.shipping,
+    },
+    // The customer's category discount is taken off each line, on top of the line's own.
+    rows: rows.map((l) => ({ ...l, discount: l.discount + categoryDiscount(l.quantity * l.unit_price, l.discount, terms.categoryBps) })),
+  };
+}
+
+/** A pending sale edited (If-Match: the version it was read at): priced again, its lines replaced; no stock has moved yet. */
+export const updateSale = (tx: Tx, id: number, body: SaleUpdateBody, actor: Actor, ifMatch?: string) =>
+  act(saleKind, tx, id, 'edit', actor, async () => {
+    const { header, rows } = await price(tx, { ...body, status: 'pending', payments: [] }, actor);
+    await tx.delete(saleLines).where(eq(saleLines.sale_id, id));
+    return { lines: await insertLines<LineRow>(tx, lines, id, rows), set: header };
+  }, ifMatch);
+
+/** A pending sale completed: its stock goes out now, through the ledger. */
+export const completeSale = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
+  act(saleKind, tx, id, 'complete', actor, async (doc) => {
+    await takeStock(tx, doc, await linesOf<LineRow>(tx, lines, id), () => undefined, actor);
+    return { note };
+  });
+
+/** A payment from the customer, never more than is due. */
+export const paySale = (tx: Tx, id: number, body: PaymentBody, actor: Actor) => act(saleKind, tx, id, 'pay', actor, (doc) => pay(saleKind, tx, doc, body, actor));
+
+type ShownLine = LineRow & { product_name: string; sku: string; barcode: string | null; tracks_serials: boolean; unit_name: string };
+
+const docId = qualified(sales.id);
+const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), history: historyJson(DOC_TYPE, docId) };
+
+/** One sale as the API shows it, in one statement: header, customer (none: walk-in), lines, payments, history, what may be done next. */
+export async function showSale(db: Db | Tx, id: number) {
+  const [doc] = await db.select(shown).from(sales).leftJoin(customers, eq(customers.id, sales.customer_id)).where(eq(sales.id, id));
+  if (!doc) throw gone(saleKind);
+  const s = doc.s;
+  return {
+    ...s,
+    customer_name: doc.customer_name,
+    due: amountDue(s.grand_total, s.paid),
+    actions: actionsFrom(saleLifecycle, s.status),
+    lines: fromJson<ShownLine[]>(doc.lines),
+    payments: fromJson<ShownPayment[]>(doc.payments),
+    history: fromJson<Record<string, unknown>[]>(doc.history),
+  };
+}

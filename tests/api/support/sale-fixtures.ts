@@ -1,0 +1,49 @@
+import { SALES_API } from '../../../domain/documents/sale.ts';
+import { ADJUSTMENTS_API } from '../../../domain/stock/adjustment.ts';
+import type { PreparedRequest, RouteFixture } from './fixtures.ts';
+import type { Ctx } from './purchase-fixtures.ts';
+import { makeProduct } from './stock-fixtures.ts';
+
+/**
+ * Valid requests for the sale routes. Each write gets a pending sale of its own (pending: no
+ * stock needed to make it), and `complete` a product with stock enough, so every actor's
+ * request is valid however many are sent.
+ */
+
+export function saleFixture(route: { method: string; path: string }, ctx: Ctx): RouteFixture | undefined {
+  const req = (path: string, body?: unknown): PreparedRequest => ({ method: route.method, path, ...(body === undefined ? {} : { body }) });
+  const stocked = async () => {
+    const id = await makeProduct(ctx);
+    const res = await ctx.admin('POST', ADJUSTMENTS_API, { product_id: id, quantity: 10, reason: 'opening', unit_cost: 600 });
+    if (res.status !== 201) throw new Error(`fixtures: stocking failed: ${res.status} ${res.text.slice(0, 300)}`);
+    return id;
+  };
+  const body = async () => ({ sold_on: '2025-04-01', status: 'pending', lines: [{ product_id: await stocked(), quantity: 1 }] });
+  const pending = async () => {
+    const res = await ctx.admin('POST', SALES_API, await body());
+    if (res.status !== 201) throw new Error(`fixtures: selling failed: ${res.status} ${res.text.slice(0, 300)}`);
+    return res.body.data.id as number;
+  };
+  const observe = async (q: PreparedRequest) => {
+    const res = await ctx.admin('GET', `${SALES_API}/${Number(/sales\/(\d+)/.exec(q.path)?.[1])}`);
+    return { status: res.status, body: res.body };
+  };
+
+  switch (`${route.method} ${route.path}`) {
+    case `GET ${SALES_API}`:
+    case `GET ${SALES_API}/export`:
+      return { kind: 'explicit', build: async () => req(route.path) };
+    case `GET ${SALES_API}/:id`:
+      return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}`) };
+    case `POST ${SALES_API}`:
+      return { kind: 'explicit', build: async () => req(route.path, await body()), observe: async () => (await ctx.admin('GET', SALES_API)).body.meta?.total };
+    case `PUT ${SALES_API}/:id`:
+      return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}`, { sold_on: '2025-04-02', lines: [{ product_id: await stocked(), quantity: 2 }] }), observe };
+    case `POST ${SALES_API}/:id/complete`:
+      return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}/complete`, {}), observe };
+    case `POST ${SALES_API}/:id/payments`:
+      return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}/payments`, { paid_on: '2025-04-04', amount: 100, method: 'cash', note: 'Fixture' }), observe };
+    default:
+      return undefined;
+  }
+}
