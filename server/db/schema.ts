@@ -690,6 +690,30 @@ const numbered = {
 export const PURCHASE_STATUS_VALUES = ['ordered', 'partial', 'received', 'cancelled', 'returned'] as const;
 export const PAYMENT_STATUS_VALUES = ['due', 'partial', 'paid'] as const;
 
+/**
+ * What the header of a document that is paid for stores (purchases, sales): the inputs of its
+ * totals, the totals computeTotals gave (domain/documents/totals.ts's, never a client's), what
+ * was paid and its status, the version (bumped by every write: the ETag of the record) and who
+ * made it.
+ */
+const paidDocument = {
+  prices_include_tax: boolean('prices_include_tax').notNull().default(false),
+  discount: integer('discount').notNull().default(0),
+  tax_bps: integer('tax_bps').notNull().default(0),
+  shipping: integer('shipping').notNull().default(0),
+  subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+  line_tax: bigint('line_tax', { mode: 'number' }).notNull().default(0),
+  lines_total: bigint('lines_total', { mode: 'number' }).notNull().default(0),
+  discount_total: bigint('discount_total', { mode: 'number' }).notNull().default(0),
+  document_tax: bigint('document_tax', { mode: 'number' }).notNull().default(0),
+  shipping_total: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
+  grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
+  version: integer('version').notNull().default(1),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+};
+
 /** A purchase's header with its stored totals (domain/documents/totals.ts's, never a client's). */
 export const purchases = pgTable(
   'purchases',
@@ -703,23 +727,8 @@ export const purchases = pgTable(
     status: varchar('status', { length: 16, enum: PURCHASE_STATUS_VALUES }).notNull().default('ordered'),
     cancelled: boolean('cancelled').notNull().default(false),
     note: text('note'),
-    prices_include_tax: boolean('prices_include_tax').notNull().default(false),
     rounding: varchar('rounding', { length: 8, enum: ['line', 'document'] }).notNull().default('line'),
-    discount: integer('discount').notNull().default(0),
-    tax_bps: integer('tax_bps').notNull().default(0),
-    shipping: integer('shipping').notNull().default(0),
-    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
-    line_tax: bigint('line_tax', { mode: 'number' }).notNull().default(0),
-    lines_total: bigint('lines_total', { mode: 'number' }).notNull().default(0),
-    discount_total: bigint('discount_total', { mode: 'number' }).notNull().default(0),
-    document_tax: bigint('document_tax', { mode: 'number' }).notNull().default(0),
-    shipping_total: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
-    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
-    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
-    payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
-    /** Bumped by every write: the ETag of the record. */
-    version: integer('version').notNull().default(1),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...paidDocument,
     ...stamps,
   },
   (t) => [
@@ -823,23 +832,9 @@ export const sales = pgTable(
     channel: varchar('channel', { length: 16, enum: ['backoffice', 'pos'] }).notNull().default('backoffice'),
     status: varchar('status', { length: 16, enum: SALE_STATUS_VALUES }).notNull().default('completed'),
     note: text('note'),
-    prices_include_tax: boolean('prices_include_tax').notNull().default(false),
-    discount: integer('discount').notNull().default(0),
-    tax_bps: integer('tax_bps').notNull().default(0),
-    shipping: integer('shipping').notNull().default(0),
-    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
-    line_tax: bigint('line_tax', { mode: 'number' }).notNull().default(0),
-    lines_total: bigint('lines_total', { mode: 'number' }).notNull().default(0),
-    discount_total: bigint('discount_total', { mode: 'number' }).notNull().default(0),
-    document_tax: bigint('document_tax', { mode: 'number' }).notNull().default(0),
-    shipping_total: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
-    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
-    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
     /** Cash handed back: what was tendered beyond the total (paid keeps only what the sale took). */
     change: bigint('change', { mode: 'number' }).notNull().default(0),
-    payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
-    version: integer('version').notNull().default(1),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...paidDocument,
     ...stamps,
   },
   (t) => [
