@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
 
+import { QUANTITY_MAX } from '../stock/kinds.ts';
+
 export { LINES_MAX } from './lines.facts.ts';
+
+/** How many of a product a document's line (or an action on it) names: a whole number, 1 or more. */
+export const lineQuantity = (what = 'a quantity') =>
+  z
+    .number({ error: `Enter ${what}.` })
+    .int({ error: 'Enter a whole number.' })
+    .min(1, { error: 'Enter 1 or more.' })
+    .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` });
 
 /**
  * Finding a product for a document line (purchase, count; next sale, quotation, the till):

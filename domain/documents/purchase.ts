@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { basisPoints, isoDate, money, optionalText, relationId } from '../fields.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { QUANTITY_MAX } from '../stock/kinds.ts';
+import { lineQuantity } from './lines.ts';
 import { LINES_MAX, type PurchaseStatus } from './purchase.facts.ts';
 import { ROUNDINGS } from './rounding.ts';
 import type { DocumentInput, Rounding } from './totals.ts';
@@ -76,17 +76,11 @@ export function purchaseTotalsInput(terms: PurchaseTerms, lines: readonly Priced
   };
 }
 
-const quantity = (what = 'a quantity') =>
-  z
-    .number({ error: `Enter ${what}.` })
-    .int({ error: 'Enter a whole number.' })
-    .min(1, { error: 'Enter 1 or more.' })
-    .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` });
 
 
 export const purchaseLine = z.strictObject({
   product_id: relationId('a product'),
-  quantity: quantity(),
+  quantity: lineQuantity(),
   /** Default: the product's cost price. */
   unit_cost: money('the unit cost').optional(),
   discount: money('the discount').default(0),
@@ -144,7 +138,7 @@ export type PurchaseUpdateBody = z.output<typeof purchaseUpdateBody>;
 const movementLine = (what: string) =>
   z.strictObject({
     line_id: relationId('a line of this purchase'),
-    quantity: quantity(`how many to ${what}`),
+    quantity: lineQuantity(`how many to ${what}`),
     serials: serialList().default([]),
   });
 

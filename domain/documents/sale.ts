@@ -3,11 +3,10 @@ import { basisPoints, isoDate, money, optionalRelationId, optionalText, relation
 import type { Permission } from '../permissions.ts';
 import type { ColumnDef, FilterDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { QUANTITY_MAX } from '../stock/kinds.ts';
 import { defineLifecycle } from './lifecycle.ts';
-import { LINES_MAX } from './lines.facts.ts';
+import { lineQuantity, LINES_MAX } from './lines.ts';
 import { PREFIXES } from './numbering.ts';
-import { PAYMENT_METHOD_NAMES, PAYMENT_STATUS_OPTIONS } from './payments.facts.ts';
+import { paymentBody, PAYMENT_STATUS_OPTIONS } from './payments.ts';
 import type { DocumentInput } from './totals.ts';
 
 /**
@@ -96,11 +95,7 @@ export const saleTotalsInput = (terms: SaleTerms, lines: readonly SalePricedLine
 
 export const saleLine = z.strictObject({
   product_id: relationId('a product'),
-  quantity: z
-    .number({ error: 'Enter a quantity.' })
-    .int({ error: 'Enter a whole number.' })
-    .min(1, { error: 'Enter 1 or more.' })
-    .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` }),
+  quantity: lineQuantity(),
   /** Default: the product's sale price; another needs the price-override right. */
   unit_price: money('the unit price').optional(),
   discount: money('the discount').default(0),
@@ -108,26 +103,24 @@ export const saleLine = z.strictObject({
   serials: serialList().optional(),
 });
 
-export const salePayment = z.strictObject({
-  method: z.enum(PAYMENT_METHOD_NAMES, { error: 'Choose how it was paid.' }),
-  amount: money('the amount').refine((v) => v > 0, { error: 'Enter an amount more than 0.' }),
-});
+/** A payment taken with the sale: how and how much (its date is the sale's). */
+export const salePayment = paymentBody.pick({ method: true, amount: true });
 
 const saleFields = {
-    /** None: a walk-in customer. */
-    customer_id: optionalRelationId('a customer'),
-    sold_on: isoDate('the sale date'),
-    channel: z.enum(SALE_CHANNEL_NAMES, { error: 'Choose the back office or the point of sale.' }).default('backoffice'),
-    status: z.enum(SALE_STATUS_NAMES, { error: 'Choose completed or pending.' }).default('completed'),
-    lines: z
-      .array(saleLine, { error: 'Send the lines as a list.' })
-      .min(1, { error: 'Add at least one product.' })
-      .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` }),
-    discount: money('the order discount').default(0),
-    tax_bps: basisPoints('the order tax').default(0),
-    shipping: money('the shipping').default(0),
-    payments: z.array(salePayment, { error: 'Send the payments as a list.' }).max(20, { error: 'Use at most 20 payments.' }).default([]),
-    note: optionalText(1000),
+  /** None: a walk-in customer. */
+  customer_id: optionalRelationId('a customer'),
+  sold_on: isoDate('the sale date'),
+  channel: z.enum(SALE_CHANNEL_NAMES, { error: 'Choose the back office or the point of sale.' }).default('backoffice'),
+  status: z.enum(SALE_STATUS_NAMES, { error: 'Choose completed or pending.' }).default('completed'),
+  lines: z
+    .array(saleLine, { error: 'Send the lines as a list.' })
+    .min(1, { error: 'Add at least one product.' })
+    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` }),
+  discount: money('the order discount').default(0),
+  tax_bps: basisPoints('the order tax').default(0),
+  shipping: money('the shipping').default(0),
+  payments: z.array(salePayment, { error: 'Send the payments as a list.' }).max(20, { error: 'Use at most 20 payments.' }).default([]),
+  note: optionalText(1000),
 };
 /** A line's own discount is never more than its amount (when its price is sent; else the server checks). */
 const discountFits = (b: { lines: z.output<typeof saleLine>[] }, ctx: z.RefinementCtx) =>
