@@ -1,6 +1,6 @@
 import { PURCHASE_RIGHTS } from '../../../domain/documents/purchase.facts.ts';
 import { purchaseList } from '../../../domain/documents/purchase.list.ts';
-import type { FieldDef, ResourceList } from '../../../domain/resource.ts';
+import type { ResourceList } from '../../../domain/resource.ts';
 
 /**
  * The purchase list (domain/documents/purchase.list.ts) as the generic list screen's parts read it:
@@ -21,5 +21,3 @@ export const PURCHASES: ResourceList = {
   routes: { list: '/purchase/list', create: '/purchase/create', edit: '/purchase/edit/:id' },
 };
 
-/** The header's fields, drawn by the generic field views. */
-export const SUPPLIER_FIELD: FieldDef = { name: 'supplier_id', label: 'Supplier', kind: 'relation', relation: 'suppliers', required: true };

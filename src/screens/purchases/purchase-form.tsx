@@ -7,7 +7,7 @@ import { fieldId } from '../../resources/dom-ids.ts';
 import { FieldError } from '../documents/amount-input.tsx';
 import { DocumentForm, useHeaderField } from '../documents/document-form.tsx';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
-import { SUPPLIER_FIELD } from './purchase-defs.ts';
+import { SUPPLIER_FIELD } from '../documents/parties.ts';
 
 const NOTE: FieldDef = { name: 'note', label: 'Note', kind: 'textarea' };
 
