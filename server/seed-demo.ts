@@ -229,6 +229,7 @@ export const DEMO_WEBSITE_SETTING = {
   email: 'hello@northwind-home.example',
   phone: '+1 555-0100',
   address: '120 Market Street, Seattle, WA 98101',
+  tax_number: 'US-91-4430217',
   currency: 'USD',
   facebook: 'https://facebook.com/northwindhometech',
   instagram: 'https://instagram.com/northwindhometech',
@@ -243,7 +244,8 @@ export const DEMO_POS_SETTING = {
   receipt_header: 'Northwind Home & Tech\n120 Market Street, Seattle',
   receipt_footer: 'Thank you for shopping with us! Returns within 30 days with this receipt.',
   show_product_images: true,
-  invoice_prefix: 'SL-',
+  invoice_prefix: 'INV-',
+  invoice_yearly_restart: false,
 };
 
 /** name → id for rows matched by name (existing rows count: a clash keeps the existing one). */

@@ -12,6 +12,15 @@ export const PREFIXES = {
   sale: 'SL-',
   quotation: 'QT-',
   saleReturn: 'SR-',
+  /** The default of the POS setting's invoice prefix (the shop chooses its own). */
+  invoice: 'INV-',
+  creditNote: 'CN-',
 } as const;
 
 export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_DIGITS, '0')}`;
+
+/**
+ * The series a yearly-restarting prefix numbers in: the year is part of the prefix (INV-2026-),
+ * so each year's counter starts at 1 and the numbers stay unique (INV-2026-000001).
+ */
+export const yearlySeries = (prefix: string, yearly: boolean, isoDay: string) => (yearly ? `${prefix}${isoDay.slice(0, 4)}-` : prefix);

@@ -1,4 +1,8 @@
+import { PREFIXES } from '../documents/numbering.ts';
 import { defineSingleton } from '../resource.ts';
+
+/** The series of the other documents, which an invoice's may not share (INV-, never SL-). */
+const TAKEN_PREFIXES: readonly string[] = Object.entries(PREFIXES).flatMap(([k, v]) => (k === 'invoice' ? [] : [v]));
 
 export const PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },
@@ -23,7 +27,11 @@ export const posSetting = defineSingleton({
       receipt_header: optionalText(500),
       receipt_footer: optionalText(500),
       show_product_images: z.boolean({ error: 'Choose yes or no.' }).default(true),
-      invoice_prefix: requiredText('an invoice prefix', 12).regex(/^[A-Za-z0-9-]+$/, { error: 'Use letters, digits and - only.' }),
+      invoice_prefix: requiredText('an invoice prefix', 12)
+        .regex(/^[A-Za-z0-9-]+$/, { error: 'Use letters, digits and - only.' })
+        .refine((v) => !TAKEN_PREFIXES.includes(v.toUpperCase()), { error: `Other documents are numbered ${TAKEN_PREFIXES.join(', ')}: choose another prefix, like INV-.` }),
+      /** Invoice numbers start again each year, the year in the number (INV-2026-000001). */
+      invoice_yearly_restart: z.boolean({ error: 'Choose yes or no.' }).default(false),
     }),
   defaults: {
     default_customer_id: '',
@@ -32,13 +40,15 @@ export const posSetting = defineSingleton({
     receipt_header: '',
     receipt_footer: '',
     show_product_images: true,
-    invoice_prefix: 'SL-',
+    invoice_prefix: PREFIXES.invoice,
+    invoice_yearly_restart: false,
   },
   fields: [
     { name: 'default_customer_id', label: 'Default customer', kind: 'relation', relation: 'customers', help: 'Leave empty for a walk-in customer.' },
     { name: 'default_tax_bps', label: 'Default tax %', kind: 'percent' },
     { name: 'payment_methods', label: 'Payment methods', kind: 'checkboxes', options: PAYMENT_METHODS, required: true },
     { name: 'invoice_prefix', label: 'Invoice prefix', kind: 'text', required: true },
+    { name: 'invoice_yearly_restart', label: 'Restart invoice numbers each year', kind: 'switch', help: 'Numbers like INV-2026-000001, starting at 1 every year.' },
     { name: 'receipt_header', label: 'Receipt header', kind: 'textarea', wide: true },
     { name: 'receipt_footer', label: 'Receipt footer', kind: 'textarea', wide: true },
     { name: 'show_product_images', label: 'Show product images', kind: 'switch' },
@@ -57,6 +67,8 @@ export const websiteSetting = defineSingleton({
       email: optionalEmail(),
       phone: optionalPhone(),
       address: optionalText(500),
+      /** Printed on invoices and credit notes. */
+      tax_number: optionalText(64),
       currency: z
         .string({ error: 'Enter a currency code.' })
         .trim()
@@ -73,6 +85,7 @@ export const websiteSetting = defineSingleton({
     email: '',
     phone: '',
     address: '',
+    tax_number: '',
     currency: 'USD',
     facebook: '',
     instagram: '',
@@ -85,6 +98,7 @@ export const websiteSetting = defineSingleton({
     { name: 'email', label: 'Email', kind: 'email' },
     { name: 'phone', label: 'Phone', kind: 'tel' },
     { name: 'address', label: 'Address', kind: 'textarea', wide: true },
+    { name: 'tax_number', label: 'Tax number', kind: 'text', help: 'Printed on invoices.' },
     { name: 'logo', label: 'Logo', kind: 'imageUrl', placeholder: 'https://…', wide: true, help: 'Upload a JPEG, PNG or WebP (up to 5 MB), or enter its address.' },
     { name: 'facebook', label: 'Facebook', kind: 'url' },
     { name: 'instagram', label: 'Instagram', kind: 'url' },
