@@ -574,7 +574,7 @@ export const stockMovementSerials = pgTable(
 export const documentCounters = pgTable(
   'document_counters',
   {
-    prefix: varchar('prefix', { length: 16 }).primaryKey(),
+    prefix: varchar('prefix', { length: 32 }).primaryKey(),
     next: integer('next').notNull().default(1),
   },
   (t) => [check('document_counters_next_check', sql`${t.next} >= 1`)],
@@ -876,4 +876,65 @@ export const saleLines = pgTable(
     index('sale_lines_product_idx').on(t.product_id),
     check('sale_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.unit_cost} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
   ],
+);
+
+/**
+ * What an issued document (an invoice, a credit note) freezes at issue: its number (a series of
+ * its own, gapless), the date, the customer and the shop as they were (name, address, tax
+ * number…), its lines as printed, the tax per rate and the totals computeTotals gave. The
+ * database refuses UPDATE and DELETE on these tables (migration 0017): an error is corrected by
+ * a credit note. Payments and the balance due are read live from the source document.
+ */
+const issuedDocument = {
+  id: serial('id').primaryKey(),
+  number: varchar('number', { length: 40 }).notNull(),
+  issued_on: date('issued_on', { mode: 'string' }).notNull(),
+  sale_id: integer('sale_id').references(() => sales.id, { onDelete: 'restrict' }),
+  customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+  /** { name, email, phone, address, city, country, tax_number }; null: a walk-in customer. */
+  customer: jsonb('customer'),
+  /** { name, logo, email, phone, address, tax_number, currency } from the website setting. */
+  shop: jsonb('shop').notNull(),
+  /** [{ product_id, name, sku, quantity, unit_price, discount, tax_bps, net, tax, total }]. */
+  lines: jsonb('lines').notNull(),
+  /** [{ rate, base, tax }]: the lines' tax per rate, rates ascending. */
+  taxes: jsonb('taxes').notNull(),
+  prices_include_tax: boolean('prices_include_tax').notNull().default(false),
+  tax_bps: integer('tax_bps').notNull().default(0),
+  subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+  line_tax: bigint('line_tax', { mode: 'number' }).notNull(),
+  discount_total: bigint('discount_total', { mode: 'number' }).notNull(),
+  document_tax: bigint('document_tax', { mode: 'number' }).notNull(),
+  shipping_total: bigint('shipping_total', { mode: 'number' }).notNull(),
+  grand_total: bigint('grand_total', { mode: 'number' }).notNull(),
+  note: text('note'),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** An invoice: made for a completed sale (or, by the orders' service, a shipped order: order_id, its FK added there). */
+export const invoices = pgTable(
+  'invoices',
+  { ...issuedDocument, order_id: integer('order_id') },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_sale_unique').on(t.sale_id).where(sql`${t.sale_id} is not null`),
+    uniqueIndex('invoices_order_unique').on(t.order_id).where(sql`${t.order_id} is not null`),
+    index('invoices_customer_idx').on(t.customer_id),
+    check('invoices_source_check', sql`${t.sale_id} is not null or ${t.order_id} is not null`),
+  ],
+);
+
+/** A credit note: corrects an invoice (a return of an invoiced sale), in a series of its own (CN-). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    ...issuedDocument,
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    /** The sale return it was issued for (the returns' table; its FK added there). */
+    return_id: integer('return_id'),
+  },
+  (t) => [uniqueIndex('credit_notes_number_unique').on(t.number), index('credit_notes_invoice_idx').on(t.invoice_id), index('credit_notes_sale_idx').on(t.sale_id)],
 );
