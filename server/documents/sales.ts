@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
 import { SALE_PREFIX, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus, type SaleUpdateBody } from '../../domain/documents/sale.ts';
@@ -7,11 +7,12 @@ import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { customers, saleLines, sales } from '../db/schema.ts';
+import { customers, invoices, saleLines, sales } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { post } from '../stock/ledger.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
+import { issueInvoice } from './invoices.ts';
 import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './lines.ts';
 import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { categoryDiscount, saleTerms } from './sale-terms.ts';
@@ -112,6 +113,9 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
     const { applied, paid, change } = settlePayments(total, body.payments);
     await recordPayments(saleKind, tx, doc.id, applied.map((p) => ({ ...p, paid_on: body.sold_on })), actor);
     return { lines: made, set: { paid, change }, data: change ? { change } : undefined };
+  }, async (doc) => {
+    // A sale completed at once has its invoice, numbered after the sale (the invoice counter: the last lock).
+    if (body.status === 'completed') await issueInvoice(tx, { saleId: doc.id }, actor);
   });
 }
 
@@ -172,6 +176,7 @@ export const updateSale = (tx: Tx, id: number, body: SaleUpdateBody, actor: Acto
 export const completeSale = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
   act(saleKind, tx, id, 'complete', actor, async (doc) => {
     await takeStock(tx, doc, await linesOf<LineRow>(tx, lines, id), () => undefined, actor);
+    await issueInvoice(tx, { saleId: id }, actor);
     return { note };
   });
 
@@ -181,7 +186,9 @@ export const paySale = (tx: Tx, id: number, body: PaymentBody, actor: Actor) => 
 type ShownLine = LineRow & { product_name: string; sku: string; barcode: string | null; tracks_serials: boolean; unit_name: string };
 
 const docId = qualified(sales.id);
-const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), history: historyJson(DOC_TYPE, docId) };
+/** The sale's invoice (id, number), none while it is pending. */
+const invoiceOf = (saleId: SQL) => sql<unknown>`(select json_build_object('id', i.id, 'number', i.number) from ${invoices} i where i.sale_id = ${saleId})`;
+const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), history: historyJson(DOC_TYPE, docId), invoice: invoiceOf(docId) };
 
 /** One sale as the API shows it, in one statement: header, customer (none: walk-in), lines, payments, history, what may be done next. */
 export async function showSale(db: Db | Tx, id: number) {
@@ -196,5 +203,6 @@ export async function showSale(db: Db | Tx, id: number) {
     lines: fromJson<ShownLine[]>(doc.lines),
     payments: fromJson<ShownPayment[]>(doc.payments),
     history: fromJson<Record<string, unknown>[]>(doc.history),
+    invoice: fromJson<{ id: number; number: string } | null>(doc.invoice),
   };
 }

@@ -1,0 +1,198 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { type IssuedCustomer, type IssuedKind, type IssuedLine, type IssuedShop, type IssuedShown } from '../../domain/documents/invoice.ts';
+import { PREFIXES, yearlySeries } from '../../domain/documents/numbering.ts';
+import { amountDue, type ShownPayment } from '../../domain/documents/payments.ts';
+import { saleTotalsInput } from '../../domain/documents/sale.ts';
+import { computeTotals, type DocumentInput, type TaxBand } from '../../domain/documents/totals.ts';
+import { posSetting, websiteSetting } from '../../domain/resources/index.ts';
+import type { SingletonDef } from '../../domain/resource.ts';
+import { qualified } from '../crud/sql.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { creditNotes, customers, invoices, products, saleLines, sales } from '../db/schema.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { readSetting } from '../resources/settings.ts';
+import { fromJson, nextNumber, type Actor } from './engine.ts';
+import { paymentsJson } from './payments.ts';
+
+/**
+ * Invoices and credit notes (domain/documents/invoice.ts): issued inside the transaction of what
+ * causes them — `issueInvoice` when a sale completes (server/documents/sales.ts: posted completed,
+ * or a pending one completed; the orders' service when an order ships), `issueCreditNote` when a
+ * return corrects an invoiced sale. Each freezes the shop (website setting), the customer, the
+ * lines, the tax per rate and the totals (computeTotals, the one totals function), and takes its
+ * number LAST (engine `nextNumber`: the series' counter row is locked until commit, so the series
+ * is gapless and a number is never reused; a rollback gives it back). The database refuses to
+ * change or delete an issued document (migration 0017).
+ */
+
+const dayOf = (actor: Actor) => (actor.at ?? new Date()).toISOString().slice(0, 10);
+
+/** The shop and the customer as they are now, to be frozen on the document. */
+async function parties(tx: Tx, customerId: number | null): Promise<{ shop: IssuedShop; customer: IssuedCustomer | null }> {
+  const web = (await readSetting(tx as unknown as Db, websiteSetting as unknown as SingletonDef)) as Record<string, string | null>;
+  const shop: IssuedShop = {
+    name: web.shop_name || 'Shop',
+    logo: web.logo ?? null,
+    email: web.email ?? null,
+    phone: web.phone ?? null,
+    address: web.address ?? null,
+    tax_number: web.tax_number ?? null,
+    currency: web.currency || 'USD',
+  };
+  if (customerId === null) return { shop, customer: null };
+  const [c] = await tx
+    .select({ name: customers.name, email: customers.email, phone: customers.phone, address: customers.address, city: customers.city, country: customers.country, tax_number: customers.tax_number })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return { shop, customer: c ?? null };
+}
+
+/** The frozen amounts of a document: its lines with their totals, the tax per rate, the document's totals. */
+function amounts(input: DocumentInput, lines: readonly Omit<IssuedLine, 'net' | 'tax' | 'total'>[]) {
+  const t = computeTotals(input);
+  return {
+    lines: lines.map((l, i) => ({ ...l, net: t.lines[i]!.net, tax: t.lines[i]!.tax, total: t.lines[i]!.total })),
+    taxes: t.taxes,
+    prices_include_tax: input.pricesIncludeTax,
+    tax_bps: input.taxRate,
+    subtotal: t.subtotal,
+    line_tax: t.lineTax,
+    discount_total: t.discount,
+    document_tax: t.documentTax,
+    shipping_total: t.shipping,
+    grand_total: t.grandTotal,
+  };
+}
+
+/** What a source (a sale now, an order later) hands to `issueInvoice`. */
+export type InvoiceSource = { saleId: number };
+
+/**
+ * Issues the invoice of a completed sale, in the transaction that completes it (after its stock
+ * moved: the invoice's counter is the last lock taken). Answers its id and number.
+ */
+export async function issueInvoice(tx: Tx, source: InvoiceSource, actor: Actor): Promise<{ id: number; number: string }> {
+  const [sale] = await tx.select().from(sales).where(eq(sales.id, source.saleId));
+  if (!sale) throw new ApiError(404, 'This sale no longer exists.');
+  const rows = await tx
+    .select({ product_id: saleLines.product_id, name: products.name, sku: products.sku, quantity: saleLines.quantity, unit_price: saleLines.unit_price, discount: saleLines.discount, tax_bps: saleLines.tax_bps })
+    .from(saleLines)
+    .innerJoin(products, eq(products.id, saleLines.product_id))
+    .where(eq(saleLines.sale_id, sale.id))
+    .orderBy(saleLines.position);
+  const pos = (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as { invoice_prefix?: string; invoice_yearly_restart?: boolean };
+  const issuedOn = dayOf(actor);
+  const series = yearlySeries(pos.invoice_prefix || PREFIXES.invoice, pos.invoice_yearly_restart ?? false, issuedOn);
+  const values = { issued_on: issuedOn, sale_id: sale.id, customer_id: sale.customer_id, ...(await parties(tx, sale.customer_id)), ...amounts(saleTotalsInput(sale, rows), rows) };
+  return issue(tx, invoices, series, values, actor);
+}
+
+/**
+ * What a return hands to `issueCreditNote` (the returns' service, in the return's transaction):
+ * - invoiceId: the invoice it corrects (that of the returned sale);
+ * - lines: what came back, each a product ON that invoice with the quantity returned, the unit
+ *   price it was sold at and the part of the line's discount that goes with it (minor units),
+ *   at the invoice line's tax rate — the same terms the sale was priced on;
+ * - discount / shipping: the share of the order discount taken back and any shipping refunded
+ *   (minor units, default 0); the invoice's order-tax rate and tax method apply;
+ * - returnId: the return it was issued for; note: printed on it.
+ * Totals come from computeTotals, as on the invoice. 422 (under `lines.N.product_id`) for a
+ * product the invoice does not carry; 404 for an invoice that does not exist.
+ */
+export interface CreditNoteInput {
+  invoiceId: number;
+  lines: readonly { product_id: number; quantity: number; unit_price: number; discount: number }[];
+  discount?: number;
+  shipping?: number;
+  returnId?: number | null;
+  note?: string | null;
+}
+
+/** Issues a credit note (CN-…) correcting an invoice. Answers its id and number. */
+export async function issueCreditNote(tx: Tx, input: CreditNoteInput, actor: Actor): Promise<{ id: number; number: string }> {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId));
+  if (!inv) throw new ApiError(404, 'This invoice no longer exists.');
+  const invoiced = new Map(fromJson<IssuedLine[]>(inv.lines).map((l) => [l.product_id, l]));
+  const missing = input.lines.flatMap((l, i) => (invoiced.has(l.product_id) ? [] : [[`lines.${i}.product_id`, [`This product is not on invoice ${inv.number}: only what was invoiced can be credited.`]]]));
+  if (missing.length) throw validationError(Object.fromEntries(missing));
+  const lines = input.lines.map((l) => {
+    const was = invoiced.get(l.product_id)!;
+    return { product_id: l.product_id, name: was.name, sku: was.sku, quantity: l.quantity, unit_price: l.unit_price, discount: l.discount, tax_bps: was.tax_bps };
+  });
+  const terms = { prices_include_tax: inv.prices_include_tax, discount: input.discount ?? 0, tax_bps: inv.tax_bps, shipping: input.shipping ?? 0 };
+  const values = {
+    issued_on: dayOf(actor),
+    invoice_id: inv.id,
+    sale_id: inv.sale_id,
+    return_id: input.returnId ?? null,
+    customer_id: inv.customer_id,
+    note: input.note ?? null,
+    ...(await parties(tx, inv.customer_id)),
+    ...amounts(saleTotalsInput(terms, lines), lines),
+  };
+  return issue(tx, creditNotes, PREFIXES.creditNote, values, actor);
+}
+
+/** The number taken last, then the frozen row written (its FKs checked by the database). */
+async function issue(tx: Tx, table: typeof invoices | typeof creditNotes, series: string, values: Record<string, unknown>, actor: Actor) {
+  const number = await nextNumber(tx, series);
+  const [row] = await tx
+    .insert(table)
+    .values({ ...values, number, created_by: actor.userId, ...(actor.at ? { created_at: actor.at } : {}) } as never)
+    .returning({ id: table.id, number: table.number });
+  return row!;
+}
+
+const { created_by: _by, created_at: _at, ...invoiceCols } = getTableColumns(invoices);
+const { created_by: _cby, created_at: _cat, ...creditCols } = getTableColumns(creditNotes);
+const saleCols = { sale_reference: sales.reference, sold_on: sales.sold_on, sale_total: sales.grand_total, sale_paid: sales.paid };
+
+/** Invoice `id` as shown: frozen, with the sale's payments and balance due read live. */
+async function showInvoice(db: Db | Tx, id: number): Promise<IssuedShown> {
+  const [r] = await db
+    .select({ ...invoiceCols, ...saleCols, payments: paymentsJson('sale', qualified(invoices.sale_id)) })
+    .from(invoices)
+    .leftJoin(sales, eq(sales.id, invoices.sale_id))
+    .where(eq(invoices.id, id));
+  if (!r) throw new ApiError(404, 'This invoice does not exist.');
+  return shown('invoice', r, { order_id: r.order_id, invoice: null, payments: fromJson<ShownPayment[]>(r.payments), paid: r.sale_paid ?? 0, due: amountDue(r.sale_total ?? r.grand_total, r.sale_paid ?? 0) });
+}
+
+/** Credit note `id` as shown, naming the invoice it corrects. */
+async function showCreditNote(db: Db | Tx, id: number): Promise<IssuedShown> {
+  const [r] = await db
+    .select({ ...creditCols, ...saleCols, invoice_number: invoices.number })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoice_id))
+    .leftJoin(sales, eq(sales.id, creditNotes.sale_id))
+    .where(eq(creditNotes.id, id));
+  if (!r) throw new ApiError(404, 'This credit note does not exist.');
+  return shown('creditNote', r, { order_id: null, invoice: { id: r.invoice_id, number: r.invoice_number }, payments: [], paid: 0, due: 0 });
+}
+
+type Frozen = typeof invoices.$inferSelect & { sale_reference: string | null; sold_on: string | null };
+function shown(kind: IssuedKind, r: Omit<Frozen, 'created_by' | 'created_at' | 'order_id'>, live: Pick<IssuedShown, 'order_id' | 'invoice' | 'payments' | 'paid' | 'due'>): IssuedShown {
+  return {
+    kind,
+    id: r.id,
+    number: r.number,
+    issued_on: r.issued_on,
+    shop: fromJson<IssuedShop>(r.shop),
+    customer: fromJson<IssuedCustomer | null>(r.customer),
+    lines: fromJson<IssuedLine[]>(r.lines),
+    taxes: fromJson<TaxBand[]>(r.taxes),
+    prices_include_tax: r.prices_include_tax,
+    tax_bps: r.tax_bps,
+    subtotal: r.subtotal,
+    line_tax: r.line_tax,
+    discount_total: r.discount_total,
+    document_tax: r.document_tax,
+    shipping_total: r.shipping_total,
+    grand_total: r.grand_total,
+    note: r.note,
+    sale: r.sale_id !== null ? { id: r.sale_id, reference: r.sale_reference, sold_on: r.sold_on ?? '' } : null,
+    ...live,
+  };
+}
+
+export const showIssued: Record<IssuedKind, (db: Db | Tx, id: number) => Promise<IssuedShown>> = { invoice: showInvoice, creditNote: showCreditNote };
