@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
-import { completeBody, SALE_ACTION_RIGHTS, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
+import { completeBody, SALE_ACTION_RIGHTS, saleReturnBody, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { listView } from '../crud/index.ts';
 import { customers, sales } from '../db/schema.ts';
 import { paidDocumentSource } from './list-source.ts';
 import { action, documentRoutes } from './routes.ts';
+import { returnSale } from './sale-returns.ts';
 import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale, updateSale } from './sales.ts';
 
 /** The sale list: the customer's name joined (none: walk-in), filters, totals and tallies as every paid-for document's, and the channel. */
@@ -70,6 +71,20 @@ export const saleRoutes = documentRoutes<Shown>({
       summary: 'Record a payment from the customer (date, amount, method, note); never more than is due',
       run: paySale,
       message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
+    }),
+    return: action({
+      path: 'returns',
+      status: 201,
+      body: saleReturnBody,
+      right: SALE_ACTION_RIGHTS.return,
+      summary:
+        'Return goods of a completed sale (numbered SR-000001 on): lines (sale line, quantity, the serials that come back), never more than sold less returned; stock back through the ledger at the cost it left at; refunds by method. Idempotency-Key makes a retry safe',
+      run: (tx, id, body, actor) => returnSale(tx, id, body, actor),
+      message: (d: Shown) => {
+        const r = d.returns.at(-1)!;
+        const owed = d.due < 0 ? `; ${formatMoney(-d.due)} still to refund` : d.due > 0 ? `; ${formatMoney(d.due)} still due` : '';
+        return `Return ${r.reference} recorded on ${d.reference}${r.refunded ? `, ${formatMoney(r.refunded)} refunded` : ''}${owed}.`;
+      },
     }),
   },
 });
