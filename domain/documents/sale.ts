@@ -71,6 +71,15 @@ export const saleList = {
   filters: saleFilters,
   defaultSort: { field: 'sold_on', dir: 'desc' },
   searchHint: 'Search reference',
+  /** Figures of the totals row beyond the column sums, each with what it counts (server: sale-routes.ts salesFigure). */
+  figures: [
+    {
+      name: 'sales',
+      label: 'Sales',
+      kind: 'money',
+      caption: 'Sales: the totals of completed sales in the period, less the refunds of returns made in it. Pending sales do not count.',
+    },
+  ],
 } as const;
 
 export interface SaleTerms {

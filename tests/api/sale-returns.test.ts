@@ -198,4 +198,36 @@ describe('returning goods of a completed sale', () => {
     expect(now.lines[0].returned).toBe(2);
     expect(await onHand(a.id)).toBe(4);
   });
+
+  it('the sales figure: completed sales in the period less the refunds of returns made in it; pending sales do not count', async () => {
+    const a = await product({}, 20);
+    const who = (await api.create(C.api, { name: 'Figure Customer' })).id;
+    const at = (sold_on: string, body: Record<string, unknown>) => sold({ customer_id: who, sold_on, ...body });
+    // January: sold, and returned in February.
+    const jan = await at('2024-01-20', { lines: [{ product_id: a.id, quantity: 2 }], payments: [{ method: 'cash', amount: 4000 }] });
+    // February: one completed, one pending (never counts), one completed then partly returned in February.
+    const feb = await at('2024-02-05', { lines: [{ product_id: a.id, quantity: 1 }], payments: [{ method: 'card', amount: 2000 }] });
+    await at('2024-02-06', { status: 'pending', lines: [{ product_id: a.id, quantity: 3 }] });
+    const feb2 = await at('2024-02-07', { lines: [{ product_id: a.id, quantity: 3 }], payments: [{ method: 'cash', amount: 6000 }] });
+    await returned(jan.id, { returned_on: '2024-02-10', lines: [{ line_id: jan.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 2000 }] });
+    await returned(feb2.id, { returned_on: '2024-02-11', lines: [{ line_id: feb2.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 1500 }] });
+    // A return made in March does not touch February.
+    await returned(feb.id, { returned_on: '2024-03-01', lines: [{ line_id: feb.lines[0].id, quantity: 1 }], refunds: [{ method: 'card', amount: 2000 }] });
+    const totals = async (filters: Record<string, string>) => {
+      const res = await api.get(SALES_API, filters);
+      expect(res.status, res.text).toBe(200);
+      return res.body.totals;
+    };
+    const february = { sold_on_from: '2024-02-01', sold_on_to: '2024-02-29' };
+    // Range alone (the tallies answer the completed part), and with the customer (counted over the sales).
+    for (const f of [february, { ...february, customer_id: String(who) }]) {
+      const t = await totals(f);
+      expect(t.sales).toBe(feb.grand_total + feb2.grand_total - 2000 - 1500);
+      expect(t.grand_total).toBe(feb.grand_total + feb2.grand_total + 6000);
+    }
+    // The whole history of the customer: every completed sale less every refund.
+    expect((await totals({ customer_id: String(who) })).sales).toBe(jan.grand_total + feb.grand_total + feb2.grand_total - 2000 - 1500 - 2000);
+    expect((await totals({ ...february, status: 'pending' })).sales).toBe(0);
+    expect((await totals({ ...february, status: 'completed', customer_id: String(who) })).sales).toBe(feb.grand_total + feb2.grand_total - 3500);
+  });
 });
