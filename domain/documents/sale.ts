@@ -3,7 +3,7 @@ import { basisPoints, isoDate, money, optionalRelationId, optionalText, relation
 import type { Permission } from '../permissions.ts';
 import type { ColumnDef, FilterDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { defineLifecycle } from './lifecycle.ts';
+import { defineLifecycle, postedLifecycle } from './lifecycle.ts';
 import { lineQuantity, LINES_MAX, movementLines } from './lines.ts';
 import { PREFIXES } from './numbering.ts';
 import { paymentBody, PAYMENT_STATUS_OPTIONS } from './payments.ts';
@@ -202,4 +202,4 @@ export type SaleReturnBody = z.output<typeof saleReturnBody>;
 
 /** A sale return (SR-000001) is created posted: its goods back in stock and its refunds given in one go. */
 export const SALE_RETURN_PREFIX = PREFIXES.saleReturn;
-export const saleReturnLifecycle = defineLifecycle({ noun: 'sale return', statuses: { posted: { label: 'Posted', tone: 'success' } }, actions: {} });
+export const saleReturnLifecycle = postedLifecycle('sale return');

@@ -854,15 +854,8 @@ export const sales = pgTable(
   ],
 );
 
-/** A sale line: the price sold at and the average cost its units left stock at (0 until they leave). */
-export const saleLines = pgTable(
-  'sale_lines',
-  {
-    id: serial('id').primaryKey(),
-    sale_id: integer('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
+/** What a line of goods sold stores (a sale's, a return's): the product, how many, the price and cost, and its share of the totals. */
+const soldLine = {
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
@@ -874,6 +867,18 @@ export const saleLines = pgTable(
     net: bigint('net', { mode: 'number' }).notNull().default(0),
     tax: bigint('tax', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull().default(0),
+};
+
+/** A sale line: the price sold at and the average cost its units left stock at (0 until they leave). */
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: serial('id').primaryKey(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    ...soldLine,
     /** Units that came back on the sale's returns (migration 0018). */
     returned: integer('returned').notNull().default(0),
   },
@@ -925,17 +930,7 @@ export const saleReturnLines = pgTable(
     sale_line_id: integer('sale_line_id')
       .notNull()
       .references(() => saleLines.id, { onDelete: 'restrict' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
-    quantity: integer('quantity').notNull(),
-    unit_price: integer('unit_price').notNull(),
-    unit_cost: integer('unit_cost').notNull().default(0),
-    discount: integer('discount').notNull().default(0),
-    tax_bps: integer('tax_bps').notNull().default(0),
-    net: bigint('net', { mode: 'number' }).notNull().default(0),
-    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
-    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    ...soldLine,
   },
   (t) => [
     index('sale_return_lines_return_idx').on(t.return_id, t.position),

@@ -104,6 +104,13 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
   created?: string;
 }
 
+/** A kind created posted, with nothing to do after (a stock count, a sale return): its history calls the creation 'post'. */
+export const postedKind = <D extends { id: number; reference: string | null }>(k: { docType: string; lifecycle: Lifecycle<'posted', never>; prefix: string; table: HeaderTable }): DocumentKind<'posted', never, D> => ({
+  ...k,
+  status: () => 'posted',
+  created: 'post',
+});
+
 /** What a kind's work hands back to the engine. */
 export interface Outcome<L> {
   /** The lines as they are now: totals are restated from them and, without a `to`, the status derived. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SALE_RETURN_PREFIX, saleReturnLifecycle } from '../../domain/documents/sale.ts';
 import { saleReturnLines, saleReturns } from '../db/schema.ts';
-import { isoJson, type DocumentKind } from './engine.ts';
+import { isoJson, postedKind } from './engine.ts';
 import { paymentsJson } from './payments.ts';
 
 /** The sale return kind (SR-, created posted) and how a sale's answer shows its returns: apart from ./sale-returns.ts, which acts on sales, so a sale's answer can read them. */
@@ -10,14 +10,7 @@ export const RETURN_DOC_TYPE = 'sale_return';
 
 type ReturnRow = typeof saleReturns.$inferSelect;
 
-export const saleReturnKind: DocumentKind<'posted', never, ReturnRow> = {
-  docType: RETURN_DOC_TYPE,
-  lifecycle: saleReturnLifecycle,
-  prefix: SALE_RETURN_PREFIX,
-  table: saleReturns,
-  status: () => 'posted',
-  created: 'post',
-};
+export const saleReturnKind = postedKind<ReturnRow>({ docType: RETURN_DOC_TYPE, lifecycle: saleReturnLifecycle, prefix: SALE_RETURN_PREFIX, table: saleReturns });
 
 /** A sale's returns as one JSON array, oldest first, each with its lines and refunds (a subquery of the sale's row, `saleId` its id). */
 export const returnsJson = (saleId: SQL) => sql<unknown>`(

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SALES_API, saleKeptTotals, saleTotalsInput } from '../../domain/documents/sale.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
-import { customers as C, posSetting, products as P, units as UN } from '../../domain/resources/index.ts';
+import { customers as C, posSetting, products as P } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
-import { client, expectFieldError, expectSentence, type Client } from './crud-helpers.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { client, expectFieldError, expectSentence } from './crud-helpers.ts';
+import { saleFixture } from './sale-fixture.ts';
 
 /**
  * Sale returns: some or all of a completed sale's lines come back (never more than sold less
@@ -14,36 +14,25 @@ import { createHarness, type Harness } from './harness.ts';
  * under one key returns once.
  */
 
-let h: Harness;
-let api: Client;
-let unitId: number;
-let customerId: number;
-
-beforeAll(async () => {
-  h = await createHarness();
-  api = client(h, await h.tokenFor('admin@example.com'));
-  unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
-  customerId = (await api.create(C.api, { name: 'Rita Returner' })).id;
-});
-afterAll(() => h?.close());
+const f = saleFixture('Rita Returner');
 
 let n = 0;
 async function product(fields: Record<string, unknown> = {}, stock = 0, unit_cost = 700, serials?: string[]): Promise<any> {
   n++;
-  const p = await api.create(P.api, { name: `Returnable ${n}`, sku: `RT-${n}`, unit_id: unitId, sale_price: 2000, cost_price: 1000, ...fields });
+  const p = await f.api.create(P.api, { name: `Returnable ${n}`, sku: `RT-${n}`, unit_id: f.unitId, sale_price: 2000, cost_price: 1000, ...fields });
   if (stock) {
-    const res = await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: stock, reason: 'opening', unit_cost, ...(serials ? { serials } : {}) });
+    const res = await f.api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: stock, reason: 'opening', unit_cost, ...(serials ? { serials } : {}) });
     expect(res.status, res.text).toBe(201);
   }
   return p;
 }
-const onHand = async (id: number) => (await api.get(`${P.api}/${id}`)).body.data.on_hand as number;
+const onHand = async (id: number) => (await f.api.get(`${P.api}/${id}`)).body.data.on_hand as number;
 const sold = async (body: Record<string, unknown>) => {
-  const res = await api.post(SALES_API, { sold_on: '2025-05-01', customer_id: customerId, ...body });
+  const res = await f.api.post(SALES_API, { sold_on: '2025-05-01', customer_id: f.customerId, ...body });
   expect(res.status, res.text).toBe(201);
   return res.body.data;
 };
-const giveBack = (saleId: number, body: Record<string, unknown>, headers?: Record<string, string>) => api.post(`${SALES_API}/${saleId}/returns`, { returned_on: '2025-05-03', ...body }, headers);
+const giveBack = (saleId: number, body: Record<string, unknown>, headers?: Record<string, string>) => f.api.post(`${SALES_API}/${saleId}/returns`, { returned_on: '2025-05-03', ...body }, headers);
 const returned = async (saleId: number, body: Record<string, unknown>) => {
   const res = await giveBack(saleId, body);
   expect(res.status, res.text).toBe(201);
@@ -53,7 +42,7 @@ const returned = async (saleId: number, body: Record<string, unknown>) => {
 
 /** The sum of a product's movements, which its level must equal; and its last movement. */
 async function ledger(productId: number) {
-  const res = await h.db.execute(sql`select coalesce(sum(quantity), 0)::int as moved, (select row_to_json(m) from (select kind, quantity, unit_cost, source_type from stock_movements where product_id = ${productId} order by id desc limit 1) m) as last from stock_movements where product_id = ${productId}`);
+  const res = await f.h.db.execute(sql`select coalesce(sum(quantity), 0)::int as moved, (select row_to_json(m) from (select kind, quantity, unit_cost, source_type from stock_movements where product_id = ${productId} order by id desc limit 1) m) as last from stock_movements where product_id = ${productId}`);
   const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { moved: number; last: any }[];
   const last = typeof rows[0]!.last === 'string' ? JSON.parse(rows[0]!.last) : rows[0]!.last;
   return { moved: rows[0]!.moved, last };
@@ -65,7 +54,7 @@ describe('returning goods of a completed sale', () => {
     const s = await sold({ lines: [{ product_id: a.id, quantity: 3 }], payments: [{ method: 'cash', amount: 6000 }] });
     expect(s.lines[0]).toMatchObject({ returned: 0, returnable: 3, unit_cost: 700 });
     // Later stock comes in dearer: what comes back still comes back at what it left at.
-    await api.post(ADJUSTMENTS_API, { product_id: a.id, quantity: 2, reason: 'found', unit_cost: 1300 });
+    await f.api.post(ADJUSTMENTS_API, { product_id: a.id, quantity: 2, reason: 'found', unit_cost: 1300 });
     const d = await returned(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 2000 }] });
     expect(d.returns).toHaveLength(1);
     const r = d.returns[0];
@@ -91,7 +80,7 @@ describe('returning goods of a completed sale', () => {
     expectFieldError(res, 'lines.1.quantity', 'Only 1 can come back.');
     expect(await onHand(a.id)).toBe(3);
     expect(await onHand(b.id)).toBe(3);
-    expect((await api.get(`${SALES_API}/${s.id}`)).body.data.returns).toHaveLength(1);
+    expect((await f.api.get(`${SALES_API}/${s.id}`)).body.data.returns).toHaveLength(1);
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: 999_999, quantity: 1 }] }), 'lines.0.line_id', /not on this sale/);
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 0 }] }), 'lines.0.quantity');
     expectFieldError(await giveBack(s.id, { lines: [] }), 'lines');
@@ -135,12 +124,12 @@ describe('returning goods of a completed sale', () => {
     expect(d).toMatchObject({ due: 1000, payment_status: 'partial' });
     // The last one back: the customer paid 1000 and keeps nothing, so 1000 may be refunded, no more.
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 1001 }] }), 'refunds.0.amount', /At most/);
-    const pos = (await api.get(posSetting.api)).body.data;
+    const pos = (await f.api.get(posSetting.api)).body.data;
     try {
-      await api.put(posSetting.api, { ...pos, payment_methods: ['cash'] });
+      await f.api.put(posSetting.api, { ...pos, payment_methods: ['cash'] });
       expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'card', amount: 500 }] }), 'refunds.0.method', /does not take card/);
     } finally {
-      await api.put(posSetting.api, pos);
+      await f.api.put(posSetting.api, pos);
     }
     const owed = await returned(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 400 }] });
     // Negative: the shop still owes the customer 600.
@@ -157,7 +146,7 @@ describe('returning goods of a completed sale', () => {
     // Back in stock: it cannot come back twice.
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1, serials: ['R2'] }] }), 'lines.0.serials.0', /did not leave on this sale or is back already/);
     expect(await onHand(phone.id)).toBe(2);
-    const res = await h.db.execute(sql`select serial, state, unit_cost from serials where product_id = ${phone.id} order by serial`);
+    const res = await f.h.db.execute(sql`select serial, state, unit_cost from serials where product_id = ${phone.id} order by serial`);
     const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { serial: string; state: string; unit_cost: number }[];
     expect(rows.map((r) => [r.serial, r.state])).toEqual([['R1', 'sold'], ['R2', 'in_stock'], ['R3', 'in_stock']]);
     expect((await ledger(phone.id)).moved).toBe(2);
@@ -173,8 +162,8 @@ describe('returning goods of a completed sale', () => {
     expect(res.body.message).toMatch(/pending, so it cannot be returned/);
     expect(pending.lines[0].returnable).toBe(0);
     const s = await sold({ lines: [{ product_id: a.id, quantity: 1 }] });
-    await h.createUser({ email: 'noreturns@example.com', name: 'No rights' });
-    const nobody = client(h, await h.tokenFor('noreturns@example.com'));
+    await f.h.createUser({ email: 'noreturns@example.com', name: 'No rights' });
+    const nobody = client(f.h, await f.h.tokenFor('noreturns@example.com'));
     expect((await nobody.post(`${SALES_API}/${s.id}/returns`, { returned_on: '2025-05-03', lines: [{ line_id: s.lines[0].id, quantity: 1 }] })).status).toBe(403);
     expect((await giveBack(999_999, { lines: [{ line_id: 1, quantity: 1 }] })).status).toBe(404);
     expect(await onHand(a.id)).toBe(1);
@@ -193,7 +182,7 @@ describe('returning goods of a completed sale', () => {
     for (const r of par) expect(r.body, r.text).toEqual(par[0]!.body);
     const other = await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 2 }] }, key);
     expect(other.status).toBe(422);
-    const now = (await api.get(`${SALES_API}/${s.id}`)).body.data;
+    const now = (await f.api.get(`${SALES_API}/${s.id}`)).body.data;
     expect(now.returns).toHaveLength(2);
     expect(now.lines[0].returned).toBe(2);
     expect(await onHand(a.id)).toBe(4);
@@ -201,7 +190,7 @@ describe('returning goods of a completed sale', () => {
 
   it('the sales figure: completed sales in the period less the refunds of returns made in it; pending sales do not count', async () => {
     const a = await product({}, 20);
-    const who = (await api.create(C.api, { name: 'Figure Customer' })).id;
+    const who = (await f.api.create(C.api, { name: 'Figure Customer' })).id;
     const at = (sold_on: string, body: Record<string, unknown>) => sold({ customer_id: who, sold_on, ...body });
     // January: sold, and returned in February.
     const jan = await at('2024-01-20', { lines: [{ product_id: a.id, quantity: 2 }], payments: [{ method: 'cash', amount: 4000 }] });
@@ -214,7 +203,7 @@ describe('returning goods of a completed sale', () => {
     // A return made in March does not touch February.
     await returned(feb.id, { returned_on: '2024-03-01', lines: [{ line_id: feb.lines[0].id, quantity: 1 }], refunds: [{ method: 'card', amount: 2000 }] });
     const totals = async (filters: Record<string, string>) => {
-      const res = await api.get(SALES_API, filters);
+      const res = await f.api.get(SALES_API, filters);
       expect(res.status, res.text).toBe(200);
       return res.body.totals;
     };
