@@ -21,21 +21,32 @@ const saleSource = paidDocumentSource({
   party: { table: customers, column: sales.customer_id, as: 'customer_name' },
   day: sales.sold_on,
   filters: { channel: (v: string) => ((SALE_CHANNEL_NAMES as string[]).includes(v) ? sql`${sales.channel} = ${v}` : undefined) },
+  // domain saleBalance: positive, the customer owes it; negative, the shop owes a refund.
+  due: sql`${sales.grand_total} - ${sales.returned_total} - ${sales.paid} + ${sales.refunded}`,
 });
 
 export const saleView = listView(saleSource, { filters: saleList.filters, columns: saleList.columns });
 export const saleQuery = apiListQuery(saleList);
 
 /**
- * The sales figure of a list filter (saleList.figures says it where it is shown): the grand
- * totals of the COMPLETED sales the filter finds (from the tallies when the filter allows) less
- * the refunds of returns MADE in its date range (by the return's date, whenever the sale was)
- * of completed sales its other filters find. Pending sales count nowhere: a status filter other
- * than completed makes it 0. One statement.
+ * The sale list's figures beyond its column sums, in one statement:
+ * - `sales` (saleList.figures says it where it is shown): the grand totals of the COMPLETED
+ *   sales the filter finds (from the tallies when the filter allows) less the refunds of returns
+ *   MADE in its date range (by the return's date, whenever the sale was) of completed sales its
+ *   other filters find. Pending sales count nowhere: a status filter other than completed is 0.
+ * - `due`, when the tallies answer the filter: they keep grand total and paid only, so what the
+ *   filter's returned sales changed (value returned, refunds) is taken off, read from those few
+ *   sales alone (sales_returned_idx). Counted over the rows, the list's due is already the balance.
  */
-async function salesFigure(db: Db, q: ListQuery): Promise<{ sales: number }> {
+async function saleFigures(db: Db, q: ListQuery): Promise<Record<string, number>> {
+  const tallied = q.search ? undefined : saleView.tally?.(q);
+  const due = tallied
+    ? sql`(select coalesce(sum(${tallied.sums.due!}), 0) from ${tallied.table} where ${tallied.where})
+        - (select coalesce(sum(${sales.returned_total} - ${sales.refunded}), 0) from ${sales}
+           where ${and(listWhere(saleView, q), sql`(${sales.returned_total} <> 0 or ${sales.refunded} <> 0)`)})`
+    : undefined;
   const status = q.filters.status;
-  if (status !== undefined && status !== 'completed') return { sales: 0 };
+  const counts = status === undefined || status === 'completed';
   const completed: ListQuery = { ...q, filters: { ...q.filters, status: 'completed' } };
   const tally = q.search ? undefined : saleView.tally?.(completed);
   const gross = tally
@@ -45,8 +56,8 @@ async function salesFigure(db: Db, q: ListQuery): Promise<{ sales: number }> {
   const { [range.from]: from, [range.to]: to, ...others } = completed.filters;
   const made = [listWhere(saleView, { ...completed, filters: others }), from === undefined ? undefined : rangeCondition(saleReturns.returned_on, 'from', from), to === undefined ? undefined : rangeCondition(saleReturns.returned_on, 'to', to)];
   const refunds = sql`(select coalesce(sum(${saleReturns.refunded}), 0) from ${saleReturns} join ${sales} on ${sales.id} = ${saleReturns.sale_id} where ${and(...made)})`;
-  const [row] = await rowsOf<{ sales: number | string }>(db, sql`select (${gross} - ${refunds})::bigint as sales`);
-  return { sales: Number(row?.sales ?? 0) };
+  const [row] = await rowsOf<{ sales: number | string; due: number | string | null }>(db, sql`select ${counts ? sql`(${gross} - ${refunds})` : sql`0`}::bigint as sales, ${due ?? sql`null`}::bigint as due`);
+  return { sales: Number(row?.sales ?? 0), ...(row?.due == null ? {} : { due: Number(row.due) }) };
 }
 
 type Shown = Awaited<ReturnType<typeof showSale>>;
@@ -63,7 +74,7 @@ export const saleRoutes = documentRoutes<Shown>({
     access: SALE_RIGHTS.list,
     show: [SALE_RIGHTS.list, SALE_RIGHTS.create],
     summary: 'List sales: filter by customer, status, payment status and date range (sold_on_from, sold_on_to); totals of the filter, and `sales`: completed sales’ grand totals less the refunds of returns made in the period',
-    figures: salesFigure,
+    figures: saleFigures,
   },
   // No separate export right exists for sales: who may see the list may take it away as CSV.
   export: { access: SALE_RIGHTS.list, summary: 'Export sales as CSV (the filtered, sorted list)', columns: saleList.columns, file: 'sales' },

@@ -9,6 +9,7 @@ ALTER TABLE "sale_lines" ADD CONSTRAINT "sale_lines_returned_check" CHECK ("sale
 ALTER TABLE "sales" ADD COLUMN "returned_total" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sales" ADD COLUMN "refunded" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sales" ADD CONSTRAINT "sales_returns_check" CHECK ("sales"."returned_total" >= 0 and "sales"."refunded" >= 0);--> statement-breakpoint
+CREATE INDEX "sales_returned_idx" ON "sales" USING btree ("id") WHERE "sales"."returned_total" <> 0 or "sales"."refunded" <> 0;--> statement-breakpoint
 CREATE TABLE "sale_returns" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"reference" varchar(32),
