@@ -48,6 +48,7 @@ export interface ReturnedValue {
 export async function returnSale(tx: Tx, saleId: number, body: SaleReturnBody, actor: Actor): Promise<{ returnId: number; value: ReturnedValue }> {
   let value: ReturnedValue | undefined;
   await act(saleKind, tx, saleId, 'return', actor, async (sale) => {
+    if (body.returned_on < sale.sold_on) throw validationError({ returned_on: [`Goods cannot come back before they were sold (${sale.reference} was sold on ${sale.sold_on}). Choose that day or later.`] });
     const { lines: all, names, serial } = await linesWithProducts<SaleLineRow>(tx, saleLineTable, saleId);
     const moving = resolveMoving(saleLifecycle.noun, all, body.lines, (l) => l.quantity - l.returned, (n) => `Only ${n} can come back.`, names);
     checkSerialCounts(moving, serial, names);

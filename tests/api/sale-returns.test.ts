@@ -84,6 +84,7 @@ describe('returning goods of a completed sale', () => {
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: 999_999, quantity: 1 }] }), 'lines.0.line_id', /not on this sale/);
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 0 }] }), 'lines.0.quantity');
     expectFieldError(await giveBack(s.id, { lines: [] }), 'lines');
+    expectFieldError(await giveBack(s.id, { returned_on: '2025-04-30', lines: [{ line_id: s.lines[1].id, quantity: 1 }] }), 'returned_on', /before they were sold/);
   });
 
   it('takes everything back: the returns add up to the grand total (order discount, tax and shipping included), refunds split by method', async () => {
