@@ -123,6 +123,8 @@ describe('returning goods of a completed sale', () => {
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 1 }] }), 'refunds.0.amount', /Nothing is owed/);
     const d = await returned(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }] });
     expect(d).toMatchObject({ due: 1000, payment_status: 'partial' });
+    // A payment now weighs what is due after the return, not the grand total.
+    expectFieldError(await f.api.post(`${SALES_API}/${s.id}/payments`, { paid_on: '2025-05-04', amount: 1001, method: 'cash' }), 'amount', /Only .* is due/);
     // The last one back: the customer paid 1000 and keeps nothing, so 1000 may be refunded, no more.
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 1001 }] }), 'refunds.0.amount', /At most/);
     const pos = (await f.api.get(posSetting.api)).body.data;
