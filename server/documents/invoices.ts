@@ -1,9 +1,9 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import { type IssuedCustomer, type IssuedKind, type IssuedLine, type IssuedShop, type IssuedShown } from '../../domain/documents/invoice.ts';
 import { PREFIXES, yearlySeries } from '../../domain/documents/numbering.ts';
-import { amountDue, type ShownPayment } from '../../domain/documents/payments.ts';
-import { saleTotalsInput } from '../../domain/documents/sale.ts';
-import { computeTotals, type DocumentInput, type TaxBand } from '../../domain/documents/totals.ts';
+import type { ShownPayment } from '../../domain/documents/payments.ts';
+import { saleBalance, saleTotalsInput } from '../../domain/documents/sale.ts';
+import { computeTotals, type DocumentInput, type DocumentTotals, type TaxBand } from '../../domain/documents/totals.ts';
 import { posSetting, websiteSetting } from '../../domain/resources/index.ts';
 import type { SingletonDef } from '../../domain/resource.ts';
 import { qualified } from '../crud/sql.ts';
@@ -88,38 +88,32 @@ export async function issueInvoice(tx: Tx, source: InvoiceSource, actor: Actor):
 }
 
 /**
- * What a return hands to `issueCreditNote` (the returns' service, in the return's transaction):
- * - invoiceId: the invoice it corrects (that of the returned sale);
- * - lines: what came back, each a product ON that invoice with the quantity returned, the unit
- *   price it was sold at and the part of the line's discount that goes with it (minor units),
- *   at the invoice line's tax rate — the same terms the sale was priced on;
- * - discount / shipping: the share of the order discount taken back and any shipping refunded
- *   (minor units, default 0); the invoice's order-tax rate and tax method apply;
- * - returnId: the return it was issued for; note: printed on it.
- * Totals come from computeTotals, as on the invoice. 422 (under `lines.N.product_id`) for a
- * product the invoice does not carry; 404 for an invoice that does not exist.
+ * What a return hands to `issueCreditNote`, in the return's transaction — exactly the
+ * `ReturnedValue` that server/documents/sale-returns.ts `returnSale` answers:
+ * - saleId: the sale returned; its invoice is the one corrected (a sale without one: no credit note);
+ * - returnId: the return it is issued for;
+ * - lines: what came back, each with its product, quantity, unit price, discount, tax rate and
+ *   what it is worth (net, tax, total) by the one totals function;
+ * - totals: the return's value (domain/documents/sale.ts returnValue: DocumentTotals), frozen
+ *   as the credit note's totals and tax per rate, so the note always equals what the return is worth.
+ * 422 (under `lines.N.product_id`) for a product the invoice does not carry.
  */
 export interface CreditNoteInput {
-  invoiceId: number;
-  lines: readonly { product_id: number; quantity: number; unit_price: number; discount: number }[];
-  discount?: number;
-  shipping?: number;
+  saleId: number;
   returnId?: number | null;
+  lines: readonly { product_id: number; quantity: number; unit_price: number; discount: number; tax_bps: number; net: number; tax: number; total: number }[];
+  totals: DocumentTotals;
   note?: string | null;
 }
 
-/** Issues a credit note (CN-…) correcting an invoice. Answers its id and number. */
-export async function issueCreditNote(tx: Tx, input: CreditNoteInput, actor: Actor): Promise<{ id: number; number: string }> {
-  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId));
-  if (!inv) throw new ApiError(404, 'This invoice no longer exists.');
+/** Issues a credit note (CN-…) correcting the invoice of the returned sale; null when the sale has no invoice. */
+export async function issueCreditNote(tx: Tx, input: CreditNoteInput, actor: Actor): Promise<{ id: number; number: string } | null> {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.sale_id, input.saleId));
+  if (!inv) return null;
   const invoiced = new Map(fromJson<IssuedLine[]>(inv.lines).map((l) => [l.product_id, l]));
   const missing = input.lines.flatMap((l, i) => (invoiced.has(l.product_id) ? [] : [[`lines.${i}.product_id`, [`This product is not on invoice ${inv.number}: only what was invoiced can be credited.`]]]));
   if (missing.length) throw validationError(Object.fromEntries(missing));
-  const lines = input.lines.map((l) => {
-    const was = invoiced.get(l.product_id)!;
-    return { product_id: l.product_id, name: was.name, sku: was.sku, quantity: l.quantity, unit_price: l.unit_price, discount: l.discount, tax_bps: was.tax_bps };
-  });
-  const terms = { prices_include_tax: inv.prices_include_tax, discount: input.discount ?? 0, tax_bps: inv.tax_bps, shipping: input.shipping ?? 0 };
+  const t = input.totals;
   const values = {
     issued_on: dayOf(actor),
     invoice_id: inv.id,
@@ -128,7 +122,19 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, actor: Act
     customer_id: inv.customer_id,
     note: input.note ?? null,
     ...(await parties(tx, inv.customer_id)),
-    ...amounts(saleTotalsInput(terms, lines), lines),
+    lines: input.lines.map((l) => {
+      const was = invoiced.get(l.product_id)!;
+      return { product_id: l.product_id, name: was.name, sku: was.sku, quantity: l.quantity, unit_price: l.unit_price, discount: l.discount, tax_bps: l.tax_bps, net: l.net, tax: l.tax, total: l.total };
+    }),
+    taxes: t.taxes,
+    prices_include_tax: inv.prices_include_tax,
+    tax_bps: inv.tax_bps,
+    subtotal: t.subtotal,
+    line_tax: t.lineTax,
+    discount_total: t.discount,
+    document_tax: t.documentTax,
+    shipping_total: t.shipping,
+    grand_total: t.grandTotal,
   };
   return issue(tx, creditNotes, PREFIXES.creditNote, values, actor);
 }
@@ -145,7 +151,11 @@ async function issue(tx: Tx, table: typeof invoices | typeof creditNotes, series
 
 const { created_by: _by, created_at: _at, ...invoiceCols } = getTableColumns(invoices);
 const { created_by: _cby, created_at: _cat, ...creditCols } = getTableColumns(creditNotes);
-const saleCols = { sale_reference: sales.reference, sold_on: sales.sold_on, sale_total: sales.grand_total, sale_paid: sales.paid };
+const saleCols = { sale_reference: sales.reference, sold_on: sales.sold_on, sale_total: sales.grand_total, sale_paid: sales.paid, sale_returned: sales.returned_total, sale_refunded: sales.refunded };
+
+/** The sale's balance now (returns and refunds counted): positive, still due; negative, owed to the customer. */
+const live = (r: { grand_total: number; sale_total: number | null; sale_paid: number | null; sale_returned: number | null; sale_refunded: number | null }) =>
+  saleBalance({ grand_total: r.sale_total ?? r.grand_total, paid: r.sale_paid ?? 0, returned_total: r.sale_returned ?? 0, refunded: r.sale_refunded ?? 0 });
 
 /** Invoice `id` as shown: frozen, with the sale's payments and balance due read live. */
 async function showInvoice(db: Db | Tx, id: number): Promise<IssuedShown> {
@@ -155,7 +165,7 @@ async function showInvoice(db: Db | Tx, id: number): Promise<IssuedShown> {
     .leftJoin(sales, eq(sales.id, invoices.sale_id))
     .where(eq(invoices.id, id));
   if (!r) throw new ApiError(404, 'This invoice does not exist.');
-  return shown('invoice', r, { order_id: r.order_id, invoice: null, payments: fromJson<ShownPayment[]>(r.payments), paid: r.sale_paid ?? 0, due: amountDue(r.sale_total ?? r.grand_total, r.sale_paid ?? 0) });
+  return shown('invoice', r, { order_id: r.order_id, invoice: null, payments: fromJson<ShownPayment[]>(r.payments), paid: r.sale_paid ?? 0, due: live(r) });
 }
 
 /** Credit note `id` as shown, naming the invoice it corrects. */

@@ -11,6 +11,7 @@ import { customers, saleReturns, sales } from '../db/schema.ts';
 import { paidDocumentSource } from './list-source.ts';
 import { action, documentRoutes } from './routes.ts';
 import { returnSale } from './sale-returns.ts';
+import { issueCreditNote } from './invoices.ts';
 import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale, updateSale } from './sales.ts';
 
 /** The sale list: the customer's name joined (none: walk-in), filters, totals and tallies as every paid-for document's, and the channel. */
@@ -117,7 +118,8 @@ export const saleRoutes = documentRoutes<Shown>({
       right: SALE_ACTION_RIGHTS.return,
       summary:
         'Return goods of a completed sale (numbered SR-000001 on): lines (sale line, quantity, the serials that come back), never more than sold less returned; stock back through the ledger at the cost it left at; refunds by method. Idempotency-Key makes a retry safe',
-      run: (tx, id, body, actor) => returnSale(tx, id, body, actor),
+      // A return of an invoiced sale issues its credit note (CN-), in the same transaction.
+      run: async (tx, id, body, actor) => issueCreditNote(tx, (await returnSale(tx, id, body, actor)).value, actor),
       message: (d: Shown) => {
         const r = d.returns.at(-1)!;
         const owed = d.due < 0 ? `; ${formatMoney(-d.due)} still to refund` : d.due > 0 ? `; ${formatMoney(d.due)} still due` : '';

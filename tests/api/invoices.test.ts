@@ -107,18 +107,28 @@ describe('frozen', () => {
 });
 
 describe('credit notes', () => {
-  it('correct an invoice in a series of their own (CN-), totals from the one totals function, naming the invoice', async () => {
+  it('a return of an invoiced sale issues one in its own series (CN-), worth what the return is, naming the invoice; frozen too', async () => {
     const a = await product({ tax_bps: 2000 });
-    const s = await sold({ lines: [{ product_id: a.id, quantity: 4 }] });
-    const cn = await h.db.transaction((tx) => issueCreditNote(tx, { invoiceId: s.invoice.id, lines: [{ product_id: a.id, quantity: 1, unit_price: 2000, discount: 0 }] }, { userId: null }));
-    expect(cn.number).toMatch(/^CN-\d{6}$/);
+    const s = await sold({ lines: [{ product_id: a.id, quantity: 4 }], payments: [{ method: 'card', amount: 9600 }] });
+    const res = await api.post(`${SALES_API}/${s.id}/returns`, { returned_on: '2026-03-05', lines: [{ line_id: s.lines[0].id, quantity: 1 }], refunds: [{ method: 'card', amount: 2400 }] });
+    expect(res.status, res.text).toBe(201);
+    const [cn] = res.body.data.credit_notes;
+    expect(cn).toMatchObject({ number: expect.stringMatching(/^CN-\d{6}$/), return_id: res.body.data.returns[0].id });
     const shown = (await api.get(`${CREDIT_NOTES_API}/${cn.id}`)).body.data;
-    expect(shown).toMatchObject({ kind: 'creditNote', invoice: { id: s.invoice.id, number: s.invoice.number }, grand_total: 2400, taxes: [{ rate: 2000, base: 2000, tax: 400 }] });
+    expect(shown).toMatchObject({ kind: 'creditNote', invoice: { id: s.invoice.id, number: s.invoice.number }, grand_total: res.body.data.returns[0].grand_total, taxes: [{ rate: 2000, base: 2000, tax: 400 }] });
+    expect(shown.lines).toMatchObject([{ name: a.name, quantity: 1, total: 2400 }]);
     await refused(h.db.execute(sql`delete from credit_notes where id = ${cn.id}`));
     await refused(h.db.execute(sql`update credit_notes set grand_total = 0 where id = ${cn.id}`));
-    // Only what was invoiced can be credited.
+    // The invoice's balance is the sale's, returns and refunds counted.
+    expect((await api.get(`${INVOICES_API}/${s.invoice.id}`)).body.data.due).toBe(0);
+  });
+
+  it('only what was invoiced can be credited', async () => {
+    const s = await sold({ lines: [{ product_id: (await product()).id, quantity: 1 }] });
     const other = await product();
-    await expect(h.db.transaction((tx) => issueCreditNote(tx, { invoiceId: s.invoice.id, lines: [{ product_id: other.id, quantity: 1, unit_price: 1, discount: 0 }] }, { userId: null }))).rejects.toMatchObject({
+    const totals = computeTotals({ lines: [], pricesIncludeTax: false, rounding: 'line', discount: 0, taxRate: 0, shipping: 0 });
+    const line = { product_id: other.id, quantity: 1, unit_price: 1, discount: 0, tax_bps: 0, net: 1, tax: 0, total: 1 };
+    await expect(h.db.transaction((tx) => issueCreditNote(tx, { saleId: s.id, lines: [line], totals }, { userId: null }))).rejects.toMatchObject({
       status: 422,
       errors: { 'lines.0.product_id': [expect.stringContaining(s.invoice.number)] },
     });
@@ -203,8 +213,9 @@ describe('the PDF', () => {
   it('a credit note prints too, naming the invoice it corrects', async () => {
     const a = await product();
     const s = await sold({ lines: [{ product_id: a.id, quantity: 2 }] });
-    const cn = await h.db.transaction((tx) => issueCreditNote(tx, { invoiceId: s.invoice.id, lines: [{ product_id: a.id, quantity: 1, unit_price: 2000, discount: 0 }] }, { userId: null }));
-    const pdf = await pdfOf(`${CREDIT_NOTES_API}/${cn.id}/pdf`);
+    const ret = await api.post(`${SALES_API}/${s.id}/returns`, { returned_on: '2026-03-05', lines: [{ line_id: s.lines[0].id, quantity: 1 }] });
+    expect(ret.status, ret.text).toBe(201);
+    const pdf = await pdfOf(`${CREDIT_NOTES_API}/${ret.body.data.credit_notes[0].id}/pdf`);
     const { text } = await extractText(await getDocumentProxy(pdf.bytes), { mergePages: true });
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(`Corrects invoice: ${s.invoice.number}`);

@@ -304,12 +304,12 @@ describe('deleting', () => {
 
   it('refuses to delete the POS setting’s default customer', async () => {
     const walkIn = await api.create(C.api, { name: 'Walk-in' });
-    const put = await api.put(posSetting.api, { default_customer_id: walkIn.id, payment_methods: ['cash'], invoice_prefix: 'SL-' });
+    const put = await api.put(posSetting.api, { default_customer_id: walkIn.id, payment_methods: ['cash'], invoice_prefix: 'INV-' });
     expect(put.status).toBe(200);
     const res = await api.del(`${C.api}/${walkIn.id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This customer cannot be deleted: it is used by the POS setting (default customer).');
-    await api.put(posSetting.api, { default_customer_id: null, payment_methods: ['cash'], invoice_prefix: 'SL-' });
+    await api.put(posSetting.api, { default_customer_id: null, payment_methods: ['cash'], invoice_prefix: 'INV-' });
     expect((await api.del(`${C.api}/${walkIn.id}`)).status).toBe(200);
   });
 });

@@ -40,7 +40,8 @@ describe('before anything is saved', () => {
       receipt_header: null,
       receipt_footer: null,
       show_product_images: true,
-      invoice_prefix: 'SL-',
+      invoice_prefix: 'INV-',
+      invoice_yearly_restart: false,
     });
   });
 
@@ -63,6 +64,7 @@ describe('saving', () => {
       receipt_footer: '',
       show_product_images: false,
       invoice_prefix: 'POS-2026',
+      invoice_yearly_restart: true,
     };
     const res = await api.put(POS.api, body);
     expect(res.status).toBe(200);
@@ -106,6 +108,7 @@ describe('refusals', () => {
     [{ ...validPos, payment_methods: ['cheque'] }, 'payment_methods.0', 'Choose cash, card or other.'],
     [{ ...validPos, invoice_prefix: 'SL 1' }, 'invoice_prefix', 'Use letters, digits and - only.'],
     [{ payment_methods: ['cash'] }, 'invoice_prefix', undefined],
+    [{ ...validPos, invoice_prefix: 'SL-' }, 'invoice_prefix', /Other documents are numbered .*SL-/],
     [{ ...validPos, default_tax_bps: 10001 }, 'default_tax_bps', 'The default tax cannot be more than 100%.'],
     [{ ...validPos, theme: 'dark' }, 'theme', 'This field is not allowed.'],
     [{ ...validPos, receipt_header: 'Hi\u0000' }, 'receipt_header', /invisible character/],

@@ -1,3 +1,4 @@
+import { CREDIT_NOTES_API, INVOICES_API } from '../../../domain/documents/invoice.ts';
 import { SALES_API } from '../../../domain/documents/sale.ts';
 import { ADJUSTMENTS_API } from '../../../domain/stock/adjustment.ts';
 import type { PreparedRequest, RouteFixture } from './fixtures.ts';
@@ -29,7 +30,24 @@ export function saleFixture(route: { method: string; path: string }, ctx: Ctx): 
     return { status: res.status, body: res.body };
   };
 
+  /** A completed sale of two units (so it has its invoice); `returned`: one unit back, so it has a credit note too. */
+  const completed = async (returned = false) => {
+    const res = await ctx.admin('POST', SALES_API, { sold_on: '2025-04-01', lines: [{ product_id: await stocked(), quantity: 2 }] });
+    if (res.status !== 201) throw new Error(`fixtures: selling failed: ${res.status} ${res.text.slice(0, 300)}`);
+    const sale = res.body.data as { id: number; lines: { id: number }[]; invoice: { id: number } };
+    if (!returned) return { invoice: sale.invoice.id, creditNote: 0 };
+    const back = await ctx.admin('POST', `${SALES_API}/${sale.id}/returns`, { returned_on: '2025-04-03', lines: [{ line_id: sale.lines[0]!.id, quantity: 1 }] });
+    if (back.status !== 201) throw new Error(`fixtures: returning failed: ${back.status} ${back.text.slice(0, 300)}`);
+    return { invoice: sale.invoice.id, creditNote: back.body.data.credit_notes[0].id as number };
+  };
+
   switch (`${route.method} ${route.path}`) {
+    case `GET ${INVOICES_API}/:id`:
+    case `GET ${INVOICES_API}/:id/pdf`:
+      return { kind: 'explicit', build: async () => req(route.path.replace(':id', String((await completed()).invoice))) };
+    case `GET ${CREDIT_NOTES_API}/:id`:
+    case `GET ${CREDIT_NOTES_API}/:id/pdf`:
+      return { kind: 'explicit', build: async () => req(route.path.replace(':id', String((await completed(true)).creditNote))) };
     case `GET ${SALES_API}`:
     case `GET ${SALES_API}/export`:
       return { kind: 'explicit', build: async () => req(route.path) };
