@@ -69,4 +69,16 @@ describe.skipIf(!onPostgres)('concurrent sales on PostgreSQL', () => {
     expect(new Set(keyed.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(await levelOf(p.id)).toMatchObject({ on_hand: 4, movements_count: 2 });
   });
+
+  it('20 concurrent completions of pending sales get 20 consecutive invoice numbers, none twice', async () => {
+    const p = await stocked(20);
+    const pending = await Promise.all(Array.from({ length: 20 }, () => api.post(SALES_API, { sold_on: '2025-05-01', status: 'pending', lines: [{ product_id: p.id, quantity: 1 }] })));
+    const done = await Promise.all(pending.map((r) => api.post(`${SALES_API}/${r.body.data.id}/complete`, {})));
+    for (const r of done) expect(r.status, r.text).toBe(200);
+    const numbers = done.map((r) => r.body.data.invoice.number as string);
+    const seq = numbers.map((x) => Number(x.slice(-6))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(seq).toEqual(Array.from({ length: 20 }, (_, i) => seq[0]! + i));
+    expect(await levelOf(p.id)).toMatchObject({ on_hand: 0 });
+  });
 });
