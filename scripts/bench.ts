@@ -33,7 +33,11 @@ import { serve } from '@hono/node-server';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { INVOICES_API } from '../domain/documents/invoice.ts';
+import { saleCreateBody } from '../domain/documents/sale.ts';
 import { createApp } from '../server/app.ts';
+import { issueInvoice } from '../server/documents/invoices.ts';
+import { postSale } from '../server/documents/sales.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
 import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedPurchases, seedStock, type Kind } from './bench-db.ts';
@@ -98,6 +102,8 @@ interface Scenario {
 interface SeededIds {
   firstReceipt: number;
   supplierId: number;
+  /** A 60-line invoice, for its PDF. */
+  invoiceId: number;
 }
 /** Purchases in the bench (issue 11): their list, and ordered 20-line purchases to receive. */
 const PURCHASE_ROWS = Number(opt('purchases') ?? 1_000_000);
@@ -134,6 +140,8 @@ const SCENARIOS = [
   { name: 'purchases first page (+ totals)', path: PURCHASES },
   { name: "purchases of one supplier (+ totals)", path: `${PURCHASES}?supplier_id=SUPPLIER` },
   { name: "purchases in a month's range (+ totals)", path: `${PURCHASES}?purchased_on_from=${daysAgo(60)}&purchased_on_to=${daysAgo(31)}` },
+  // Invoices (issue 34): the server's A4 PDF of a 60-line invoice (two pages).
+  { name: 'invoice PDF of 60 lines', path: `${INVOICES_API}/INVOICE/pdf`, target: 150 },
   { name: 'receive a 20-line purchase (POST)', path: `${PURCHASES}/:id/receive`, post: () => ({}), postPath: (i: number, ids: SeededIds) => `${PURCHASES}/${ids.firstReceipt + i}/receive`, status: 200, target: 50 },
 ] as const satisfies readonly Scenario[];
 
@@ -182,7 +190,7 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
 
   /** The k-th request of a scenario (k counts warm-up, timed and captured requests alike). */
   const requestOf = (s: Scenario, k: number): Req => {
-    const target = (s.postPath?.(k, ids) ?? s.path).replace('SUPPLIER', String(ids.supplierId));
+    const target = (s.postPath?.(k, ids) ?? s.path).replace('SUPPLIER', String(ids.supplierId)).replace('INVOICE', String(ids.invoiceId));
     return s.post ? { path: target, body: JSON.stringify(s.post(k)), status: s.status ?? 201 } : { path: target, status: 200 };
   };
 
@@ -200,7 +208,8 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
       // The server logs the SQL of this one request: the client sends nothing else meanwhile.
       const last = requestOf(s, WARMUP + N);
       const { queries, value } = await capture(() => client!.one(last));
-      const answer = JSON.parse(value) as { meta?: { total: number }; count?: number };
+      // A PDF answers no JSON: it counts no rows.
+      const answer = (value.startsWith('{') ? JSON.parse(value) : {}) as { meta?: { total: number }; count?: number };
       const total = answer.meta?.total ?? answer.count ?? 0;
       times.sort((a, b) => a - b);
       const target = 'target' in s ? (s.target ?? null) : TARGET_P95_MS;
@@ -253,12 +262,12 @@ async function measureKind(kind: Kind): Promise<void> {
       console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
       ({ ms: stockMs } = await seedStock(handle, rows, history));
     }
-    let ids: SeededIds = { firstReceipt: 0, supplierId: 0 };
+    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0 };
     let purchasesMs = 0;
     if (!FLOOD_ONLY) {
       console.error(`${label}: seeding ${PURCHASE_ROWS.toLocaleString('en')} purchases and ${N + WARMUP + 1} ordered 20-line purchases to receive…`);
       const seeded = await seedPurchases(handle, PURCHASE_ROWS, N + WARMUP + 1);
-      ids = { firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId };
+      ids = { firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId, invoiceId: await seedInvoice(handle) };
       purchasesMs = seeded.ms;
     }
     const seedMs = customersMs + stockMs + purchasesMs;
@@ -270,6 +279,16 @@ async function measureKind(kind: Kind): Promise<void> {
   } finally {
     await done();
   }
+}
+
+/** A 60-line sale of active bench products, kept pending (it moves no stock) and invoiced by the invoice service itself. */
+async function seedInvoice(handle: DbHandle): Promise<number> {
+  const ids = await rawQuery(handle, `select id from products where status = 'active' and not tracks_serials and tax_method = 'exclusive' order by id limit 60`);
+  const body = saleCreateBody.parse({ sold_on: daysAgo(1), status: 'pending', lines: ids.map((r, i) => ({ product_id: Number(r.id), quantity: 1 + (i % 3) })) });
+  return handle.db.transaction(async (tx) => {
+    const { id } = await postSale(tx, body, { userId: null });
+    return (await issueInvoice(tx, { saleId: id }, { userId: null })).id;
+  });
 }
 
 function runChild(kind: Kind): Promise<KindReport> {
