@@ -86,7 +86,8 @@ const SECTION_OF: Readonly<Record<string, string>> = {
   purchaseEdit: 'purchases',
   saleEdit: 'sales',
   orderDetails: 'orders',
-  invoice: 'orders',
+  invoice: 'sales',
+  creditNote: 'sales',
   website: 'pos',
 };
 

@@ -82,7 +82,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('stock', '/stock', 'Stock', 'stock', 'stock'),
   r('orders', '/orders', 'Pending orders', 'order list'),
   r('orderDetails', '/orders/:id', 'Order details', 'order list'),
-  r('invoice', '/invoice/:id', 'Invoice', 'order list'),
+  // An invoice or a credit note as issued (domain/documents/invoice.ts). The API lets who sees sales
+  // or orders read them; a route names one right: the sales' (the sale page links here).
+  r('invoice', '/invoice/:id', 'Invoice', 'sales list', 'issued:invoice'),
+  r('creditNote', '/credit-note/:id', 'Credit note', 'sales list', 'issued:creditNote'),
   // SPEC's own paths and titles; the screens are the products resource's (domain/resources/product.ts).
   r('productCreate', '/product/create', 'Create product', PRODUCT.permissions.create, 'form:products'),
   r('productEdit', '/product/edit/:id', 'Edit product', PRODUCT.permissions.edit, 'form:products'),

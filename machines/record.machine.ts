@@ -6,7 +6,7 @@ export interface RecordContext {
   error: string | null;
 }
 
-export type RecordEvent = { type: 'record.retry' } | { type: 'record.reload' };
+export type RecordEvent = { type: 'record.retry' } | { type: 'record.reload' } | { type: 'record.print' } | { type: 'record.download' };
 
 /** The page is titled with the record's name. */
 const nameTheRecord = { type: 'nameRecord', params: ({ context }: { context: RecordContext }) => ({ data: context.data ?? {} }) } as const;
@@ -30,10 +30,18 @@ export const recordMachine = setup({
     loadRecord: fromPromise<Record<string, unknown>, { id: string }>(async () => {
       throw new Error('loadRecord is provided by the app');
     }),
+    /** Fetch the record as a file and hand it to the browser (an invoice's PDF); provided where a page offers it. */
+    downloadRecord: fromPromise<void, { id: string }>(async () => {
+      throw new Error('downloadRecord is provided by the app');
+    }),
   },
   actions: {
     /** The page's title says the record's name (provided: navigation's `page.named`). */
     nameRecord: (_, _p: { data: Record<string, unknown> }) => {},
+    /** Open the browser's print dialog on the shown record (provided: window.print; an invoice's page). */
+    print: () => {},
+    /** Say the download failed (provided: a toast). */
+    downloadFailed: (_, _p: { error: unknown }) => {},
   },
   guards: {
     hasRecord: ({ context }) => context.data !== null,
@@ -62,8 +70,21 @@ export const recordMachine = setup({
       },
     },
     shown: {
-      description: 'The record is shown.',
-      on: { 'record.reload': 'loading' },
+      description: 'The record is shown; it can be printed, and downloaded as a file one download at a time.',
+      on: { 'record.reload': 'loading', 'record.print': { actions: 'print' } },
+      initial: 'idle',
+      states: {
+        idle: { on: { 'record.download': 'downloading' } },
+        downloading: {
+          tags: ['downloading'],
+          invoke: {
+            src: 'downloadRecord',
+            input: ({ context }) => ({ id: context.id }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: { type: 'downloadFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
     },
     failed: {
       description: 'Loading failed; the message and a retry button are shown.',
@@ -80,3 +101,6 @@ export const selectRecord = (s: RecordSnapshot) => ({
   error: s.context.error,
   busy: s.hasTag('busy'),
 });
+
+/** What a printable record's buttons may do now: Print (it is shown), Download (shown, no download under way). */
+export const selectRecordCan = (s: RecordSnapshot) => ({ print: s.can({ type: 'record.print' }), download: s.can({ type: 'record.download' }), downloading: s.hasTag('downloading') });

@@ -1,3 +1,4 @@
+import { adminHref } from '../paths.ts';
 import type { Permission } from '../permissions.ts';
 import type { ShownPayment } from './payments.ts';
 import type { TaxBand } from './totals.ts';
@@ -18,10 +19,14 @@ export const INVOICE_RIGHTS: readonly Permission[] = ['sales list', 'order list'
 
 /** The two issued kinds, as the API, the page and the PDF name them. */
 export const ISSUED_KINDS = {
-  invoice: { title: 'Invoice', api: INVOICES_API, route: 'invoice' },
-  creditNote: { title: 'Credit note', api: CREDIT_NOTES_API, route: 'creditNote' },
+  invoice: { title: 'Invoice', api: INVOICES_API, path: '/invoice/:id' },
+  creditNote: { title: 'Credit note', api: CREDIT_NOTES_API, path: '/credit-note/:id' },
 } as const;
 export type IssuedKind = keyof typeof ISSUED_KINDS;
+
+/** The page of an issued document (/admin/invoice/7) and its PDF. */
+export const issuedHref = (kind: IssuedKind, id: number | string) => adminHref(ISSUED_KINDS[kind].path, { id });
+export const issuedPdfHref = (kind: IssuedKind, id: number | string) => `${ISSUED_KINDS[kind].api}/${id}/pdf`;
 
 /** The shop as printed: the website setting's details when the document was issued. */
 export interface IssuedShop {

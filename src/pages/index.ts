@@ -22,4 +22,6 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).
   // Only an existing purchase is loaded; a new one's form asks for nothing up front.
   purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.purchases.record) }),
+  // An invoice or a credit note (`issued:invoice`, `issued:creditNote`): one page, printable.
+  issued: page({ view: 'invoices/issued-route.tsx', loader: () => import('./loaders/issued.ts').then((m) => m.loadIssued) }),
 };

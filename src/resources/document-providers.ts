@@ -8,6 +8,9 @@ import { optionsMachine, type OptionItem } from '../../machines/options.machine.
 import { recordMachine } from '../../machines/record.machine.ts';
 import type { AppSystem } from '../app/system.ts';
 import { fetchDocument } from '../pages/loaders/document.ts';
+import { fetchIssued } from '../pages/loaders/issued.ts';
+import { ISSUED_KINDS, issuedHref, issuedPdfHref, type IssuedKind } from '../../domain/documents/invoice.ts';
+import { saveFile } from './list-providers.ts';
 
 /**
  * The real side effects of the document machines, for any kind (the kind's API addresses come
@@ -37,6 +40,24 @@ export function documentRecordMachine(system: Pick<AppSystem, 'api' | 'navigatio
     },
     actions: {
       nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: api.href(String(data.id)), name: String(data.reference ?? '') }),
+    },
+  });
+}
+
+/** An invoice or a credit note for its page: its number titles the page; Print opens the browser's print dialog, Download saves the server's PDF. */
+export function issuedRecordMachine(system: Pick<AppSystem, 'api' | 'navigation' | 'notify'>, kind: IssuedKind) {
+  return recordMachine.provide({
+    actors: {
+      loadRecord: fromPromise(async ({ input }): Promise<Record<string, unknown>> => ({ ...(await fetchIssued(system.api, kind, input.id)) })),
+      downloadRecord: fromPromise(async ({ input }) => {
+        const { blob, filename } = await system.api.download(issuedPdfHref(kind, input.id));
+        saveFile(blob, filename);
+      }),
+    },
+    actions: {
+      nameRecord: (_, { data }) => system.navigation.send({ type: 'page.named', path: issuedHref(kind, String(data.id)), name: `${ISSUED_KINDS[kind].title} ${String(data.number ?? '')}` }),
+      print: () => window.print(),
+      downloadFailed: (_, { error }) => system.notify({ toastType: 'error', body: (error as { message?: string } | null)?.message || 'The PDF could not be downloaded. Try again.' }),
     },
   });
 }

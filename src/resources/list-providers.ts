@@ -19,7 +19,7 @@ import type { AppSystem } from '../app/system.ts';
  * for the form, options and permission-grid machines, which a list page does not need.
  */
 
-function saveFile(blob: Blob, filename: string) {
+export function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -11,7 +11,7 @@ import { toFormValues, fieldsFor, type FormMode } from '../../domain/form-values
 import { customers, posSetting, roles } from '../../domain/resources/index.ts';
 import { formMachine, type FormSpec, type LoadedRecord, type SaveInput } from '../../machines/form/form.machine.ts';
 import { formSpecOf, singletonSpecOf } from '../../machines/form/form.spec.ts';
-import { recordMachine, selectRecord } from '../../machines/record.machine.ts';
+import { recordMachine, selectRecord, selectRecordCan } from '../../machines/record.machine.ts';
 import { deferredCalls } from './coverage.ts';
 
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -148,7 +148,7 @@ describe('record machine given its page data (a product page)', () => {
     const h = recordHarness({ id: '5', data: PRODUCT }, 'forbidden');
     await settled();
     expect(h.forbidden.calls).toEqual([]);
-    expect(h.snap().value).toBe('shown');
+    expect(h.snap().matches('shown')).toBe(true);
     expect(selectRecord(h.snap())).toEqual({ phase: 'shown', data: PRODUCT, error: null, busy: false });
     expect(h.nameRecord.mock.calls).toEqual([[{ data: PRODUCT }]]);
   });
@@ -181,5 +181,29 @@ describe('record machine given its page data (a product page)', () => {
     expect(selectRecord(h.snap())).toMatchObject({ phase: 'failed', error: 'The server cannot be reached.' });
     h.actor.send({ type: 'record.retry' });
     expect(h.loads.only().input).toEqual({ id: '5' });
+  });
+
+  it('a shown record (an invoice) prints, and downloads one file at a time; a failed download says so and may be tried again', async () => {
+    const downloads = deferredCalls<void>();
+    const print = vi.fn();
+    const downloadFailed = vi.fn<(p: { error: unknown }) => void>();
+    const machine = recordMachine.provide({
+      actors: { loadRecord: fromPromise<Record<string, unknown>, { id: string }>(async () => PRODUCT), downloadRecord: fromPromise<void, { id: string }>((a) => downloads.start(a)) },
+      actions: { print: () => print(), downloadFailed: (_, p) => downloadFailed(p) },
+    });
+    const actor = createActor(machine, { input: { id: '9' } }).start();
+    expect(selectRecordCan(actor.getSnapshot())).toEqual({ print: false, download: false, downloading: false });
+    await settled();
+    expect(selectRecordCan(actor.getSnapshot())).toEqual({ print: true, download: true, downloading: false });
+    actor.send({ type: 'record.print' });
+    expect(print).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'record.download' });
+    actor.send({ type: 'record.download' });
+    expect(downloads.only().input).toEqual({ id: '9' });
+    expect(selectRecordCan(actor.getSnapshot())).toEqual({ print: true, download: false, downloading: true });
+    downloads.only().reject({ message: 'Offline' });
+    await settled();
+    expect(downloadFailed.mock.calls).toEqual([[{ error: { message: 'Offline' } }]]);
+    expect(selectRecordCan(actor.getSnapshot())).toEqual({ print: true, download: true, downloading: false });
   });
 });
