@@ -53,7 +53,7 @@ const lineTable = css({
   // At 390 px the discount and tax columns give way to the description; print shows them all.
   '& [data-wide]': { display: { base: 'none', md: 'table-cell' }, '@media print': { display: 'table-cell' } },
 });
-const sums = css({ justifySelf: 'end', minW: { base: 'full', sm: '72' }, breakInside: 'avoid', borderCollapse: 'collapse', '& th': { textAlign: 'start', fontWeight: 'normal', py: '1', pr: '6' }, '& td': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', py: '1' }, '& tr[data-strong] > *': { fontWeight: 'bold', borderTop: '1px solid #999' } });
+const sums = css({ justifySelf: 'end', minW: { base: 'full', sm: '72' }, breakInside: 'avoid', '@media print': { minW: '90mm', w: 'auto' }, borderCollapse: 'collapse', '& th': { textAlign: 'start', fontWeight: 'normal', py: '1', pr: '6' }, '& td': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', py: '1' }, '& tr[data-strong] > *': { fontWeight: 'bold', borderTop: '1px solid #999' } });
 const hidePrint = css({ '@media print': { display: 'none' } });
 
 const pct = (bps: number) => `${bps / 100}%`;
