@@ -47,14 +47,19 @@ async function parties(tx: Tx, customerId: number | null): Promise<{ shop: Issue
   return { shop, customer: c ?? null };
 }
 
-/** The frozen amounts of a document: its lines with their totals, the tax per rate, the document's totals. */
+/** The frozen amounts of an invoice: its lines with the totals computeTotals gives them, the tax per rate, the document's totals. */
 function amounts(input: DocumentInput, lines: readonly Omit<IssuedLine, 'net' | 'tax' | 'total'>[]) {
   const t = computeTotals(input);
+  const priced = lines.map((l, i) => ({ ...l, net: t.lines[i]!.net, tax: t.lines[i]!.tax, total: t.lines[i]!.total }));
+  return frozen(t, priced, { prices_include_tax: input.pricesIncludeTax, tax_bps: input.taxRate });
+}
+
+/** Totals in the columns an issued document freezes them in. */
+function frozen(t: DocumentTotals, lines: readonly IssuedLine[], terms: { prices_include_tax: boolean; tax_bps: number }) {
   return {
-    lines: lines.map((l, i) => ({ ...l, net: t.lines[i]!.net, tax: t.lines[i]!.tax, total: t.lines[i]!.total })),
+    lines,
     taxes: t.taxes,
-    prices_include_tax: input.pricesIncludeTax,
-    tax_bps: input.taxRate,
+    ...terms,
     subtotal: t.subtotal,
     line_tax: t.lineTax,
     discount_total: t.discount,
@@ -113,7 +118,10 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, actor: Act
   const invoiced = new Map(fromJson<IssuedLine[]>(inv.lines).map((l) => [l.product_id, l]));
   const missing = input.lines.flatMap((l, i) => (invoiced.has(l.product_id) ? [] : [[`lines.${i}.product_id`, [`This product is not on invoice ${inv.number}: only what was invoiced can be credited.`]]]));
   if (missing.length) throw validationError(Object.fromEntries(missing));
-  const t = input.totals;
+  const lines = input.lines.map((l) => {
+    const was = invoiced.get(l.product_id)!;
+    return { product_id: l.product_id, name: was.name, sku: was.sku, quantity: l.quantity, unit_price: l.unit_price, discount: l.discount, tax_bps: l.tax_bps, net: l.net, tax: l.tax, total: l.total };
+  });
   const values = {
     issued_on: dayOf(actor),
     invoice_id: inv.id,
@@ -122,19 +130,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, actor: Act
     customer_id: inv.customer_id,
     note: input.note ?? null,
     ...(await parties(tx, inv.customer_id)),
-    lines: input.lines.map((l) => {
-      const was = invoiced.get(l.product_id)!;
-      return { product_id: l.product_id, name: was.name, sku: was.sku, quantity: l.quantity, unit_price: l.unit_price, discount: l.discount, tax_bps: l.tax_bps, net: l.net, tax: l.tax, total: l.total };
-    }),
-    taxes: t.taxes,
-    prices_include_tax: inv.prices_include_tax,
-    tax_bps: inv.tax_bps,
-    subtotal: t.subtotal,
-    line_tax: t.lineTax,
-    discount_total: t.discount,
-    document_tax: t.documentTax,
-    shipping_total: t.shipping,
-    grand_total: t.grandTotal,
+    ...frozen(input.totals, lines, { prices_include_tax: inv.prices_include_tax, tax_bps: inv.tax_bps }),
   };
   return issue(tx, creditNotes, PREFIXES.creditNote, values, actor);
 }

@@ -29,30 +29,12 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_source_check" CHECK ("invoices"."sale_id" is not null or "invoices"."order_id" is not null)
 );
 --> statement-breakpoint
-CREATE TABLE "credit_notes" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"number" varchar(40) NOT NULL,
-	"issued_on" date NOT NULL,
-	"sale_id" integer,
-	"customer_id" integer,
-	"customer" jsonb,
-	"shop" jsonb NOT NULL,
-	"lines" jsonb NOT NULL,
-	"taxes" jsonb NOT NULL,
-	"prices_include_tax" boolean DEFAULT false NOT NULL,
-	"tax_bps" integer DEFAULT 0 NOT NULL,
-	"subtotal" bigint NOT NULL,
-	"line_tax" bigint NOT NULL,
-	"discount_total" bigint NOT NULL,
-	"document_tax" bigint NOT NULL,
-	"shipping_total" bigint NOT NULL,
-	"grand_total" bigint NOT NULL,
-	"note" text,
-	"created_by" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"invoice_id" integer NOT NULL,
-	"return_id" integer
-);
+-- A credit note freezes what an invoice does (the same columns, defaults and NOT NULLs; its own
+-- id sequence), less the order and plus the invoice it corrects and the return it was issued for.
+CREATE TABLE "credit_notes" (LIKE "invoices" INCLUDING DEFAULTS, "invoice_id" integer NOT NULL, "return_id" integer);--> statement-breakpoint
+ALTER TABLE "credit_notes" DROP COLUMN "order_id";--> statement-breakpoint
+CREATE SEQUENCE "credit_notes_id_seq" AS integer OWNED BY "credit_notes"."id";--> statement-breakpoint
+ALTER TABLE "credit_notes" ALTER COLUMN "id" SET DEFAULT nextval('credit_notes_id_seq'), ADD CONSTRAINT "credit_notes_pkey" PRIMARY KEY ("id");
 --> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_sale_id_sales_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."sales"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
