@@ -5,8 +5,9 @@ import { formatAmount } from '../../domain/format.ts';
 /**
  * An invoice or a credit note as an A4 PDF, made with pdfkit and its built-in standard fonts
  * (Helvetica): real text, so it can be selected and searched, and nothing to download or run.
- * Each line is one row of fixed height, so no line is ever split across pages; the column
- * headers are drawn again at the top of every page; the tax breakdown and totals are kept
+ * Each line is one row (a long description wraps inside it), moved whole to the next page when
+ * it does not fit, so no line is ever split across pages; the column headers are drawn again at
+ * the top of every page; the tax breakdown and totals are kept
  * together (moved to a new page when they do not fit); every page is numbered "Page i of n" and
  * carries the document's number.
  */
@@ -79,8 +80,8 @@ export function issuedPdf(doc: IssuedShown): Promise<Buffer> {
     return true;
   };
   header();
+  const nameCol = COLS[1];
   doc.lines.forEach((l, i) => {
-    if (room(ROW)) header();
     const cells: Record<(typeof COLS)[number]['key'], string> = {
       n: String(i + 1),
       name: l.sku ? `${l.name} (${l.sku})` : l.name,
@@ -90,9 +91,15 @@ export function issuedPdf(doc: IssuedShown): Promise<Buffer> {
       tax: pct(l.tax_bps),
       total: money(l.total),
     };
-    for (const col of COLS) text(cells[col.key], col.x, y + 4, { width: col.w, align: col.align, ellipsis: true, height: ROW });
-    pdf.moveTo(M, y + ROW).lineTo(RIGHT, y + ROW).lineWidth(0.3).strokeColor('#cccccc').stroke();
-    y += ROW;
+    // A long description wraps inside its row; the row moves whole to the next page when it does not fit.
+    const h = Math.max(ROW, pdf.heightOfString(cells.name, { width: nameCol.w }) + 7);
+    if (room(h)) header();
+    for (const col of COLS) {
+      if (col.key === 'name') pdf.text(cells.name, col.x, y + 4, { width: col.w });
+      else text(cells[col.key], col.x, y + 4, { width: col.w, align: col.align });
+    }
+    pdf.moveTo(M, y + h).lineTo(RIGHT, y + h).lineWidth(0.3).strokeColor('#cccccc').stroke();
+    y += h;
   });
 
   // Tax per rate and the totals, kept together.
