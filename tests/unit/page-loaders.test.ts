@@ -14,6 +14,8 @@ import { loadResourceForm } from '../../src/pages/loaders/resource-form.ts';
 import { loadSetting } from '../../src/pages/loaders/setting.ts';
 import { resourceFormMachine, singletonFormMachine } from '../../src/resources/providers.ts';
 import { productRecordMachine } from '../../src/resources/stock-providers.ts';
+import { loadIssued } from '../../src/pages/loaders/issued.ts';
+import { issuedRecordMachine } from '../../src/resources/document-providers.ts';
 
 /** An API client that answers every GET with `body` (and an ETag) and records the paths asked. */
 function fakeApi(body: Record<string, unknown>) {
@@ -70,6 +72,13 @@ describe('page loaders', () => {
     expect(await loadProduct(system, requestFor('/admin/product/view/5'))).toEqual({ id: 5, name: 'Trail shoe' });
     expect(asked).toEqual(['/api/v1/admin/products/5']);
   });
+
+  it('an invoice and a credit note: GET each from its own API, as the route names it', async () => {
+    const { system, asked } = fakeApi({ id: 3, number: 'INV-000003' });
+    expect(await loadIssued(system, requestFor('/admin/invoice/3'))).toEqual({ id: 3, number: 'INV-000003' });
+    await loadIssued(system, requestFor('/admin/credit-note/4'));
+    expect(asked).toEqual(['/api/v1/admin/invoices/3', '/api/v1/admin/credit-notes/4']);
+  });
 });
 
 describe('a machine that loads on its own asks what its page loader asks', () => {
@@ -101,6 +110,16 @@ describe('a machine that loads on its own asks what its page loader asks', () =>
     const own = fakeApi({ id: 5 });
     await loadProduct(loader.system, requestFor('/admin/product/view/5'));
     const actor = createActor(productRecordMachine(own.system), { input: { id: '5' } }).start();
+    await waitFor(actor, (s) => s.matches('shown'));
+    expect(own.asked).toEqual(loader.asked);
+    actor.stop();
+  });
+
+  it('the credit note page', async () => {
+    const loader = fakeApi({ id: 4 });
+    const own = fakeApi({ id: 4 });
+    await loadIssued(loader.system, requestFor('/admin/credit-note/4'));
+    const actor = createActor(issuedRecordMachine(own.system, 'creditNote'), { input: { id: '4' } }).start();
     await waitFor(actor, (s) => s.matches('shown'));
     expect(own.asked).toEqual(loader.asked);
     actor.stop();
