@@ -32,7 +32,8 @@ const COLS = [
 
 const pct = (bps: number) => `${(bps / 100).toFixed(bps % 100 ? 2 : 0)}%`;
 
-export function issuedPdf(doc: IssuedShown): Promise<Buffer> {
+/** `logo`: the shop's logo as PNG or JPEG bytes, drawn above its name. */
+export function issuedPdf(doc: IssuedShown, logo?: Buffer): Promise<Buffer> {
   const money = (v: number) => formatAmount(v, { currency: doc.shop.currency, locale: 'en-US' });
   const title = ISSUED_KINDS[doc.kind].title;
   const pdf = new PDFDocument({ size: 'A4', margin: M, bufferPages: true, info: { Title: `${title} ${doc.number}`, Author: doc.shop.name } });
@@ -41,12 +42,14 @@ export function issuedPdf(doc: IssuedShown): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
   const text = (s: string, x: number, y: number, o: PDFKit.Mixins.TextOptions = {}) => pdf.text(s, x, y, { lineBreak: false, ...o });
 
-  // The heading: the shop on the left, what the document is on the right, then the customer.
+  // The heading: the shop (its logo first) on the left, what the document is on the right, then the customer.
+  const top = logo ? M + 44 : M;
+  if (logo) pdf.image(logo, M, M, { fit: [160, 36] });
   pdf.font('Helvetica-Bold').fontSize(16);
-  text(doc.shop.name, M, M, { width: 300 });
+  text(doc.shop.name, M, top, { width: 300 });
   pdf.font('Helvetica').fontSize(9);
   const shopLines = [doc.shop.address, doc.shop.phone, doc.shop.email, doc.shop.tax_number ? `Tax number: ${doc.shop.tax_number}` : null].filter((l): l is string => !!l);
-  pdf.text(shopLines.join('\n'), M, M + 22, { width: 280 });
+  pdf.text(shopLines.join('\n'), M, top + 22, { width: 280 });
   pdf.font('Helvetica-Bold').fontSize(18);
   text(title.toUpperCase(), M + 300, M, { width: RIGHT - M - 300, align: 'right' });
   pdf.font('Helvetica').fontSize(9);

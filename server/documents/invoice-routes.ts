@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { INVOICE_RIGHTS, ISSUED_KINDS, type IssuedKind } from '../../domain/documents/invoice.ts';
+import { IMAGE_ID, IMAGES_API } from '../../domain/stock/image.ts';
+import type { Db } from '../db/index.ts';
+import { images } from '../db/schema.ts';
 import { parseId } from '../crud/index.ts';
 import { route, type RouteDef } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -10,6 +14,20 @@ import { showIssued } from './invoices.ts';
  * may see sales or website orders. Nothing writes them here: they are issued by the sale (and
  * order, return) services, inside their own transactions.
  */
+/**
+ * The shop's logo for the PDF, when it is an image uploaded here (/api/v1/images/{id}): as a PNG
+ * at most 240 px high (pdfkit draws JPEG and PNG; uploads may be WebP). A logo elsewhere on the
+ * web is not fetched by the server: the PDF then goes without it.
+ */
+async function logoOf(db: Db, url: string | null): Promise<Buffer | undefined> {
+  const id = url?.startsWith(`${IMAGES_API}/`) ? url.slice(IMAGES_API.length + 1) : '';
+  if (!IMAGE_ID.test(id)) return undefined;
+  const [row] = await db.select({ data: images.data }).from(images).where(eq(images.id, id));
+  if (!row) return undefined;
+  const sharp = (await import('sharp')).default;
+  return sharp(row.data as Uint8Array).resize({ height: 240, withoutEnlargement: true }).png().toBuffer();
+}
+
 export const invoiceRoutes: RouteDef[] = (Object.keys(ISSUED_KINDS) as IssuedKind[]).flatMap((kind) => {
   const { api, title } = ISSUED_KINDS[kind];
   const load = (c: { req: { param(name: string): string | undefined }; var: { db: never } }) => {
@@ -26,7 +44,7 @@ export const invoiceRoutes: RouteDef[] = (Object.keys(ISSUED_KINDS) as IssuedKin
       summary: `Download a ${title.toLowerCase()} as an A4 PDF (selectable text, page numbers, column headers on every page)`,
       handler: async (c) => {
         const doc = await load(c as never);
-        const body = await issuedPdf(doc);
+        const body = await issuedPdf(doc, await logoOf(c.var.db, doc.shop.logo));
         return c.body(new Uint8Array(body), 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="${doc.number}.pdf"`,

@@ -7,11 +7,13 @@ import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatAmount } from '../../domain/format.ts';
 import { customers as C, posSetting, products as P, units as UN, websiteSetting } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { IMAGE_UPLOAD_API } from '../../domain/stock/image.ts';
 import { invoices, roles, rolePermissions, permissions } from '../../server/db/schema.ts';
 import { issueCreditNote } from '../../server/documents/invoices.ts';
 import { postSale } from '../../server/documents/sales.ts';
 import { client, expectFieldError, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { picture } from './support/images.ts';
 
 /**
  * Invoices and credit notes: issued when a sale completes (posted completed or completed later),
@@ -219,5 +221,21 @@ describe('the PDF', () => {
     const { text } = await extractText(await getDocumentProxy(pdf.bytes), { mergePages: true });
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(`Corrects invoice: ${s.invoice.number}`);
+  });
+
+  it('draws the shop’s logo when it is an image uploaded here (a WebP too), and goes without one from elsewhere', async () => {
+    const up = await h.request('POST', IMAGE_UPLOAD_API, { token: await h.tokenFor('admin@example.com'), body: await picture('webp', { width: 400, height: 120 }), headers: { 'content-type': 'image/webp' } });
+    expect(up.status, up.text).toBe(201);
+    const web = { shop_name: 'Northwind Home', address: '120 Market Street', tax_number: 'US-91-4430217', currency: 'EUR' };
+    const hasImage = async (logo: string) => {
+      expect((await api.put(websiteSetting.api, { ...web, logo })).status).toBe(200);
+      const s = await sold({ lines: [{ product_id: (await product()).id, quantity: 1 }] });
+      const pdf = await pdfOf(`${INVOICES_API}/${s.invoice.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      return Buffer.from(pdf.bytes).includes('/Subtype /Image');
+    };
+    expect(await hasImage(up.body.data.url)).toBe(true);
+    expect(await hasImage('https://cdn.example.com/logo.png')).toBe(false);
+    expect((await api.put(websiteSetting.api, web)).status).toBe(200);
   });
 });
