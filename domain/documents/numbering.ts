@@ -12,6 +12,7 @@ export const PREFIXES = {
   sale: 'SL-',
   quotation: 'QT-',
   saleReturn: 'SR-',
+  order: 'WO-',
 } as const;
 
 export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_DIGITS, '0')}`;
