@@ -23,6 +23,7 @@ import { stockRoutes } from './stock/routes.ts';
 import { lookupRoutes } from './documents/lookup.ts';
 import { purchaseRoutes } from './documents/purchase-routes.ts';
 import { saleRoutes } from './documents/sale-routes.ts';
+import { orderRoutes } from './documents/order-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
@@ -34,6 +35,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...stockRoutes,
   ...purchaseRoutes,
   ...saleRoutes,
+  ...orderRoutes,
   ...lookupRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),

@@ -43,7 +43,16 @@ export interface DocumentRoutes<D extends Doc> {
   etags?: boolean;
   list: { view: ListView; query: z.ZodType; access: RouteAccess; summary: string; show: RouteAccess };
   export?: { access: RouteAccess; summary: string; columns: readonly ColumnDef[]; file: string };
-  create: Write<z.ZodType, D> & { scope?: string; run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined): Promise<{ id: number; replayed: boolean }> };
+  /** Absent: staff never make one (a website order is placed through the public endpoint). */
+  create?: Write<z.ZodType, D> & {
+    scope?: string;
+    /** Where it is made, when not at `api` (the public website's orders). */
+    path?: string;
+    /** Checked before the body is read (a public endpoint's throttle): throws its refusal. */
+    before?(c: AppContext): Promise<void>;
+    /** What the answer shows of the document, when not all of it (a public endpoint's caller). */
+    present?(doc: D): Record<string, unknown>;
+    run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined): Promise<{ id: number; replayed: boolean }> };
   update?: Write<z.ZodType, D> & { run(tx: Tx, id: number, body: never, actor: Actor, ifMatch: string | undefined): Promise<unknown> };
   actions?: Record<string, ActionRoute<z.ZodType, D>>;
 }
@@ -51,7 +60,11 @@ export interface DocumentRoutes<D extends Doc> {
 /** Declares one action with its body's type checked against its `run` and `message`. */
 export const action = <B extends z.ZodType, D>(a: ActionRoute<B, D>) => a as unknown as ActionRoute<z.ZodType, D>;
 
-const actorOf = (c: AppContext): Actor => ({ userId: c.var.auth.row.id, rights: c.var.auth.permissions });
+const actorOf = (c: AppContext): Actor => {
+  // A public route has no session: its documents are made by no one on the staff.
+  const auth = c.var.auth as AppContext['var']['auth'] | undefined;
+  return auth ? { userId: auth.row.id, rights: auth.permissions } : { userId: null };
+};
 
 export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] {
   const { kind, api, list } = d;
@@ -62,12 +75,13 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
     return id;
   };
   /** A write in the engine's transaction, answered with the document as it is now. */
-  const write = <B>(c: AppContext, scope: string, body: B, w: { message(doc: D, body: B): string }, status: 200 | 201, run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>) =>
+  const write = <B>(c: AppContext, scope: string, body: B, w: { message(doc: D, body: B): string; present?(doc: D): Record<string, unknown> }, status: 200 | 201, run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>) =>
     idempotent(c, scope, body, async (tx, client): Promise<Answer> => {
       try {
         const { id, replayed } = await run(tx, client);
         const data = await d.show(tx, id);
-        return { status, body: { data, message: w.message(data, body), ...tag(data) }, ...(replayed ? { replayed } : {}) };
+        const message = w.message(data, body);
+        return { status, body: w.present ? { data: w.present(data), message } : { data, message, ...tag(data) }, ...(replayed ? { replayed } : {}) };
       } catch (e) {
         explainWriteError(e, kind.lifecycle.noun, {});
       }
@@ -104,15 +118,21 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       const t = tag(data);
       return c.json({ data, ...t }, 200, t.etag ? { ETag: t.etag } : {});
     }),
-    route('POST', api, d.create.right, {
-      summary: d.create.summary,
-      body: d.create.body,
-      handler: async (c, input) => {
-        const body = (await input.body()) as never;
-        return write(c, d.create.scope ?? `${d.scope}.create`, body, d.create, 201, (tx, client) => d.create.run(tx, body, actorOf(c), client));
-      },
-    }),
   );
+  const made = d.create;
+  if (made) {
+    routes.push(
+      route('POST', made.path ?? api, made.right, {
+        summary: made.summary,
+        body: made.body,
+        handler: async (c, input) => {
+          await made.before?.(c);
+          const body = (await input.body()) as never;
+          return write(c, made.scope ?? `${d.scope}.create`, body, made, 201, (tx, client) => made.run(tx, body, actorOf(c), client));
+        },
+      }),
+    );
+  }
   const up = d.update;
   if (up) {
     routes.push(
