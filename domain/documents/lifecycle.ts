@@ -44,6 +44,9 @@ export interface Lifecycle<S extends string = string, A extends string = string>
 
 export const defineLifecycle = <S extends string, A extends string>(l: Lifecycle<S, A>) => l;
 
+/** The lifecycle of a kind created final, with nothing to do after (a stock count, a sale return): one status, posted. */
+export const postedLifecycle = (noun: string) => defineLifecycle<'posted', never>({ noun, statuses: { posted: { label: 'Posted', tone: 'success' } }, actions: {} });
+
 /** Whether `action` may start from `status`. */
 export function allows<S extends string, A extends string>(l: Lifecycle<S, A>, action: A, status: S): boolean {
   return (l.actions[action].from as readonly string[]).includes(status);

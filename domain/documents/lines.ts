@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
 
 import { QUANTITY_MAX } from '../stock/kinds.ts';
+import { relationId } from '../fields.ts';
+import { serialList } from '../stock/adjustment.ts';
+import { LINES_MAX } from './lines.facts.ts';
 
 export { LINES_MAX } from './lines.facts.ts';
 
@@ -12,6 +15,31 @@ export const lineQuantity = (what = 'a quantity') =>
     .int({ error: 'Enter a whole number.' })
     .min(1, { error: 'Enter 1 or more.' })
     .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` });
+
+/**
+ * The lines of an action that moves some of a document's lines (receive or return a purchase's,
+ * return a sale's): each names the document's line, how many and, for serial-tracked products,
+ * which serials; a line named twice is refused under the second.
+ */
+export const movementLines = (what: string, noun: string) =>
+  z
+    .array(
+      z.strictObject({
+        line_id: relationId(`a line of this ${noun}`),
+        quantity: lineQuantity(`how many to ${what}`),
+        serials: serialList().default([]),
+      }),
+      { error: 'Send the lines as a list.' },
+    )
+    .min(1, { error: `Choose at least one line to ${what}.` })
+    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` })
+    .superRefine((lines, ctx) => {
+      const at = new Map<number, number>();
+      lines.forEach((l, i) => {
+        if (at.has(l.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `This line is named twice (also as line ${at.get(l.line_id)! + 1}).` });
+        else at.set(l.line_id, i);
+      });
+    });
 
 /**
  * Finding a product for a document line (purchase, count; next sale, quotation, the till):

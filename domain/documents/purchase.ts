@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { basisPoints, isoDate, money, optionalText, relationId } from '../fields.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { lineQuantity } from './lines.ts';
+import { lineQuantity, movementLines } from './lines.ts';
 import { LINES_MAX, type PurchaseStatus } from './purchase.facts.ts';
 import { ROUNDINGS } from './rounding.ts';
-import type { DocumentInput, Rounding } from './totals.ts';
+import { discountFor, type DocumentInput, type Rounding } from './totals.ts';
 
 export * from './purchase.facts.ts';
 export * from './purchase.list.ts';
@@ -70,7 +70,7 @@ export function purchaseTotalsInput(terms: PurchaseTerms, lines: readonly Priced
     lines: lines.map((l, i) => ({
       quantity: billed[i]!,
       unitPrice: l.unit_cost,
-      discount: billed[i] === l.quantity ? l.discount : Math.floor((l.discount * billed[i]!) / l.quantity),
+      discount: discountFor(l.discount, billed[i]!, l.quantity),
       taxRate: l.tax_bps,
     })),
   };
@@ -135,36 +135,16 @@ export type PurchaseCreateBody = z.output<typeof purchaseCreateBody>;
 export const purchaseUpdateBody = z.strictObject(header).superRefine((b, ctx) => checkLines(b.lines, ctx));
 export type PurchaseUpdateBody = z.output<typeof purchaseUpdateBody>;
 
-const movementLine = (what: string) =>
-  z.strictObject({
-    line_id: relationId('a line of this purchase'),
-    quantity: lineQuantity(`how many to ${what}`),
-    serials: serialList().default([]),
-  });
-
-const movementLines = (what: string) =>
-  z
-    .array(movementLine(what), { error: 'Send the lines as a list.' })
-    .min(1, { error: `Choose at least one line to ${what}.` })
-    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` })
-    .superRefine((lines, ctx) => {
-      const at = new Map<number, number>();
-      lines.forEach((l, i) => {
-        if (at.has(l.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `This line is named twice (also as line ${at.get(l.line_id)! + 1}).` });
-        else at.set(l.line_id, i);
-      });
-    });
-
 /** Receive some (lines) or everything still to come (no lines). */
 export const receiveBody = z.strictObject({
-  lines: movementLines('receive').optional(),
+  lines: movementLines('receive', 'purchase').optional(),
   note: optionalText(500),
 });
 export type ReceiveBody = z.output<typeof receiveBody>;
 
 /** Goods going back to the supplier, out through the ledger. */
 export const returnBody = z.strictObject({
-  lines: movementLines('return'),
+  lines: movementLines('return', 'purchase'),
   note: optionalText(500),
 });
 export type ReturnBody = z.output<typeof returnBody>;

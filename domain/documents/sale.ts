@@ -3,11 +3,11 @@ import { basisPoints, isoDate, money, optionalRelationId, optionalText, relation
 import type { Permission } from '../permissions.ts';
 import type { ColumnDef, FilterDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { defineLifecycle } from './lifecycle.ts';
-import { lineQuantity, LINES_MAX } from './lines.ts';
+import { defineLifecycle, postedLifecycle } from './lifecycle.ts';
+import { lineQuantity, LINES_MAX, movementLines } from './lines.ts';
 import { PREFIXES } from './numbering.ts';
 import { paymentBody, PAYMENT_STATUS_OPTIONS } from './payments.ts';
-import type { DocumentInput } from './totals.ts';
+import { computeTotals, discountFor, totalsLost, type DocumentInput, type DocumentTotals } from './totals.ts';
 
 /**
  * A sale to a customer (PRODUCT §3): SL-000001, a customer (none: walk-in), a channel (the back
@@ -31,13 +31,16 @@ export const saleLifecycle = defineLifecycle({
     edit: { label: 'Edit', from: ['pending'], done: 'edited' },
     complete: { label: 'Complete', from: ['pending'], done: 'completed', to: 'completed' },
     pay: { label: 'Add payment', from: ['pending', 'completed'], done: 'paid' },
+    // Goods come back only once they have left: a pending sale has moved no stock.
+    return: { label: 'Return', from: ['completed'], done: 'returned' },
   },
 });
 export type SaleStatus = keyof typeof saleLifecycle.statuses;
 export type SaleAction = keyof typeof saleLifecycle.actions;
 export const SALE_STATUS_NAMES = Object.keys(saleLifecycle.statuses) as SaleStatus[];
 export const SALE_STATUS_OPTIONS = SALE_STATUS_NAMES.map((value) => ({ value, label: saleLifecycle.statuses[value].label }));
-export const SALE_ACTION_RIGHTS = { edit: SALE_RIGHTS.create, complete: SALE_RIGHTS.create, pay: SALE_RIGHTS.create } as const;
+/** Who may take goods back and refund them: whoever may record sales (the till takes returns too). */
+export const SALE_ACTION_RIGHTS = { edit: SALE_RIGHTS.create, complete: SALE_RIGHTS.create, pay: SALE_RIGHTS.create, return: SALE_RIGHTS.create } as const;
 
 export const SALE_CHANNELS = { backoffice: 'Back office', pos: 'Point of sale' } as const;
 export type SaleChannel = keyof typeof SALE_CHANNELS;
@@ -68,6 +71,15 @@ export const saleList = {
   filters: saleFilters,
   defaultSort: { field: 'sold_on', dir: 'desc' },
   searchHint: 'Search reference',
+  /** Figures of the totals row beyond the column sums, each with what it counts (server: sale-routes.ts salesFigure). */
+  figures: [
+    {
+      name: 'sales',
+      label: 'Sales',
+      kind: 'money',
+      caption: 'Sales: the totals of completed sales in the period, less the refunds of returns made in it. Pending sales do not count.',
+    },
+  ],
 } as const;
 
 export interface SaleTerms {
@@ -138,3 +150,56 @@ export type SaleUpdateBody = z.output<typeof saleUpdateBody>;
 
 /** Complete a pending sale: its stock goes out now. */
 export const completeBody = z.strictObject({ note: optionalText(500) });
+
+/** A sale line as returns see it: what was sold and what came back already. */
+export interface SaleReturnableLine extends SalePricedLine {
+  returned: number;
+}
+
+/**
+ * The sale's totals over the units it keeps (`kept[i]` of line i): each line's discount in
+ * proportion, the order discount in proportion to the lines total kept, shipping while anything
+ * is kept. Over every unit it is the sale's own totals.
+ */
+export function saleKeptTotals(terms: SaleTerms, lines: readonly SalePricedLine[], kept: readonly number[]): DocumentTotals {
+  const sold = computeTotals(saleTotalsInput(terms, lines));
+  const input: DocumentInput = {
+    ...saleTotalsInput(terms, lines),
+    shipping: kept.some((q) => q > 0) ? terms.shipping : 0,
+    lines: lines.map((l, i) => ({ quantity: kept[i]!, unitPrice: l.unit_price, discount: discountFor(l.discount, kept[i]!, l.quantity), taxRate: l.tax_bps })),
+  };
+  const keptLines = computeTotals({ ...input, discount: 0 }).linesTotal;
+  const discount = keptLines === sold.linesTotal || sold.linesTotal === 0 ? terms.discount : Number((BigInt(terms.discount) * BigInt(keptLines)) / BigInt(sold.linesTotal));
+  return computeTotals({ ...input, discount });
+}
+
+/**
+ * A return's value: the sale's totals over what it kept before (sold less returned) less those
+ * over what it keeps after (`returning[i]` more units of line i back), by the one totals
+ * function. What every return of a sale is worth adds up to its grand total once all is back.
+ */
+export function returnValue(terms: SaleTerms, lines: readonly SaleReturnableLine[], returning: readonly number[]): DocumentTotals {
+  const before = saleKeptTotals(terms, lines, lines.map((l) => l.quantity - l.returned));
+  const after = saleKeptTotals(terms, lines, lines.map((l, i) => l.quantity - l.returned - returning[i]!));
+  return totalsLost(before, after);
+}
+
+/**
+ * What the customer and the shop still owe each other on a sale: the grand total less the value
+ * returned, less what was paid, plus what was refunded. POSITIVE: the customer owes the shop
+ * (still due); NEGATIVE: the shop owes the customer (a refund still to give).
+ */
+export const saleBalance = (s: { grand_total: number; returned_total: number; paid: number; refunded: number }) => s.grand_total - s.returned_total - s.paid + s.refunded;
+
+/** Returning goods of a completed sale: which lines and how many (serials for serial-tracked ones), and the refunds given, by method. */
+export const saleReturnBody = z.strictObject({
+  returned_on: isoDate('the return date'),
+  lines: movementLines('return', 'sale'),
+  refunds: z.array(salePayment, { error: 'Send the refunds as a list.' }).max(20, { error: 'Use at most 20 refunds.' }).default([]),
+  note: optionalText(500),
+});
+export type SaleReturnBody = z.output<typeof saleReturnBody>;
+
+/** A sale return (SR-000001) is created posted: its goods back in stock and its refunds given in one go. */
+export const SALE_RETURN_PREFIX = PREFIXES.saleReturn;
+export const saleReturnLifecycle = postedLifecycle('sale return');

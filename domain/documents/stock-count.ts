@@ -3,7 +3,7 @@ import { optionalText, relationId } from '../fields.ts';
 import type { ColumnDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { QUANTITY_MAX } from '../stock/kinds.ts';
-import { defineLifecycle } from './lifecycle.ts';
+import { postedLifecycle } from './lifecycle.ts';
 import { PREFIXES } from './numbering.ts';
 import { LINES_MAX } from './lines.facts.ts';
 
@@ -17,7 +17,7 @@ export const STOCK_COUNTS_API = '/api/v1/admin/stock/counts';
 export const STOCK_COUNT_PREFIX = PREFIXES.stockCount;
 
 /** Created posted, and nothing is done to it after: the engine's create-only kind. */
-export const stockCountLifecycle = defineLifecycle({ noun: 'stock count', statuses: { posted: { label: 'Posted', tone: 'success' } }, actions: {} });
+export const stockCountLifecycle = postedLifecycle('stock count');
 
 export const stockCountLine = z.strictObject({
   product_id: relationId('a product'),

@@ -181,3 +181,35 @@ export function computeTotals(doc: DocumentInput): DocumentTotals {
   if (!Number.isSafeInteger(totals.grandTotal)) throw new RangeError('The document total is too large.');
   return totals;
 }
+
+/** A line's own discount when it counts `of` its `quantity` units (billed after a return): in proportion, rounded down. */
+export const discountFor = (discount: number, of: number, quantity: number) => (of === quantity ? discount : Number((BigInt(discount) * BigInt(of)) / BigInt(quantity)));
+
+/**
+ * What a document's totals lose between `before` and `after` (the same lines, fewer units of
+ * some): line by line and in every total, and tax by rate. A sale return's value is its sale's
+ * totals over what it kept before the return less those over what it keeps after, so a sale's
+ * returns add up to exactly its grand total when everything comes back.
+ */
+export function totalsLost(before: DocumentTotals, after: DocumentTotals): DocumentTotals {
+  const bands = new Map<number, TaxBand>(before.taxes.map((b) => [b.rate, { ...b }]));
+  for (const b of after.taxes) {
+    const band = bands.get(b.rate) ?? { rate: b.rate, base: 0, tax: 0 };
+    bands.set(b.rate, { rate: b.rate, base: band.base - b.base, tax: band.tax - b.tax });
+  }
+  const less = (k: Exclude<keyof DocumentTotals, 'lines' | 'taxes'>) => before[k] - after[k];
+  return {
+    lines: before.lines.map((l, i) => {
+      const a = after.lines[i]!;
+      return { gross: l.gross - a.gross, discount: l.discount - a.discount, net: l.net - a.net, tax: l.tax - a.tax, total: l.total - a.total };
+    }),
+    subtotal: less('subtotal'),
+    lineTax: less('lineTax'),
+    linesTotal: less('linesTotal'),
+    discount: less('discount'),
+    documentTax: less('documentTax'),
+    shipping: less('shipping'),
+    grandTotal: less('grandTotal'),
+    taxes: [...bands.values()].filter((b) => b.base !== 0 || b.tax !== 0).sort((a, b) => a.rate - b.rate),
+  };
+}

@@ -834,6 +834,9 @@ export const sales = pgTable(
     note: text('note'),
     /** Cash handed back: what was tendered beyond the total (paid keeps only what the sale took). */
     change: bigint('change', { mode: 'number' }).notNull().default(0),
+    /** The value of what came back (its returns' grand totals) and what was refunded for it (migration 0018). */
+    returned_total: bigint('returned_total', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
     ...paidDocument,
     ...stamps,
   },
@@ -847,18 +850,14 @@ export const sales = pgTable(
     index('sales_total_idx').on(t.grand_total, t.id),
     index('sales_created_by_idx').on(t.created_by),
     check('sales_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.change} >= 0 and ${t.grand_total} >= 0`),
+    check('sales_returns_check', sql`${t.returned_total} >= 0 and ${t.refunded} >= 0`),
+    /** The few sales with returns or refunds: the list's due from the tallies corrects by them. */
+    index('sales_returned_idx').on(t.id).where(sql`${t.returned_total} <> 0 or ${t.refunded} <> 0`),
   ],
 );
 
-/** A sale line: the price sold at and the average cost its units left stock at (0 until they leave). */
-export const saleLines = pgTable(
-  'sale_lines',
-  {
-    id: serial('id').primaryKey(),
-    sale_id: integer('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
+/** What a line of goods sold stores (a sale's, a return's, a website order's): the product, how many, the price and cost, and its share of the totals. */
+const soldLine = {
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
@@ -870,11 +869,76 @@ export const saleLines = pgTable(
     net: bigint('net', { mode: 'number' }).notNull().default(0),
     tax: bigint('tax', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull().default(0),
+};
+
+/** A sale line: the price sold at and the average cost its units left stock at (0 until they leave). */
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: serial('id').primaryKey(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    ...soldLine,
+    /** Units that came back on the sale's returns (migration 0018). */
+    returned: integer('returned').notNull().default(0),
   },
   (t) => [
     index('sale_lines_sale_idx').on(t.sale_id, t.position),
     index('sale_lines_product_idx').on(t.product_id),
     check('sale_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.unit_cost} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
+    check('sale_lines_returned_check', sql`${t.returned} >= 0 and ${t.returned} <= ${t.quantity}`),
+  ],
+);
+
+/** A return of a completed sale's goods (SR-): its value (the sale's totals over what came back) and what was refunded, by method in document_payments. */
+export const saleReturns = pgTable(
+  'sale_returns',
+  {
+    id: serial('id').primaryKey(),
+    ...numbered,
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    returned_on: date('returned_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+    tax_total: bigint('tax_total', { mode: 'number' }).notNull().default(0),
+    grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sale_returns_reference_unique').on(t.reference),
+    uniqueIndex('sale_returns_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
+    index('sale_returns_sale_idx').on(t.sale_id, t.id),
+    index('sale_returns_date_idx').on(t.returned_on, t.id),
+    index('sale_returns_created_by_idx').on(t.created_by),
+    check('sale_returns_amounts_check', sql`${t.grand_total} >= 0 and ${t.refunded} >= 0`),
+  ],
+);
+
+/** A returned line: the sale line it returns, with the price, tax and cost its units went out at. */
+export const saleReturnLines = pgTable(
+  'sale_return_lines',
+  {
+    id: serial('id').primaryKey(),
+    return_id: integer('return_id')
+      .notNull()
+      .references(() => saleReturns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sale_line_id: integer('sale_line_id')
+      .notNull()
+      .references(() => saleLines.id, { onDelete: 'restrict' }),
+    ...soldLine,
+  },
+  (t) => [
+    index('sale_return_lines_return_idx').on(t.return_id, t.position),
+    index('sale_return_lines_sale_line_idx').on(t.sale_line_id),
+    index('sale_return_lines_product_idx').on(t.product_id),
+    check('sale_return_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.unit_cost} >= 0 and ${t.discount} >= 0`),
   ],
 );
 
@@ -923,17 +987,7 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
-    quantity: integer('quantity').notNull(),
-    unit_price: integer('unit_price').notNull(),
-    unit_cost: integer('unit_cost').notNull().default(0),
-    discount: integer('discount').notNull().default(0),
-    tax_bps: integer('tax_bps').notNull().default(0),
-    net: bigint('net', { mode: 'number' }).notNull().default(0),
-    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
-    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    ...soldLine,
   },
   (t) => [
     index('order_lines_order_idx').on(t.order_id, t.position),

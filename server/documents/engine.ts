@@ -94,10 +94,22 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
     input(doc: D, lines: readonly L[]): DocumentInput;
     /** Where an action without a `to` in the lifecycle table ends, from the lines as they are now. */
     status(doc: D, lines: readonly L[]): S;
+    /**
+     * What the payment status and what is due weigh: the total owed and what is paid of it
+     * (default: the grand total and paid; a sale: less what was returned and refunded).
+     */
+    owed?(doc: D): { total: number; paid: number };
   };
   /** What history calls the creation (default 'create'; a stock count: 'post'). */
   created?: string;
 }
+
+/** A kind created posted, with nothing to do after (a stock count, a sale return): its history calls the creation 'post'. */
+export const postedKind = <D extends { id: number; reference: string | null }>(k: { docType: string; lifecycle: Lifecycle<'posted', never>; prefix: string; table: HeaderTable }): DocumentKind<'posted', never, D> => ({
+  ...k,
+  status: () => 'posted',
+  created: 'post',
+});
 
 /** What a kind's work hands back to the engine. */
 export interface Outcome<L> {
@@ -234,13 +246,18 @@ async function settle<S extends string, A extends string, D extends { id: number
       grand_total: totals.grandTotal,
     };
   }
-  const total = (set.grand_total as number | undefined) ?? terms.grand_total;
+  const owed = owing(kind as AnyKind, { ...terms, ...set } as D & { grand_total: number; paid: number });
   const version = (kind.table as unknown as { version: PgColumn }).version;
   await tx
     .update(kind.table)
-    .set({ ...set, status, payment_status: paymentStatus(total, terms.paid), version: sql`${version} + 1`, updated_at: sql`now()` } as never)
+    .set({ ...set, status, payment_status: paymentStatus(owed.total, owed.paid), version: sql`${version} + 1`, updated_at: sql`now()` } as never)
     .where(eq(kind.table.id, doc.id));
   return status;
+}
+
+/** The total a document's payment status weighs and what is paid of it (the kind's `owed`, else grand total and paid). */
+export function owing(kind: AnyKind, doc: { grand_total: number; paid: number }): { total: number; paid: number } {
+  return kind.totals?.owed?.(doc) ?? { total: doc.grand_total, paid: doc.paid };
 }
 
 /** The next number of `prefix`'s series (PO-000001), in the caller's transaction: gapless and race-free. */

@@ -205,19 +205,25 @@ export async function checkSerialsNew(tx: Tx, moving: readonly Moving[], names: 
   refuse(errors);
 }
 
-/** A serial going back where it came from must have come in on this document (`source`): refused under its path otherwise. */
-export async function checkSerialsCameIn(tx: Tx, moving: readonly Moving[], names: Map<number, string>, source: { type: string; id: number; noun: string }): Promise<void> {
+/**
+ * A serial going back where it came from must have moved on this document (`source`) and not
+ * come back since: in on it (a purchase's, going back to the supplier) or out on it (a sale's,
+ * coming back from the customer; once back in stock it no longer names the sale). Refused under
+ * its path otherwise.
+ */
+export async function checkSerialsCameIn(tx: Tx, moving: readonly Moving[], names: Map<number, string>, source: { type: string; id: number; noun: string; way?: 'in' | 'out' }): Promise<void> {
   const errors: Errors = {};
+  const out = source.way === 'out';
   for (const m of moving.filter((x) => x.serials.length)) {
     const want = lowered(m.serials);
     const came = await tx
       .select({ serial: serials.serial })
       .from(serials)
-      .innerJoin(stockMovements, eq(stockMovements.id, serials.in_movement_id))
+      .innerJoin(stockMovements, eq(stockMovements.id, out ? serials.out_movement_id : serials.in_movement_id))
       .where(and(eq(serials.product_id, m.line.product_id), eq(stockMovements.source_type, source.type), eq(stockMovements.source_id, source.id), sql`lower(${serials.serial}) = any(${textArray(want)})`));
     const ours = new Set(came.map((c) => c.serial.toLowerCase()));
     want.forEach((s, k) => {
-      if (!ours.has(s)) errors[`${m.path}.serials.${k}`] = [`Serial number ${m.serials[k]!.trim()} of “${names.get(m.line.product_id)}” did not come in on this ${source.noun}.`];
+      if (!ours.has(s)) errors[`${m.path}.serials.${k}`] = [`Serial number ${m.serials[k]!.trim()} of “${names.get(m.line.product_id)}” did not ${out ? 'leave' : 'come in'} on this ${source.noun}${out ? ' or is back already' : ''}.`];
     });
   }
   refuse(errors);

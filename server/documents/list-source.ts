@@ -23,9 +23,11 @@ export function paidDocumentSource(d: {
   /** The document's date column. */
   day: PgColumn & { name: string };
   filters?: Record<string, (v: string) => SQL | undefined>;
+  /** What is still due on a row, when more than grand total less paid (a sale: less returns, plus refunds). */
+  due?: SQL;
 }) {
   const t = d.table;
-  const due = sql`${t.grand_total} - ${t.paid}`;
+  const due = d.due ?? sql`${t.grand_total} - ${t.paid}`;
   const oneOf = (names: readonly string[], column: PgColumn) => (v: string) => (names.includes(v) ? sql`${column} = ${v}` : undefined);
   return {
     table: t,

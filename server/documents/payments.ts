@@ -4,7 +4,7 @@ import { formatMoney } from '../../domain/format.ts';
 import type { Tx } from '../db/index.ts';
 import { documentPayments } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { isoJson, type Actor, type AnyKind, type Outcome } from './engine.ts';
+import { isoJson, owing, type Actor, type AnyKind, type Outcome } from './engine.ts';
 
 /**
  * Payments against a document, for every kind with a grand total (to a supplier, from a
@@ -12,7 +12,8 @@ import { isoJson, type Actor, type AnyKind, type Outcome } from './engine.ts';
  * restated by the engine. The work of a `pay` action: `act(kind, tx, id, 'pay', actor, (doc) => pay(kind, tx, doc, body, actor))`.
  */
 export async function pay(kind: AnyKind, tx: Tx, doc: { id: number; grand_total: number; paid: number }, body: PaymentBody, actor: Actor): Promise<Outcome<never>> {
-  const due = amountDue(doc.grand_total, doc.paid);
+  const owed = owing(kind, doc);
+  const due = amountDue(owed.total, owed.paid);
   const noun = kind.lifecycle.noun;
   if (body.amount > due) {
     throw validationError({ amount: [due <= 0 ? `Nothing is due on this ${noun}.` : `Only ${formatMoney(due)} is due on this ${noun}; enter at most that.`] });

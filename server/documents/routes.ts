@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ListQuery } from '../../domain/list-query.ts';
 import type { ColumnDef, Row } from '../../domain/resource.ts';
 import { EXPORT_MAX, explainWriteError, listOrder, listPage, listWhere, parseId, selectRows, type ListView } from '../crud/index.ts';
 import { toCsv } from '../crud/csv.ts';
@@ -41,7 +42,15 @@ export interface DocumentRoutes<D extends Doc> {
   show(db: Db | Tx, id: number): Promise<D>;
   /** Whether answers carry an ETag (a kind whose rows have a version). */
   etags?: boolean;
-  list: { view: ListView; query: z.ZodType; access: RouteAccess; summary: string; show: RouteAccess };
+  list: {
+    view: ListView;
+    query: z.ZodType;
+    access: RouteAccess;
+    summary: string;
+    show: RouteAccess;
+    /** Figures over the whole filter that are not sums of a column (the sales figure), answered in `totals` beside the column sums. */
+    figures?(db: Db, q: ListQuery): Promise<Record<string, number>>;
+  };
   export?: { access: RouteAccess; summary: string; columns: readonly ColumnDef[]; file: string };
   /** Absent: staff never make one (a website order is placed through the public endpoint). */
   create?: Write<z.ZodType, D> & {
@@ -92,8 +101,9 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       summary: list.summary,
       query: list.query,
       handler: async (c, input) => {
-        const q = input.query() as Parameters<typeof listWhere>[1];
-        return c.json(await listPage(c.var.db, list.view, q, listWhere(list.view, q)), 200);
+        const q = input.query() as ListQuery;
+        const page = await listPage(c.var.db, list.view, q, listWhere(list.view, q));
+        return c.json(list.figures ? { ...page, totals: { ...page.totals, ...(await list.figures(c.var.db, q)) } } : page, 200);
       },
     }),
   ];

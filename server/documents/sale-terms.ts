@@ -17,13 +17,22 @@ export interface SaleTerms {
   categoryBps: number;
 }
 
-export async function saleTerms(tx: Tx, body: { customer_id?: number | null | undefined; payments: readonly { method: string }[] }): Promise<SaleTerms> {
-  const pos = (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as { default_customer_id?: number | null; payment_methods?: string[] };
-  const methods = pos.payment_methods ?? [];
-  const refused = body.payments.flatMap((p, i) =>
-    methods.includes(p.method) ? [] : [[`payments.${i}.method`, [`The shop does not take ${p.method} payments (the POS setting takes ${methods.join(', ')}). Choose one of those.`]]],
+type Pos = { default_customer_id?: number | null; payment_methods?: string[] };
+const readPos = async (tx: Tx) => (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as Pos;
+
+/** Money in or out by `field` (payments, refunds) only by the methods the shop takes (the POS setting's): else a 422 under `field.N.method`. */
+export async function checkMethods(tx: Tx, field: string, items: readonly { method: string }[], pos?: Pos): Promise<void> {
+  if (!items.length) return;
+  const methods = (pos ?? (await readPos(tx))).payment_methods ?? [];
+  const refused = items.flatMap((p, i) =>
+    methods.includes(p.method) ? [] : [[`${field}.${i}.method`, [`The shop does not take ${p.method} payments (the POS setting takes ${methods.join(', ')}). Choose one of those.`]]],
   );
   if (refused.length) throw validationError(Object.fromEntries(refused));
+}
+
+export async function saleTerms(tx: Tx, body: { customer_id?: number | null | undefined; payments: readonly { method: string }[] }): Promise<SaleTerms> {
+  const pos = await readPos(tx);
+  await checkMethods(tx, 'payments', body.payments, pos);
   const customerId = body.customer_id ?? pos.default_customer_id ?? null;
   if (customerId === null) return { customerId, categoryBps: 0 };
   const [row] = await tx

@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
-import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
-import { SALE_PREFIX, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus, type SaleUpdateBody } from '../../domain/documents/sale.ts';
+import { type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
+import { SALE_PREFIX, saleBalance, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus, type SaleUpdateBody } from '../../domain/documents/sale.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { customers, saleLines, sales } from '../db/schema.ts';
+import { customers, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
 import { insertLines, linesJson, linesOf, productsFor } from './lines.ts';
 import { pay, paymentsJson, recordPayments } from './payments.ts';
+import { returnsJson } from './sale-return-kind.ts';
 import { categoryDiscount, saleTerms } from './sale-terms.ts';
 import { takeStock } from './stock-out.ts';
 
@@ -40,7 +41,10 @@ export const saleKind: DocumentKind<SaleStatus, SaleAction, SaleRow, LineRow> = 
   party: { table: customers, field: 'customer_id', noun: 'customer', optional: true },
   status: (doc) => doc.status,
   // A sale's status moves only by its actions (completed or pending on creation, `complete`).
-  totals: { lines, input: (doc, ls) => saleTotalsInput(doc, ls), status: (doc) => doc.status },
+  // Payment status after returns: what the customer keeps (grand total less the value returned)
+  // against what they paid less what was refunded: paid once that covers it (also when the shop
+  // owes a refund still), partial while some does, due while none does.
+  totals: { lines, input: (doc, ls) => saleTotalsInput(doc, ls), status: (doc) => doc.status, owed: (doc) => ({ total: doc.grand_total - doc.returned_total, paid: doc.paid - doc.refunded }) },
 };
 
 type Errors = Record<string, string[]>;
@@ -167,10 +171,13 @@ export const completeSale = (tx: Tx, id: number, note: string | null | undefined
 /** A payment from the customer, never more than is due. */
 export const paySale = (tx: Tx, id: number, body: PaymentBody, actor: Actor) => act(saleKind, tx, id, 'pay', actor, (doc) => pay(saleKind, tx, doc, body, actor));
 
+/** A return as a sale's answer shows it (./sale-return-kind.ts returnsJson). */
+type ShownReturn = Omit<typeof saleReturns.$inferSelect, 'client_id' | 'client_key' | 'sale_id' | 'created_by' | 'created_at'> & { created_at: string; lines: (typeof saleReturnLines.$inferSelect)[]; refunds: ShownPayment[] };
+
 type ShownLine = LineRow & { product_name: string; sku: string; barcode: string | null; tracks_serials: boolean; unit_name: string };
 
 const docId = qualified(sales.id);
-const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), history: historyJson(DOC_TYPE, docId) };
+const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), returns: returnsJson(docId), history: historyJson(DOC_TYPE, docId) };
 
 /** One sale as the API shows it, in one statement: header, customer (none: walk-in), lines, payments, history, what may be done next. */
 export async function showSale(db: Db | Tx, id: number) {
@@ -180,10 +187,12 @@ export async function showSale(db: Db | Tx, id: number) {
   return {
     ...s,
     customer_name: doc.customer_name,
-    due: amountDue(s.grand_total, s.paid),
+    // saleBalance: positive, the customer still owes it; negative, the shop owes the customer a refund.
+    due: saleBalance(s),
     actions: actionsFrom(saleLifecycle, s.status),
-    lines: fromJson<ShownLine[]>(doc.lines),
+    lines: fromJson<ShownLine[]>(doc.lines).map((l) => ({ ...l, returnable: s.status === 'completed' ? l.quantity - l.returned : 0 })),
     payments: fromJson<ShownPayment[]>(doc.payments),
+    returns: fromJson<ShownReturn[]>(doc.returns),
     history: fromJson<Record<string, unknown>[]>(doc.history),
   };
 }

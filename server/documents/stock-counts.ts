@@ -6,7 +6,7 @@ import { listView, type ListSource } from '../crud/index.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { products, serials, stockCountLines, stockCounts, users } from '../db/schema.ts';
 import { lockLevels, post, type PostLine } from '../stock/ledger.ts';
-import { create, gone, historyOf, shownColumns, type Actor, type DocumentKind } from './engine.ts';
+import { create, gone, historyOf, postedKind, shownColumns, type Actor } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
 import { productsFor } from './lines.ts';
 import { documentRoutes } from './routes.ts';
@@ -15,14 +15,7 @@ import { documentRoutes } from './routes.ts';
 export const COUNT_DOC_TYPE = 'stock_count';
 
 type CountRow = typeof stockCounts.$inferSelect;
-export const stockCountKind: DocumentKind<'posted', never, CountRow> = {
-  docType: COUNT_DOC_TYPE,
-  lifecycle: stockCountLifecycle,
-  prefix: STOCK_COUNT_PREFIX,
-  table: stockCounts,
-  status: () => 'posted',
-  created: 'post',
-};
+export const stockCountKind = postedKind<CountRow>({ docType: COUNT_DOC_TYPE, lifecycle: stockCountLifecycle, prefix: STOCK_COUNT_PREFIX, table: stockCounts });
 
 export async function postStockCount(tx: Tx, body: StockCountBody, actor: Actor, client?: ClientKey) {
   const postLines: PostLine[] = [];

@@ -18,8 +18,8 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   productView: page({ view: 'products/product-view-route.tsx', loader: () => import('./loaders/product.ts').then((m) => m.loadProduct) }),
   productLabels: page({ view: 'products/labels-route.tsx', loader: () => import('./loaders/labels.ts').then((m) => m.loadLabels) }),
   stock: page({ view: 'stock/stock-route.tsx', loader: () => import('./loaders/stock.ts').then((m) => m.loadStock) }),
-  purchases: page({ view: 'purchases/purchase-list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadPurchaseList) }),
+  purchases: page({ view: 'purchases/purchase-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.purchases.list) }),
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).
   // Only an existing purchase is loaded; a new one's form asks for nothing up front.
-  purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/purchase.ts').then((m) => m.loadPurchase) }),
+  purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.purchases.record) }),
 };

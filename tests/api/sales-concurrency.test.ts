@@ -50,6 +50,17 @@ describe.skipIf(!onPostgres)('concurrent sales on PostgreSQL', () => {
     expect(await levelOf(p.id)).toMatchObject({ on_hand: 0, movements_count: 2 });
   });
 
+  it('10 concurrent returns of the one unit sold: exactly one comes back, the others are told under lines.0.quantity', async () => {
+    const p = await stocked(1);
+    const sold = await sell(p.id);
+    expect(sold.status, sold.text).toBe(201);
+    const line = sold.body.data.lines[0].id;
+    const all = await Promise.all(Array.from({ length: 10 }, () => api.post(`${SALES_API}/${sold.body.data.id}/returns`, { returned_on: '2025-05-02', lines: [{ line_id: line, quantity: 1 }] })));
+    expect(all.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of all.filter((x) => x.status !== 201)) expect(r.body.errors?.['lines.0.quantity'], r.text).toEqual(['Only 0 can come back.']);
+    expect(await levelOf(p.id)).toMatchObject({ on_hand: 1, movements_count: 3 });
+  });
+
   it('10 concurrent sales under one Idempotency-Key: one sale, ten identical answers', async () => {
     const p = await stocked(5);
     const keyed = await Promise.all(Array.from({ length: 10 }, () => sell(p.id, { 'Idempotency-Key': `race-sale-${p.id}` })));

@@ -5,6 +5,7 @@ import { units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { PURCHASES_API, purchaseStatus } from '../../domain/documents/purchase.ts';
 import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
+import { SALES_API } from '../../domain/documents/sale.ts';
 import { products } from '../../server/db/schema.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -12,10 +13,12 @@ import { createHarness, type Harness } from './harness.ts';
 /**
  * A model of stock against the real API: random sequences of adjustments in and out, purchase
  * receipts (whole and partial, serial numbers included), returns to the supplier, cancels and
- * stock counts on plain and serial-tracked products. The model says what each answer must be (201, or 409 when
+ * stock counts on plain and serial-tracked products, sales (completed at once, or pending and
+ * completed later) and returns of their lines (serials named). The model says what each answer must be (201, or 409 when
  * there is not enough or a serial is not where it should be, or 422 for a second opening);
  * after every step each level equals the sum of its movements and the model's count, is never
  * negative, and a serial product's level equals its serials in stock.
+ * Half the runs start from a count of 5 of each product, so sales go through and come back.
  * STOCK_MODEL_RUNS sets the number of runs (default 200); FC_SEED replays one.
  */
 
@@ -49,9 +52,16 @@ interface PurchaseModel {
   cancelled: boolean;
   lines: { id: number; which: number; quantity: number; received: number; returned: number }[];
 }
+interface SaleModel {
+  id: number;
+  pending: boolean;
+  /** `out`: the serials sold on the line and not back from the customer (lower case). */
+  lines: { id: number; which: number; quantity: number; returned: number; out: string[] }[];
+}
 interface Model {
   products: ProductModel[];
   purchases: PurchaseModel[];
+  sales: SaleModel[];
   next: number;
 }
 interface Real {
@@ -115,6 +125,8 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
         if (quantity > 0) {
           p.inStock.add(k);
           p.known.add(k);
+          // Found again: it no longer stands as out on the sale it left on.
+          for (const sale of m.sales) for (const l of sale.lines) if (l.which === this.which) l.out = l.out.filter((x) => x !== k);
         } else p.inStock.delete(k);
       }
     } else if (want === 409) {
@@ -143,6 +155,18 @@ async function checkInvariants(m: Model, r: Real): Promise<void> {
     expect(row.qty, `#${row.id}: level vs model`).toBe(p.qty);
     if (p.serial) expect(row.serials_in, `#${row.id}: serials in stock vs level`).toBe(row.qty);
     expect(row.low, `#${row.id}: low_stock row vs level`).toBe(row.qty <= row.alert_quantity);
+  }
+}
+
+async function startStocked(list: ProductModel[]): Promise<void> {
+  const lines = list.map((p) => (p.serial ? { product_id: p.id, counted: 5, serials: Array.from({ length: 5 }, (_, i) => `OPEN-${p.id}-${i}`) } : { product_id: p.id, counted: 5 }));
+  const res = await api.post(STOCK_COUNTS_API, { lines });
+  expect(res.status, res.text).toBe(201);
+  for (const [i, l] of lines.entries()) {
+    const p = list[i]!;
+    p.qty = 5;
+    p.moved = true;
+    for (const s of l.serials ?? []) p.inStock.add(s.toLowerCase()), p.known.add(s.toLowerCase());
   }
 }
 
@@ -277,6 +301,105 @@ class Count implements fc.AsyncCommand<Model, Real> {
   toString = () => `count(${this.counts.join(',')}${this.loseOne ? ', one serial missing' : ''})`;
 }
 
+/**
+ * A sale of one or two products: completed (stock out now; serial products by serials in
+ * stock) or pending (nothing moves; a serial-tracked product is refused under its line).
+ * Selling more than is on hand is a 409 naming the product, and nothing moves.
+ */
+class Sell implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly items: { which: number; quantity: number }[], readonly pending: boolean, readonly over: boolean) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    const items = this.items
+      .filter((x, i) => this.items.findIndex((y) => y.which === x.which) === i)
+      // Mostly what is on hand (so sales go through and can come back), now and then more.
+      .map((x) => (this.over ? x : { ...x, quantity: Math.min(x.quantity, m.products[x.which]!.qty) }))
+      .map((x) => {
+        const p = m.products[x.which]!;
+        // A serial product sells the serials in stock (as many as there are, at most the quantity).
+        return p.serial && !this.pending ? { ...x, quantity: Math.min(x.quantity, p.inStock.size), serials: [...p.inStock].slice(0, x.quantity) } : { ...x, serials: undefined };
+      })
+      .filter((x) => x.quantity > 0);
+    if (!items.length) return;
+    const short = items.find((x) => x.quantity > m.products[x.which]!.qty);
+    const serialPending = this.pending && items.some((x) => m.products[x.which]!.serial);
+    const want = serialPending ? 422 : !this.pending && short ? 409 : 201;
+    const res = await api.post(SALES_API, {
+      sold_on: '2025-08-01',
+      status: this.pending ? 'pending' : 'completed',
+      lines: items.map((x) => ({ product_id: m.products[x.which]!.id, quantity: x.quantity, ...(x.serials ? { serials: x.serials } : {}) })),
+    });
+    expect(res.status, `${this} (on hand ${items.map((x) => m.products[x.which]!.qty).join(', ')}): ${res.text}`).toBe(want);
+    if (want === 409) expect(res.body.message).toContain(`#${m.products[short!.which]!.id}`);
+    if (want === 201) {
+      m.sales.push({ id: res.body.data.id, pending: this.pending, lines: res.body.data.lines.map((l: any, i: number) => ({ id: l.id, which: items[i]!.which, quantity: l.quantity, returned: 0, out: items[i]!.serials ?? [] })) });
+      if (!this.pending) for (const x of items) take(m.products[x.which]!, x.quantity, x.serials);
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `sell${this.pending ? ' pending' : ''}${this.over ? ' over' : ''}(${this.items.map((x) => `#${x.which} × ${x.quantity}`).join(', ')})`;
+}
+
+function take(p: ProductModel, quantity: number, serials: readonly string[] | undefined): void {
+  p.qty -= quantity;
+  p.moved = true;
+  for (const s of serials ?? []) p.inStock.delete(s);
+}
+
+/** Completes a pending sale: its stock goes out now (409 when there is not enough), or 409 when it was completed already. */
+class Complete implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.sales.length > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    const sale = m.sales[this.pick % m.sales.length]!;
+    const short = sale.lines.some((l) => l.quantity > m.products[l.which]!.qty);
+    const want = !sale.pending || short ? 409 : 200;
+    const res = await api.post(`${SALES_API}/${sale.id}/complete`, {});
+    expect(res.status, `${this} (${sale.pending ? 'pending' : 'completed'}): ${res.text}`).toBe(want);
+    if (want === 200) {
+      sale.pending = false;
+      for (const l of sale.lines) take(m.products[l.which]!, l.quantity, []);
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `complete(pick ${this.pick})`;
+}
+
+/**
+ * Returns part of a sale's line: 409 while pending, 422 for more than sold less returned or a
+ * serial that did not leave on it (or is back in stock since, found by an adjustment); else the
+ * units and serials are in stock again.
+ */
+class SaleReturn implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number, readonly want: number, readonly wrongSerial: boolean, readonly anyLine: boolean) {}
+  check = (m: Readonly<Model>) => m.sales.length > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    // Mostly a line of a completed sale with something left to come back, and no more than that; now and then any line, any size.
+    const open = m.sales.flatMap((sale) => (sale.pending ? [] : sale.lines.filter((l) => l.returned < l.quantity).map((line) => ({ sale, line }))));
+    const all = m.sales.flatMap((sale) => sale.lines.map((line) => ({ sale, line })));
+    const pool = this.anyLine || !open.length ? all : open;
+    const { sale, line } = pool[this.pick % pool.length]!;
+    const size = this.anyLine ? this.want : Math.max(1, Math.min(this.want, line.quantity - line.returned));
+    const p = m.products[line.which]!;
+    const serials = p.serial ? line.out.slice(0, size) : [];
+    if (p.serial && this.wrongSerial) serials[0] = `never-${m.next++}`;
+    const badSerial = p.serial && (serials.length !== size || serials.some((s) => p.inStock.has(s) || !line.out.includes(s)));
+    const want = sale.pending ? 409 : size > line.quantity - line.returned || badSerial ? 422 : 201;
+    const res = await api.post(`${SALES_API}/${sale.id}/returns`, { returned_on: '2025-08-02', lines: [{ line_id: line.id, quantity: size, serials }] });
+    expect(res.status, `${this} (${line.returned}/${line.quantity} back, out ${line.out.join(',')}): ${res.text}`).toBe(want);
+    if (want === 201) {
+      line.returned += size;
+      p.qty += size;
+      p.moved = true;
+      for (const s of serials) p.inStock.add(s), p.known.add(s);
+      line.out = line.out.filter((s) => !serials.includes(s));
+      expect(res.body.data.lines.find((l: any) => l.id === line.id).returned).toBe(line.returned);
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `saleReturn(pick ${this.pick}, × ${this.want}${this.anyLine ? ', any line' : ''}${this.wrongSerial ? ', a serial not sold' : ''})`;
+}
+
 const command = fc.oneof(
   { weight: 4, arbitrary: adjust },
   { weight: 2, arbitrary: fc.array(fc.record({ which: fc.nat(3), quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 2 }).map((items) => new Order(items)) },
@@ -284,16 +407,34 @@ const command = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.nat(20), fc.integer({ min: 1, max: 3 })).map(([pick, size]) => new Return(pick, size)) },
   { weight: 1, arbitrary: fc.nat(20).map((pick) => new Cancel(pick)) },
   { weight: 1, arbitrary: fc.tuple(fc.array(fc.nat(6), { minLength: 4, maxLength: 4 }), fc.boolean()).map(([counts, lose]) => new Count(counts, lose)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.array(fc.record({ which: fc.nat(3), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 2 }), fc.boolean(), fc.nat(3))
+      .map(([items, pending, over]) => new Sell(items, pending, over === 0)),
+  },
+  { weight: 2, arbitrary: fc.nat(20).map((pick) => new Complete(pick)) },
+  { weight: 3, arbitrary: fc.tuple(fc.nat(20), fc.integer({ min: 1, max: 3 }), fc.nat(4), fc.nat(4)).map(([pick, size, wrong, any]) => new SaleReturn(pick, size, wrong === 0, any === 0)) },
 );
 
 describe('stock model', () => {
   it(`keeps every level equal to its movements (and serials), never negative, over ${RUNS} random runs`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands([command], { maxCommands: 12 }), async (cmds) => {
+      fc.asyncProperty(fc.boolean(), fc.commands([command], { maxCommands: 16, size: 'medium' }), async (stocked, cmds) => {
         const list = await freshProducts();
-        await fc.asyncModelRun(() => ({ model: { products: list, purchases: [], next: 1 }, real: { ids: list.map((p) => p.id) } }), cmds);
+        // Half the runs start with stock (one count: 5 of each, by serials where tracked), so sales go through and come back.
+        if (stocked) await startStocked(list);
+        await fc.asyncModelRun(() => ({ model: { products: list, purchases: [], sales: [], next: 1 }, real: { ids: list.map((p) => p.id) } }), cmds);
       }),
       { numRuns: RUNS, seed: SEED },
     );
+    // The runs did what they are for: sales completed at once and later, and goods (serials too) back.
+    const res = await h.db.execute(sql`select
+      (select count(*) from sales where status = 'completed')::int as completed,
+      (select count(*) from document_history where doc_type = 'sale' and action = 'complete')::int as completed_later,
+      (select count(*) from sale_returns)::int as returns,
+      (select count(*) from stock_movements m join stock_movement_serials ms on ms.movement_id = m.id where m.kind = 'sale_return')::int as serials_back`);
+    const done = ((Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, number>[])[0]!;
+    for (const [what, count] of Object.entries(done)) expect(count, what).toBeGreaterThan(0);
   }, 600_000);
 });

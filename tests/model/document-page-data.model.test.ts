@@ -13,13 +13,18 @@ import { selectPhase } from '../../machines/list/list.selectors.ts';
 import { selectRecord } from '../../machines/record.machine.ts';
 import { purchaseApi } from '../../machines/purchases/purchase.kind.ts';
 import type { AppSystem } from '../../src/app/system.ts';
-import { loadPurchase, type PurchaseData } from '../../src/pages/loaders/purchase.ts';
+import { purchases } from '../../src/pages/loaders/documents.ts';
+import type { PurchaseDoc } from '../../machines/purchases/purchase-view.selectors.ts';
 import { loadStock } from '../../src/pages/loaders/stock.ts';
 import { documentRecordMachine } from '../../src/resources/document-providers.ts';
 import { embeddedListMachine } from '../../src/resources/stock-providers.ts';
 import { LEDGER, NO_ABILITIES, STOCK_LEVELS } from '../../src/screens/stock/list-defs.ts';
 import { Coverage } from './coverage.ts';
 import { orderedPurchase } from './purchase-fixture.ts';
+
+/** A purchase's page data: the purchase as GET answers it, with its ETag. */
+type PurchaseData = PurchaseDoc & { etag: string };
+const loadPurchase = purchases.record;
 
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -2,7 +2,6 @@ import { products } from '../../../domain/resources/product.ts';
 import { resourceByKey } from '../../../domain/resources/index.ts';
 import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import type { AppSystem } from '../../app/system.ts';
-import { PURCHASES } from '../../screens/purchases/purchase-defs.ts';
 import { screenArg, type PageRequest } from '../page.ts';
 import { loadList } from './list.ts';
 
@@ -12,5 +11,3 @@ export const loadResourceList = (system: AppSystem, request: PageRequest): Promi
 /** The products list (the generic list with pictures, stock badges and bulk actions of its own). */
 export const loadProductList = (system: AppSystem, request: PageRequest): Promise<ListFirst> => loadList(system, products, request);
 
-/** The purchase list: purchases keep no per-person columns or saved filters. */
-export const loadPurchaseList = (system: AppSystem, request: PageRequest): Promise<ListFirst> => loadList(system, PURCHASES, request, { settings: false });

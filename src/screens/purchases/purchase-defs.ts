@@ -14,7 +14,7 @@ export const PURCHASES: ResourceList = {
   api: purchaseList.api,
   permissions: PURCHASE_RIGHTS,
   columns: purchaseList.columns,
-  filters: purchaseList.filters.map((f) => (f.kind === 'relation' ? { ...f, searchable: true } : f)),
+  filters: purchaseList.filters,
   searchHint: purchaseList.searchHint,
   defaultSort: purchaseList.defaultSort,
   titleField: 'reference',

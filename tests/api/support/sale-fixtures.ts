@@ -41,6 +41,18 @@ export function saleFixture(route: { method: string; path: string }, ctx: Ctx): 
       return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}`, { sold_on: '2025-04-02', lines: [{ product_id: await stocked(), quantity: 2 }] }), observe };
     case `POST ${SALES_API}/:id/complete`:
       return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}/complete`, {}), observe };
+    case `POST ${SALES_API}/:id/returns`:
+      // A completed sale of its own, one unit of which comes back with its refund.
+      return {
+        kind: 'explicit',
+        build: async () => {
+          const res = await ctx.admin('POST', SALES_API, { sold_on: '2025-04-01', lines: [{ product_id: await stocked(), quantity: 2 }], payments: [{ method: 'cash', amount: 2000 }] });
+          if (res.status !== 201) throw new Error(`fixtures: selling failed: ${res.status} ${res.text.slice(0, 300)}`);
+          const sale = res.body.data as { id: number; lines: { id: number; unit_price: number }[] };
+          return req(`${SALES_API}/${sale.id}/returns`, { returned_on: '2025-04-03', lines: [{ line_id: sale.lines[0]!.id, quantity: 1 }], refunds: [{ method: 'cash', amount: 1 }] });
+        },
+        observe,
+      };
     case `POST ${SALES_API}/:id/payments`:
       return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}/payments`, { paid_on: '2025-04-04', amount: 100, method: 'cash', note: 'Fixture' }), observe };
     default:
