@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import { ORDER_PREFIX, ORDER_STOCK_OUT, orderLifecycle, orderTotalsInput, type OrderAction, type OrderStatus, type ShopOrderBody } from '../../domain/documents/order.ts';
-import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
+import type { PaymentBody } from '../../domain/documents/payments.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { customers, orderLines, orders, products, stockLevels } from '../db/schema.ts';
@@ -9,7 +8,7 @@ import { StockError } from '../stock/ledger.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
 import { insertLines, linesJson, linesOf } from './lines.ts';
-import { pay, paymentsJson } from './payments.ts';
+import { paidDocumentShown, pay, paymentsJson } from './payments.ts';
 import { price } from './sales.ts';
 import { giveStockBack, takeStock } from './stock-out.ts';
 
@@ -144,14 +143,5 @@ export async function showOrder(db: Db | Tx, id: number) {
   const [doc] = await db.select(shown).from(orders).innerJoin(customers, eq(customers.id, orders.customer_id)).where(eq(orders.id, id));
   if (!doc) throw gone(orderKind);
   const o = doc.o;
-  return {
-    ...o,
-    customer_name: doc.customer_name,
-    customer_email: doc.customer_email,
-    due: amountDue(o.grand_total, o.paid),
-    actions: actionsFrom(orderLifecycle, o.status),
-    lines: fromJson<ShownLine[]>(doc.lines),
-    payments: fromJson<ShownPayment[]>(doc.payments),
-    history: fromJson<Record<string, unknown>[]>(doc.history),
-  };
+  return { ...o, customer_name: doc.customer_name, customer_email: doc.customer_email, lines: fromJson<ShownLine[]>(doc.lines), ...paidDocumentShown(orderLifecycle, o, doc) };
 }

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORDERS_API, SHOP_ORDERS_API } from '../../domain/documents/order.ts';
-import { products as P, units as UN } from '../../domain/resources/index.ts';
-import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
-import { client, type Client } from './crud-helpers.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { products as P } from '../../domain/resources/index.ts';
+import { saleFixture, stockedProduct } from './sale-fixture.ts';
 
 /**
  * Website orders racing on PostgreSQL, where requests really run at the same time. PGlite runs
@@ -16,36 +14,19 @@ if (!onPostgres) {
   console.info('orders-concurrency: skipped on PGlite, which runs one query at a time; set TEST_DATABASE_URL to race on PostgreSQL.');
 }
 
-let h: Harness;
-let api: Client;
-let unitId: number;
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  h = await createHarness();
-  api = client(h, await h.tokenFor('admin@example.com'));
-  unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
-});
-afterAll(() => h?.close());
-
-let n = 0;
-async function stocked(stock: number) {
-  const p = await api.create(P.api, { name: `Raced ware ${++n}`, sku: `RACE-${n}`, unit_id: unitId, sale_price: 100, cost_price: 50 });
-  const res = await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: stock, reason: 'opening', unit_cost: 50 });
-  expect(res.status, res.text).toBe(201);
-  return p;
-}
-const onHand = async (id: number) => (await api.get(`${P.api}/${id}`)).body.data.on_hand as number;
+const f = saleFixture('Counter Customer', onPostgres);
+const stocked = (stock: number) => stockedProduct(f, stock, {}, 50);
+const onHand = async (id: number) => (await f.api.get(`${P.api}/${id}`)).body.data.on_hand as number;
 async function order(productId: number, quantity: number, i: number) {
-  const res = await h.request('POST', SHOP_ORDERS_API, {
+  const res = await f.h.request('POST', SHOP_ORDERS_API, {
     xsrf: false,
     address: `192.0.2.${100 + i}`,
     body: { customer: { name: 'Racer', email: `racer${i}@example.net` }, shipping: { name: 'Racer', address: '1 Track', city: 'Leeds', country: 'UK' }, lines: [{ product_id: productId, quantity }] },
   });
   expect(res.status, res.text).toBe(201);
-  return (await api.rows(ORDERS_API, { search: res.body.data.reference }))[0].id as number;
+  return (await f.api.rows(ORDERS_API, { search: res.body.data.reference }))[0].id as number;
 }
-const step = (id: number, name: string) => api.post(`${ORDERS_API}/${id}/${name}`, {});
+const step = (id: number, name: string) => f.api.post(`${ORDERS_API}/${id}/${name}`, {});
 
 describe.skipIf(!onPostgres)('orders racing on PostgreSQL', () => {
   it('a cancel racing a ship: one wins, the other is refused, the order is in one state and its stock is right', async () => {
@@ -58,7 +39,7 @@ describe.skipIf(!onPostgres)('orders racing on PostgreSQL', () => {
       expect(await onHand(p.id)).toBe(before - 3);
       const [ship, cancel] = await Promise.all([step(id, 'ship'), step(id, 'cancel')]);
       expect([ship.status, cancel.status].sort()).toEqual([200, 409]);
-      const o = (await api.get(`${ORDERS_API}/${id}`)).body.data;
+      const o = (await f.api.get(`${ORDERS_API}/${id}`)).body.data;
       const won = ship.status === 200 ? 'shipped' : 'cancelled';
       outcomes.add(won);
       expect(o.status).toBe(won);
@@ -73,7 +54,7 @@ describe.skipIf(!onPostgres)('orders racing on PostgreSQL', () => {
     const p = await stocked(2);
     const id = await order(p.id, 2, 50);
     const [processed, cancelled] = await Promise.all([step(id, 'process'), step(id, 'cancel')]);
-    const o = (await api.get(`${ORDERS_API}/${id}`)).body.data;
+    const o = (await f.api.get(`${ORDERS_API}/${id}`)).body.data;
     if (processed.status === 200 && cancelled.status === 200) {
       // Processing first, then the cancel brought the units back.
       expect(o.status).toBe('cancelled');
@@ -88,10 +69,10 @@ describe.skipIf(!onPostgres)('orders racing on PostgreSQL', () => {
     const p = await stocked(5);
     const body = { customer: { name: 'Keyed', email: 'keyed@example.net' }, shipping: { name: 'Keyed', address: '1 Key St', city: 'Leeds', country: 'UK' }, lines: [{ product_id: p.id, quantity: 1 }] };
     const all = await Promise.all(
-      Array.from({ length: 10 }, () => h.request('POST', SHOP_ORDERS_API, { xsrf: false, address: '198.51.100.200', body, headers: { 'Idempotency-Key': `race-order-${p.id}` } })),
+      Array.from({ length: 10 }, () => f.h.request('POST', SHOP_ORDERS_API, { xsrf: false, address: '198.51.100.200', body, headers: { 'Idempotency-Key': `race-order-${p.id}` } })),
     );
     expect(all.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(all.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(await api.rows(ORDERS_API, { search: all[0]!.body.data.reference })).toHaveLength(1);
+    expect(await f.api.rows(ORDERS_API, { search: all[0]!.body.data.reference })).toHaveLength(1);
   });
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { ORDERS_API, orderTotalsInput, SHOP_ORDERS_API, SHOP_ORDERS_PER_MINUTE } from '../../domain/documents/order.ts';
-import { customers as C, products as P, units as UN } from '../../domain/resources/index.ts';
+import { customers as C, products as P } from '../../domain/resources/index.ts';
 import { and, eq } from 'drizzle-orm';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { permissions, rolePermissions, roles, stockMovements, userRoles } from '../../server/db/schema.ts';
 import { client, expectFieldError, expectSentence, type Client } from './crud-helpers.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { saleFixture, stockedProduct } from './sale-fixture.ts';
 
 /**
  * Website orders: the public endpoint (no session; a strict body of products and quantities,
@@ -16,31 +16,13 @@ import { createHarness, type Harness } from './harness.ts';
  * it, payments, and the rights.
  */
 
-let h: Harness;
-let api: Client;
-let unitId: number;
-
-beforeAll(async () => {
-  h = await createHarness();
-  api = client(h, await h.tokenFor('admin@example.com'));
-  unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
-});
-afterAll(() => h?.close());
-
+const f = saleFixture('Counter Customer');
+const product = (fields: Record<string, unknown> = {}, stock = 0) => stockedProduct(f, stock, { name: `Web ware ${++n}`, ...fields });
 let n = 0;
-async function product(fields: Record<string, unknown> = {}, stock = 0): Promise<any> {
-  n++;
-  const p = await api.create(P.api, { name: `Web ware ${n}`, sku: `WW-${n}`, unit_id: unitId, sale_price: 2500, cost_price: 1000, ...fields });
-  if (stock) {
-    const res = await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: stock, reason: 'opening', unit_cost: 800 });
-    expect(res.status, res.text).toBe(201);
-  }
-  return p;
-}
-const onHand = async (id: number) => (await api.get(`${P.api}/${id}`)).body.data.on_hand as number;
+const onHand = async (id: number) => (await f.api.get(`${P.api}/${id}`)).body.data.on_hand as number;
 /** The ledger's movements of an order for a product. */
 const orderMovements = (orderId: number, productId: number) =>
-  h.db
+  f.h.db
     .select({ quantity: stockMovements.quantity, unit_cost: stockMovements.unit_cost, kind: stockMovements.kind })
     .from(stockMovements)
     .where(and(eq(stockMovements.source_type, 'order'), eq(stockMovements.source_id, orderId), eq(stockMovements.product_id, productId)))
@@ -49,7 +31,7 @@ const orderMovements = (orderId: number, productId: number) =>
 let shopper = 0;
 /** A public request: no token, no cookie, from `address`. */
 const shop = (body: unknown, o: { key?: string; address?: string } = {}) =>
-  h.request('POST', SHOP_ORDERS_API, { body, xsrf: false, address: o.address ?? '203.0.113.1', headers: o.key ? { 'Idempotency-Key': o.key } : {} });
+  f.h.request('POST', SHOP_ORDERS_API, { body, xsrf: false, address: o.address ?? '203.0.113.1', headers: o.key ? { 'Idempotency-Key': o.key } : {} });
 const orderBody = (lines: unknown[], who: Record<string, unknown> = {}) => {
   shopper++;
   return {
@@ -61,9 +43,9 @@ const orderBody = (lines: unknown[], who: Record<string, unknown> = {}) => {
 async function placed(lines: unknown[], address = '203.0.113.9'): Promise<any> {
   const res = await shop(orderBody(lines), { address });
   expect(res.status, res.text).toBe(201);
-  return (await api.get(`${ORDERS_API}/${(await api.rows(ORDERS_API, { search: res.body.data.reference }))[0].id}`)).body.data;
+  return (await f.api.get(`${ORDERS_API}/${(await f.api.rows(ORDERS_API, { search: res.body.data.reference }))[0].id}`)).body.data;
 }
-const step = (id: number, name: string, as: Client = api) => as.post(`${ORDERS_API}/${id}/${name}`, {});
+const step = (id: number, name: string, as: Client = f.api) => as.post(`${ORDERS_API}/${id}/${name}`, {});
 
 describe('placing an order through the public endpoint', () => {
   it('needs no session: prices from the catalogue, the one totals function, the customer made, pending, no stock moved', async () => {
@@ -75,8 +57,8 @@ describe('placing an order through the public endpoint', () => {
     // The public answer shows the order, not the shop's costs or history.
     expect(res.body.data).not.toHaveProperty('history');
     expect(res.body.data.lines[0]).not.toHaveProperty('unit_cost');
-    const [row] = await api.rows(ORDERS_API, { search: res.body.data.reference });
-    const o = (await api.get(`${ORDERS_API}/${row.id}`)).body.data;
+    const [row] = await f.api.rows(ORDERS_API, { search: res.body.data.reference });
+    const o = (await f.api.get(`${ORDERS_API}/${row.id}`)).body.data;
     expect(o).toMatchObject({ status: 'pending', customer_name: 'Pat Web', customer_email: 'pat@example.net', ship_city: 'Leeds', actions: ['process', 'cancel', 'pay'] });
     expect(o.lines[0]).toMatchObject({ unit_price: 2500, quantity: 2 });
     expect(o.grand_total).toBe(computeTotals(orderTotalsInput(o, o.lines)).grandTotal);
@@ -89,19 +71,19 @@ describe('placing an order through the public endpoint', () => {
     const a = await product({}, 5);
     const who = { email: 'repeat@example.net', name: 'Repeat Buyer' };
     for (let i = 0; i < 2; i++) expect((await shop(orderBody([{ product_id: a.id, quantity: 1 }], who))).status).toBe(201);
-    const found = await api.rows(C.api, { search: 'repeat@example.net' });
+    const found = await f.api.rows(C.api, { search: 'repeat@example.net' });
     expect(found).toHaveLength(1);
-    expect((await api.rows(ORDERS_API, { customer_id: found[0].id }))).toHaveLength(2);
+    expect((await f.api.rows(ORDERS_API, { customer_id: found[0].id }))).toHaveLength(2);
   });
 
   it('refuses a body that carries prices or totals: 422 naming each, nothing recorded', async () => {
     const a = await product({}, 5);
-    const before = (await api.rows(ORDERS_API)).length;
+    const before = (await f.api.rows(ORDERS_API)).length;
     const priced = orderBody([{ product_id: a.id, quantity: 1, unit_price: 1 }]);
     expectFieldError(await shop(priced), 'lines.0.unit_price');
     expectFieldError(await shop({ ...orderBody([{ product_id: a.id, quantity: 1 }]), grand_total: 1 }), 'grand_total');
     expectFieldError(await shop({ ...orderBody([{ product_id: a.id, quantity: 1 }]), discount: 100 }), 'discount');
-    expect((await api.rows(ORDERS_API)).length).toBe(before);
+    expect((await f.api.rows(ORDERS_API)).length).toBe(before);
   });
 
   it('refuses a missing customer, address or lines by path', async () => {
@@ -141,7 +123,7 @@ describe('placing an order through the public endpoint', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await api.rows(ORDERS_API, { search: first.body.data.reference })).toHaveLength(1);
+    expect(await f.api.rows(ORDERS_API, { search: first.body.data.reference })).toHaveLength(1);
     const other = await shop(orderBody([{ product_id: a.id, quantity: 2 }]), { key: 'web-key-1', address: '198.51.100.7' });
     expect(other.status, other.text).toBe(422);
     // Another address's same key is its own.
@@ -160,7 +142,7 @@ describe('placing an order through the public endpoint', () => {
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expectSentence(refused.body.message);
     expect((await shop(orderBody([{ product_id: a.id, quantity: 1 }]), { address: '192.0.2.45' })).status).toBe(201);
-    h.clock.advance(61_000);
+    f.h.clock.advance(61_000);
     expect((await shop(orderBody([{ product_id: a.id, quantity: 1 }]), { address })).status).toBe(201);
   });
 });
@@ -208,11 +190,11 @@ describe('moving an order along', () => {
   it('refuses processing when the stock has gone since: 409 naming the product, nothing moved', async () => {
     const a = await product({ name: 'Last Teapot' }, 1);
     const o = await placed([{ product_id: a.id, quantity: 1 }]);
-    expect((await api.post(ADJUSTMENTS_API, { product_id: a.id, quantity: -1, reason: 'damage' })).status).toBe(201);
+    expect((await f.api.post(ADJUSTMENTS_API, { product_id: a.id, quantity: -1, reason: 'damage' })).status).toBe(201);
     const res = await step(o.id, 'process');
     expect(res.status, res.text).toBe(409);
     expect(res.body.message).toContain('Last Teapot');
-    expect((await api.get(`${ORDERS_API}/${o.id}`)).body.data.status).toBe('pending');
+    expect((await f.api.get(`${ORDERS_API}/${o.id}`)).body.data.status).toBe('pending');
   });
 
   it('cancelled from pending moves no stock; from processing the stock comes back at the cost it left at', async () => {
@@ -225,7 +207,7 @@ describe('moving an order along', () => {
     await step(o.id, 'process');
     expect(await onHand(a.id)).toBe(2);
     // Stock comes in at a different cost meanwhile: the order's units still come back at 800.
-    expect((await api.post(ADJUSTMENTS_API, { product_id: a.id, quantity: 2, reason: 'found', unit_cost: 2000 })).status).toBe(201);
+    expect((await f.api.post(ADJUSTMENTS_API, { product_id: a.id, quantity: 2, reason: 'found', unit_cost: 2000 })).status).toBe(201);
     const c = await step(o.id, 'cancel');
     expect(c.status, c.text).toBe(200);
     expect(c.body.data.status).toBe('cancelled');
@@ -239,21 +221,21 @@ describe('moving an order along', () => {
   it('takes payments: never more than is due; the payment status follows', async () => {
     const a = await product({}, 5);
     const o = await placed([{ product_id: a.id, quantity: 2 }]);
-    const part = await api.post(`${ORDERS_API}/${o.id}/payments`, { paid_on: '2025-05-01', amount: 1000, method: 'card' });
+    const part = await f.api.post(`${ORDERS_API}/${o.id}/payments`, { paid_on: '2025-05-01', amount: 1000, method: 'card' });
     expect(part.status, part.text).toBe(201);
     expect(part.body.data).toMatchObject({ paid: 1000, due: 4000, payment_status: 'partial' });
-    expectFieldError(await api.post(`${ORDERS_API}/${o.id}/payments`, { paid_on: '2025-05-01', amount: 4001, method: 'card' }), 'amount', /4,000|40\.00/);
+    expectFieldError(await f.api.post(`${ORDERS_API}/${o.id}/payments`, { paid_on: '2025-05-01', amount: 4001, method: 'card' }), 'amount', /4,000|40\.00/);
   });
 
   it('lists pending orders when asked by status, with totals; exports CSV', async () => {
     const a = await product({}, 5);
     const o = await placed([{ product_id: a.id, quantity: 1 }]);
-    const res = await api.get(ORDERS_API, { status: 'pending', per_page: 100 });
+    const res = await f.api.get(ORDERS_API, { status: 'pending', per_page: 100 });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.every((r: any) => r.status === 'pending')).toBe(true);
     expect(res.body.data.some((r: any) => r.id === o.id && r.customer_name && r.due === r.grand_total)).toBe(true);
     expect(res.body.totals.grand_total).toBeGreaterThan(0);
-    const csv = await api.get(`${ORDERS_API}/export`, { status: 'pending' });
+    const csv = await f.api.get(`${ORDERS_API}/export`, { status: 'pending' });
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(o.reference);
   });
@@ -263,22 +245,22 @@ describe('rights', () => {
   it('staff without "order list" neither see nor move orders; the public endpoint needs no session but the admin ones do', async () => {
     const a = await product({}, 5);
     const o = await placed([{ product_id: a.id, quantity: 1 }]);
-    const cashier = client(h, await h.tokenFor('cashier@example.com'));
+    const cashier = client(f.h, await f.h.tokenFor('cashier@example.com'));
     expect((await cashier.get(ORDERS_API)).status).toBe(403);
     expect((await cashier.get(`${ORDERS_API}/${o.id}`)).status).toBe(403);
     expect((await step(o.id, 'process', cashier)).status).toBe(403);
-    expect((await h.request('GET', ORDERS_API)).status).toBe(401);
+    expect((await f.h.request('GET', ORDERS_API)).status).toBe(401);
   });
 
   it('"order list" alone sees orders but cannot move them or take payments', async () => {
     const a = await product({}, 5);
     const o = await placed([{ product_id: a.id, quantity: 1 }]);
-    const [role] = await h.db.insert(roles).values({ name: 'Order Watcher' }).returning();
-    const [perm] = await h.db.select().from(permissions).where(eq(permissions.name, 'order list'));
-    await h.db.insert(rolePermissions).values({ role_id: role!.id, permission_id: perm!.id });
-    const userId = await h.createUser({ email: 'watcher@example.com' });
-    await h.db.insert(userRoles).values({ user_id: userId, role_id: role!.id });
-    const watcher = client(h, await h.tokenFor('watcher@example.com'));
+    const [role] = await f.h.db.insert(roles).values({ name: 'Order Watcher' }).returning();
+    const [perm] = await f.h.db.select().from(permissions).where(eq(permissions.name, 'order list'));
+    await f.h.db.insert(rolePermissions).values({ role_id: role!.id, permission_id: perm!.id });
+    const userId = await f.h.createUser({ email: 'watcher@example.com' });
+    await f.h.db.insert(userRoles).values({ user_id: userId, role_id: role!.id });
+    const watcher = client(f.h, await f.h.tokenFor('watcher@example.com'));
     expect((await watcher.get(`${ORDERS_API}/${o.id}`)).status).toBe(200);
     expect((await step(o.id, 'process', watcher)).status).toBe(403);
     expect((await watcher.post(`${ORDERS_API}/${o.id}/payments`, { paid_on: '2025-05-01', amount: 100, method: 'cash' })).status).toBe(403);
