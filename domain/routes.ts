@@ -80,8 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('saleCreate', '/sales/create', 'Create sale', 'sales create'),
   r('saleEdit', '/sales/edit/:id', 'Edit sale', 'sales create'),
   r('stock', '/stock', 'Stock', 'stock', 'stock'),
-  r('orders', '/orders', 'Pending orders', 'order list'),
-  r('orderDetails', '/orders/:id', 'Order details', 'order list'),
+  r('orders', '/orders', 'Pending orders', 'order list', 'orders'),
+  r('orderDetails', '/orders/:id', 'Order details', 'order list', 'orderPage'),
   r('invoice', '/invoice/:id', 'Invoice', 'order list'),
   // SPEC's own paths and titles; the screens are the products resource's (domain/resources/product.ts).
   r('productCreate', '/product/create', 'Create product', PRODUCT.permissions.create, 'form:products'),

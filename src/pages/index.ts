@@ -22,4 +22,6 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).
   // Only an existing purchase is loaded; a new one's form asks for nothing up front.
   purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.purchases.record) }),
+  orders: page({ view: 'orders/order-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.orders.list) }),
+  orderPage: page({ view: 'orders/order-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.orders.record) }),
 };

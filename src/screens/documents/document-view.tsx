@@ -40,8 +40,8 @@ export interface DocumentPage<D extends ShownDocument> {
   historyWords: Readonly<Record<string, string>>;
   /** The action drawn as the main button. */
   primary?: string;
-  /** The kind's form, while the document may be changed in place. */
-  form(editor: EditorActor, doc: D): ReactNode;
+  /** The kind's form, while the document may be changed in place (a kind never changed in place, a website order, has none). */
+  form?(editor: EditorActor, doc: D): ReactNode;
 }
 
 const factBox = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'lg', bg: 'bg.subtle', minW: '0' });
@@ -92,7 +92,7 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
           <h2 id="edit-title" className={css({ srOnly: true })}>
             Lines
           </h2>
-          {page.form(editor, doc)}
+          {page.form?.(editor, doc)}
         </section>
       ) : (
         <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc)} note={doc.note} />
