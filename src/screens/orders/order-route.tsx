@@ -32,6 +32,7 @@ export default documentRoute<OrderDoc>({
       { label: 'Total', value: (l) => formatAmount(l.total, display) },
     ],
     historyWords: { create: 'Placed on the website', process: 'Processing', ship: 'Shipped', deliver: 'Delivered', cancel: 'Cancelled', pay: 'Payment' },
-    primary: 'process',
+    primary: ['process', 'ship', 'deliver'],
+    nobody: 'The website',
   }),
 });
