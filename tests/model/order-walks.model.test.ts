@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { allows, type Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { orderLifecycle, ORDER_STATUS_NAMES, type OrderAction, type OrderStatus } from '../../domain/documents/order.facts.ts';
-import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
+import { documentLifecycleMachine, type DocState } from '../../machines/document/lifecycle.machine.ts';
 import { selectDocumentActions } from '../../machines/document/line-editor.selectors.ts';
 import { orderKind } from '../../machines/orders/order.kind.ts';
 import { docKey, OFFLINE } from '../e2e/support/purchase-models.ts';
@@ -93,10 +93,10 @@ describe('the order lifecycle on the document machines', () => {
     const actor = createActor(
       documentLifecycleMachine.provide({
         actors: {
-          runAction: fromPromise(async ({ input }: { input: { action: string; key: string } }) => {
+          runAction: fromPromise(async ({ input }: { input: { id: number; action: string; body: unknown; key: string } }) => {
             sent.push(input.action);
             status = endOf(input.action as OrderAction, status);
-            return { data: { id: 1, status }, message: 'Done.' };
+            return { data: { id: 1, status } as DocState, message: 'Done.' };
           }),
         },
       }),
