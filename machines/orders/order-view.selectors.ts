@@ -1,10 +1,13 @@
 import type { OrderStatus } from '../../domain/documents/order.facts.ts';
-import type { PaymentStatus, ShownPayment } from '../../domain/documents/payments.facts.ts';
+import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DraftOpening } from '../document/kind.ts';
+import type { DraftOpening, PaidDocument, ShownDocLine } from '../document/kind.ts';
+
+/** One step of a document's history, as its answer has it. */
+type ShownStep = { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null };
 
 /** A website order as GET /orders/{id} answers it (server/documents/orders.ts showOrder). */
-export interface OrderDoc {
+export interface OrderDoc extends PaidDocument {
   id: number;
   reference: string;
   customer_id: number;
@@ -13,47 +16,20 @@ export interface OrderDoc {
   phone: string | null;
   ordered_on: string;
   status: OrderStatus;
-  payment_status: PaymentStatus;
   ship_name: string;
   ship_address: string;
   ship_city: string;
   ship_postcode: string | null;
   ship_country: string;
   note: string | null;
-  prices_include_tax: boolean;
-  discount: number;
-  tax_bps: number;
-  shipping: number;
-  subtotal: number;
-  line_tax: number;
-  lines_total: number;
-  discount_total: number;
-  document_tax: number;
-  shipping_total: number;
-  grand_total: number;
-  paid: number;
-  due: number;
-  version: number;
-  etag?: string;
   lines: OrderDocLine[];
   payments: ShownPayment[];
-  history: { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null }[];
+  history: ShownStep[];
 }
 
-export interface OrderDocLine {
-  id: number;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  barcode: string | null;
-  tracks_serials: boolean;
-  unit_name: string;
-  quantity: number;
+export interface OrderDocLine extends ShownDocLine {
   unit_price: number;
   unit_cost: number;
-  discount: number;
-  tax_bps: number;
-  total: number;
 }
 
 /** An order's own page (its list rows open it). */

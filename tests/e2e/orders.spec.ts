@@ -8,7 +8,7 @@
 import { expect, request as requests, test, type Page } from '@playwright/test';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import { orderLifecycle, SHOP_ORDERS_API, type OrderStatus } from '../../domain/documents/order.facts.ts';
-import { AdminApi, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { asAdmin } from './support/pages.ts';
 
 /** The public website places an order: a client of its own, no token, no cookie. */
 async function placeOrder(productId: number, quantity: number, who: string): Promise<string> {
@@ -54,15 +54,12 @@ class OrderPage {
 
 test('an order placed on the website is processed and shipped; another is cancelled from processing and its stock comes back', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const session = await apiLogin(request, USERS.admin);
-  await seedSessionOnLoad(page, session.token, session.user);
-  await withoutAnimations(page);
-  const api = new AdminApi(request, session.token);
+  const { token, api } = await asAdmin(page, request);
   const tag = Date.now().toString(36);
   const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
   const lamp = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Web lamp ${tag}`, sku: `WL-${tag}`, unit_id: unit!.id, cost_price: 1200, sale_price: 2500 });
   await api.create('/api/v1/admin/stock/adjustments', { product_id: lamp.id, quantity: 10, reason: 'opening', unit_cost: 1200 });
-  const onHand = async () => ((await (await request.get(`/api/v1/admin/products/${lamp.id}`, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as { data: { on_hand: number } }).data.on_hand;
+  const onHand = async () => ((await (await request.get(`/api/v1/admin/products/${lamp.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { on_hand: number } }).data.on_hand;
 
   const shipped = await placeOrder(lamp.id, 2, `ship-${tag}`);
   const cancelled = await placeOrder(lamp.id, 3, `cancel-${tag}`);
