@@ -67,6 +67,11 @@ export const orderRoutes = documentRoutes<Shown>({
     summary:
       'The public website places an order (no session): the customer (found by e-mail, else made), the shipping address and each product with its quantity — only that: the catalogue sets prices and totals, so a body with a price, discount or total is a 422. 422 under lines.N.product_id for a product that is unknown or inactive; 409 under lines.N.quantity naming the product and what is available. Send an Idempotency-Key (and X-Client-Id) so a retry never orders twice. At most 30 orders a minute from one address, then 429 with Retry-After',
     before: throttle,
+    refusals: {
+      409: 'Too little stock of a product: `product` names it and what is available, `errors` puts it under lines.N.quantity.',
+      422: 'The body is not valid (a price, discount or total sent; a field missing): `errors` names each field; an unknown or inactive product is named under lines.N.product_id. The same Idempotency-Key with another body is a 422 too.',
+      429: `More than ${SHOP_ORDERS_PER_MINUTE} orders a minute from this address: Retry-After says when to try again.`,
+    },
     run: (tx, body: ShopOrderBody, actor, client) => placeOrder(tx, body, new Date().toISOString().slice(0, 10), actor, client),
     present: (d) => ({
       reference: d.reference,

@@ -59,6 +59,8 @@ export interface DocumentRoutes<D extends Doc> {
     path?: string;
     /** Checked before the body is read (a public endpoint's throttle): throws its refusal. */
     before?(c: AppContext): Promise<void>;
+    /** Its refusals beyond a body's 422, for the API reference (a public endpoint's 409 and 429). */
+    refusals?: Readonly<Record<number, string>>;
     /** What the answer shows of the document, when not all of it (a public endpoint's caller). */
     present?(doc: D): Record<string, unknown>;
     run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined): Promise<{ id: number; replayed: boolean }> };
@@ -135,6 +137,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       route('POST', made.path ?? api, made.right, {
         summary: made.summary,
         body: made.body,
+        ...(made.refusals ? { refusals: made.refusals } : {}),
         handler: async (c, input) => {
           await made.before?.(c);
           const body = (await input.body()) as never;

@@ -147,6 +147,18 @@ describe('placing an order through the public endpoint', () => {
   });
 });
 
+describe('the public endpoint in the API reference', () => {
+  it('is published with no security, its body strict (products and quantities only), and its 409, 422 and 429', async () => {
+    const doc = (await f.h.request('GET', '/api/openapi.json')).body;
+    const op = doc.paths[SHOP_ORDERS_API].post;
+    expect(op.security).toEqual([]);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['2XX', '409', '422', '429']));
+    const line = op.requestBody.content['application/json'].schema.properties.lines.items;
+    expect(Object.keys(line.properties).sort()).toEqual(['product_id', 'quantity']);
+    expect(line.additionalProperties).toBe(false);
+  });
+});
+
 describe('moving an order along', () => {
   it('processing takes the stock out through the ledger with the cost it left at; shipped, delivered; history of each step', async () => {
     const a = await product({}, 4);
