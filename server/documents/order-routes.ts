@@ -72,7 +72,7 @@ export const orderRoutes = documentRoutes<Shown>({
       422: 'The body is not valid (a price, discount or total sent; a field missing): `errors` names each field; an unknown or inactive product is named under lines.N.product_id. The same Idempotency-Key with another body is a 422 too.',
       429: `More than ${SHOP_ORDERS_PER_MINUTE} orders a minute from this address: Retry-After says when to try again.`,
     },
-    run: (tx, body: ShopOrderBody, actor, client) => placeOrder(tx, body, new Date().toISOString().slice(0, 10), actor, client),
+    run: (tx, body: ShopOrderBody, actor, client, now) => placeOrder(tx, body, now.toISOString().slice(0, 10), actor, client),
     present: (d) => ({
       reference: d.reference,
       status: d.status,

@@ -63,7 +63,8 @@ export interface DocumentRoutes<D extends Doc> {
     refusals?: Readonly<Record<number, string>>;
     /** What the answer shows of the document, when not all of it (a public endpoint's caller). */
     present?(doc: D): Record<string, unknown>;
-    run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined): Promise<{ id: number; replayed: boolean }> };
+    /** `now`: the server's clock (a website order is dated by it). */
+    run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined, now: Date): Promise<{ id: number; replayed: boolean }> };
   update?: Write<z.ZodType, D> & { run(tx: Tx, id: number, body: never, actor: Actor, ifMatch: string | undefined): Promise<unknown> };
   actions?: Record<string, ActionRoute<z.ZodType, D>>;
 }
@@ -141,7 +142,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
         handler: async (c, input) => {
           await made.before?.(c);
           const body = (await input.body()) as never;
-          return write(c, made.scope ?? `${d.scope}.create`, body, made, 201, (tx, client) => made.run(tx, body, actorOf(c), client));
+          return write(c, made.scope ?? `${d.scope}.create`, body, made, 201, (tx, client) => made.run(tx, body, actorOf(c), client, c.var.now()));
         },
       }),
     );

@@ -64,6 +64,7 @@ describe('placing an order through the public endpoint', () => {
     expect(o.grand_total).toBe(computeTotals(orderTotalsInput(o, o.lines)).grandTotal);
     expect(o.grand_total).toBe(5000);
     expect(o.history.map((x: any) => x.action)).toEqual(['create']);
+    expect(o.ordered_on, 'dated by the server’s clock').toBe(f.h.clock.now.toISOString().slice(0, 10));
     expect(await onHand(a.id)).toBe(5);
   });
 
