@@ -42,15 +42,15 @@ export const RESERVED_QUERY_KEYS = ['page', 'per_page', 'sort', 'dir', 'search']
 /** The most records one bulk delete removes (by ids or by a whole filter). */
 export const BULK_DELETE_MAX = 1000;
 
-type QueryDef = Pick<ResourceList, 'defaultSort' | 'columns' | 'filters'>;
+type QueryDef = Pick<ResourceList, 'defaultSort' | 'defaultFilters' | 'columns' | 'filters'>;
 
-export const defaultQuery = (def: Pick<ResourceList, 'defaultSort'>): ListQuery => ({
+export const defaultQuery = (def: Pick<ResourceList, 'defaultSort' | 'defaultFilters'>): ListQuery => ({
   page: 1,
   per_page: DEFAULT_PAGE_SIZE,
   sort: def.defaultSort.field,
   dir: def.defaultSort.dir,
   search: '',
-  filters: {},
+  filters: { ...def.defaultFilters },
 });
 
 export const sortableColumns = (def: Pick<ResourceList, 'columns'>) => def.columns.filter((c) => c.sortable).map((c) => c.name);

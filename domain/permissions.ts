@@ -58,7 +58,7 @@ export const PERMISSION_MODULES = {
   Inventory: ['sales list', 'sales create', 'sales price override', 'pos', ...rightsNames('purchase'), 'stock'],
   Expense: rightsNames('expense'),
   Quotations: ['quotation list', 'quotation create'],
-  Orders: ['order list'],
+  Orders: ['order list', 'order update'],
   Settings: ['setting', 'pos setting', 'website setting'],
   Website: [...rightsNames('service'), ...rightsNames('banner'), ...rightsNames('solution')],
 } as const;
@@ -94,6 +94,7 @@ const OTHER_DESCRIPTIONS = {
   'quotation list': 'See the quotation list',
   'quotation create': 'Write quotations',
   'order list': 'See website orders',
+  'order update': 'Move website orders along and take their payments',
   setting: 'See the Settings menu',
   'pos setting': 'Change the point-of-sale setting',
   'website setting': 'Change the website setting',

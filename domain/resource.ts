@@ -149,6 +149,8 @@ export interface ResourceList extends ResourceFacts {
   /** What the search box looks in, said in its placeholder. Omit for no search box. */
   searchHint?: string;
   defaultSort: { field: string; dir: SortDir };
+  /** Filters the list opens with (website orders: pending); another value is chosen in the filter. */
+  defaultFilters?: Readonly<Record<string, string>>;
   /** The row field that names a record in messages ("Delete Acme Ltd?"). */
   titleField: string;
   /** Records that cannot be deleted from the list (e.g. the Super Admin role) say why. */

@@ -80,8 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('saleCreate', '/sales/create', 'Create sale', 'sales create'),
   r('saleEdit', '/sales/edit/:id', 'Edit sale', 'sales create'),
   r('stock', '/stock', 'Stock', 'stock', 'stock'),
-  r('orders', '/orders', 'Pending orders', 'order list'),
-  r('orderDetails', '/orders/:id', 'Order details', 'order list'),
+  r('orders', '/orders', 'Pending orders', 'order list', 'orders'),
+  r('orderDetails', '/orders/:id', 'Order details', 'order list', 'orderPage'),
   // An invoice or a credit note as issued (domain/documents/invoice.ts). The API lets who sees sales
   // or orders read them; a route names one right: the sales' (the sale page links here).
   r('invoice', '/invoice/:id', 'Invoice', 'sales list', 'issued:invoice'),

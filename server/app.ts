@@ -24,6 +24,7 @@ import { lookupRoutes } from './documents/lookup.ts';
 import { purchaseRoutes } from './documents/purchase-routes.ts';
 import { saleRoutes } from './documents/sale-routes.ts';
 import { invoiceRoutes } from './documents/invoice-routes.ts';
+import { orderRoutes } from './documents/order-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
@@ -36,6 +37,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...purchaseRoutes,
   ...saleRoutes,
   ...invoiceRoutes,
+  ...orderRoutes,
   ...lookupRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),

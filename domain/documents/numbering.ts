@@ -15,6 +15,7 @@ export const PREFIXES = {
   /** The default of the POS setting's invoice prefix (the shop chooses its own). */
   invoice: 'INV-',
   creditNote: 'CN-',
+  order: 'WO-',
 } as const;
 
 export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_DIGITS, '0')}`;

@@ -110,6 +110,46 @@ export interface DocState {
   status: string;
 }
 
+/**
+ * What every paid-for document's answer carries beside its own fields (server/documents/
+ * payments.ts paidDocumentShown and the engine's stored totals): its terms, the totals the one
+ * totals function gave, what is paid and due, its version and ETag.
+ */
+export interface PaidDocument {
+  payment_status: 'due' | 'partial' | 'paid';
+  prices_include_tax: boolean;
+  discount: number;
+  tax_bps: number;
+  shipping: number;
+  subtotal: number;
+  line_tax: number;
+  lines_total: number;
+  discount_total: number;
+  document_tax: number;
+  shipping_total: number;
+  grand_total: number;
+  paid: number;
+  due: number;
+  version: number;
+  /** The record's ETag, sent If-Match with a change. */
+  etag?: string;
+}
+
+/** A document line as every kind's answer has it (server/documents/lines.ts linesJson): the line's product as much as a page shows. */
+export interface ShownDocLine {
+  id: number;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  barcode: string | null;
+  tracks_serials: boolean;
+  unit_name: string;
+  quantity: number;
+  discount: number;
+  tax_bps: number;
+  total: number;
+}
+
 /** A posted document's kind, as its page's lifecycle machine needs it. */
 export interface DocumentKind<D extends DocState = DocState> {
   lifecycle: Lifecycle;

@@ -1,55 +1,26 @@
-import type { PaymentStatus } from '../../domain/documents/payments.facts.ts';
 import type { PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DocumentHeader, DraftLine, DraftOpening, LineDraft } from '../document/kind.ts';
+import type { DocumentHeader, DraftLine, DraftOpening, LineDraft, PaidDocument, ShownDocLine } from '../document/kind.ts';
 
 /** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
-export interface PurchaseDoc {
+export interface PurchaseDoc extends PaidDocument {
   id: number;
   reference: string;
   supplier_id: number;
   supplier_name: string;
   purchased_on: string;
   status: PurchaseStatus;
-  payment_status: PaymentStatus;
   note: string | null;
-  prices_include_tax: boolean;
   rounding: 'line' | 'document';
-  discount: number;
-  tax_bps: number;
-  shipping: number;
-  subtotal: number;
-  line_tax: number;
-  lines_total: number;
-  discount_total: number;
-  document_tax: number;
-  shipping_total: number;
-  grand_total: number;
-  paid: number;
-  due: number;
-  version: number;
-  /** The record's ETag, sent If-Match with a change. */
-  etag?: string;
   lines: PurchaseDocLine[];
   payments: { id: number; paid_on: string; amount: number; method: string; note: string | null; created_at: string }[];
   history: { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null }[];
 }
 
-export interface PurchaseDocLine {
-  id: number;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  barcode: string | null;
-  tracks_serials: boolean;
-  unit_name: string;
-  quantity: number;
+export interface PurchaseDocLine extends ShownDocLine {
   received: number;
   returned: number;
   unit_cost: number;
-  discount: number;
-  tax_bps: number;
-  total: number;
   to_receive: number;
   returnable: number;
 }

@@ -77,14 +77,14 @@ export const accountLimitKey = (email: string) => `account ${email}`;
 export const addressLimitKey = (address: string) => `address ${addressKey(address)}`;
 
 /**
- * Takes one of the key's attempts for this hour before the password is checked, in one
+ * Takes one of the key's attempts for this hour (or `windowMs`: the public website's orders count a minute) before the password is checked, in one
  * statement under the row's lock, so concurrent attempts can never pass the limit together.
  * A failed attempt keeps it; a successful one gives it back (releaseAttempt). Refused: the
  * seconds until the oldest attempt that counts is an hour old.
  */
-export async function reserveAttempt(db: Db, key: string, now: Date, max: number): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function reserveAttempt(db: Db, key: string, now: Date, max: number, windowMs = LIMIT_WINDOW_MS): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   const nowIso = now.toISOString();
-  const sinceIso = new Date(now.getTime() - LIMIT_WINDOW_MS).toISOString();
+  const sinceIso = new Date(now.getTime() - windowMs).toISOString();
   const recent = sql`array(select t from unnest(${loginLimits.failed_at}) t where t > ${sinceIso}::timestamptz order by t)`;
   const taken = await db
     .insert(loginLimits)
@@ -97,9 +97,9 @@ export async function reserveAttempt(db: Db, key: string, now: Date, max: number
     .returning({ key: loginLimits.key });
   if (taken.length) return { ok: true };
   const [row] = await db.select({ failed_at: loginLimits.failed_at }).from(loginLimits).where(eq(loginLimits.key, key));
-  const times = (row?.failed_at ?? []).map((d) => new Date(d).getTime()).filter((t) => t > now.getTime() - LIMIT_WINDOW_MS).sort((a, b) => a - b);
+  const times = (row?.failed_at ?? []).map((d) => new Date(d).getTime()).filter((t) => t > now.getTime() - windowMs).sort((a, b) => a - b);
   const frees = times[Math.max(0, times.length - max)] ?? now.getTime();
-  return { ok: false, retryAfter: Math.max(1, Math.ceil((frees + LIMIT_WINDOW_MS - now.getTime()) / 1000)) };
+  return { ok: false, retryAfter: Math.max(1, Math.ceil((frees + windowMs - now.getTime()) / 1000)) };
 }
 
 /** Gives back one attempt taken at `at` (a successful sign-in, or one never checked). */

@@ -856,7 +856,7 @@ export const sales = pgTable(
   ],
 );
 
-/** What a line of goods sold stores (a sale's, a return's): the product, how many, the price and cost, and its share of the totals. */
+/** What a line of goods sold stores (a sale's, a return's, a website order's): the product, how many, the price and cost, and its share of the totals. */
 const soldLine = {
     product_id: integer('product_id')
       .notNull()
@@ -1001,4 +1001,58 @@ export const creditNotes = pgTable(
     return_id: integer('return_id'),
   },
   (t) => [uniqueIndex('credit_notes_number_unique').on(t.number), index('credit_notes_invoice_idx').on(t.invoice_id), index('credit_notes_sale_idx').on(t.sale_id)],
+);
+
+export const ORDER_STATUS_VALUES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+
+/** A website order's header (domain/documents/order.ts): its customer, where it goes, its stored totals and what was paid. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    ...numbered,
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    ordered_on: date('ordered_on', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 16, enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
+    ship_name: varchar('ship_name', { length: 255 }).notNull(),
+    ship_address: varchar('ship_address', { length: 500 }).notNull(),
+    ship_city: varchar('ship_city', { length: 100 }).notNull(),
+    ship_postcode: varchar('ship_postcode', { length: 20 }),
+    ship_country: varchar('ship_country', { length: 100 }).notNull(),
+    phone: varchar('phone', { length: 32 }),
+    note: text('note'),
+    ...paidDocument,
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('orders_reference_unique').on(t.reference),
+    uniqueIndex('orders_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
+    index('orders_date_idx').on(t.ordered_on, t.id),
+    index('orders_customer_date_idx').on(t.customer_id, t.ordered_on, t.id),
+    index('orders_status_date_idx').on(t.status, t.ordered_on, t.id),
+    index('orders_payment_status_date_idx').on(t.payment_status, t.ordered_on, t.id),
+    index('orders_total_idx').on(t.grand_total, t.id),
+    index('orders_created_by_idx').on(t.created_by),
+    check('orders_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.grand_total} >= 0`),
+  ],
+);
+
+/** An order line: priced as a sale line, keeping the average cost its units left at (0 until the order is processed). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    ...soldLine,
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.order_id, t.position),
+    index('order_lines_product_idx').on(t.product_id),
+    check('order_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.unit_cost} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
+  ],
 );

@@ -3,6 +3,8 @@ import { CLIENT_HEADER, CLIENT_PATTERN, IDEMPOTENCY_HEADER, KEY_PATTERN } from '
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/index.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { addressKey } from '../auth/throttle.ts';
+import { clientAddress } from '../http/client.ts';
 import type { AppContext } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 
@@ -12,7 +14,7 @@ import { ApiError, validationError } from '../http/errors.ts';
  * stored key row is keyed by (scope, client id, key), so another staff member signing in on the
  * same till replays the till's keys instead of being refused. A request with a key and no
  * X-Client-Id is its session user's client (`user:<id>`), so API clients that never sent one
- * keep working. A document made under a key also keeps (client id, key) in unique columns of its
+ * keep working; a request without a session (the public website's) is its address's. A document made under a key also keeps (client id, key) in unique columns of its
  * own row (engine.ts `create`), which outlive this table's rows (purged after 48 hours).
  */
 
@@ -40,7 +42,9 @@ export function clientKeyOf(c: AppContext): ClientKey | undefined {
   if (!KEY_PATTERN.test(key)) {
     throw validationError({ [IDEMPOTENCY_HEADER]: ['Use an Idempotency-Key of 1 to 255 visible characters (a UUID will do).'] });
   }
-  return { clientId: client ?? `user:${c.var.auth.row.id}`, key };
+  // No session (the public website's orders): the client is its address, as throttling counts it.
+  const auth = c.var.auth as AppContext['var']['auth'] | undefined;
+  return { clientId: client ?? (auth ? `user:${auth.row.id}` : `address:${addressKey(clientAddress(c))}`), key };
 }
 
 /**
@@ -61,7 +65,7 @@ async function once(c: AppContext, scope: string, client: ClientKey, request: un
   return c.var.db.transaction(async (tx): Promise<Answer> => {
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ scope, client_id: client.clientId, key: client.key, user_id: c.var.auth.row.id, request_hash: hash, status: 0, response: '' })
+      .values({ scope, client_id: client.clientId, key: client.key, user_id: (c.var.auth as AppContext['var']['auth'] | undefined)?.row.id ?? null, request_hash: hash, status: 0, response: '' })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!claimed[0]) {

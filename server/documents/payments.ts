@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { amountDue, type PaymentBody } from '../../domain/documents/payments.ts';
+import { actionsFrom, type Lifecycle } from '../../domain/documents/lifecycle.ts';
+import { amountDue, type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
 import { formatMoney } from '../../domain/format.ts';
 import type { Tx } from '../db/index.ts';
 import { documentPayments } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { isoJson, owing, type Actor, type AnyKind, type Outcome } from './engine.ts';
+import { fromJson, isoJson, owing, type Actor, type AnyKind, type Outcome } from './engine.ts';
 
 /**
  * Payments against a document, for every kind with a grand total (to a supplier, from a
@@ -44,3 +45,15 @@ export const paymentsJson = (docType: string, docId: SQL) => sql<unknown>`(
   select coalesce(json_agg(json_build_object('id', dp.id, 'paid_on', dp.paid_on, 'amount', dp.amount, 'method', dp.method,
     'note', dp.note, 'created_at', ${isoJson(sql`dp.created_at`)}) order by dp.id), '[]')
   from ${documentPayments} dp where dp.doc_type = ${docType} and dp.doc_id = ${docId})`;
+
+/**
+ * What every paid-for document's answer shows besides its own columns and lines: what is due,
+ * the actions its lifecycle allows now (the buttons), its payments and its history, from the
+ * JSON subqueries of its one statement (paymentsJson, historyJson).
+ */
+export const paidDocumentShown = <S extends string>(lifecycle: Lifecycle<S>, row: { status: S; grand_total: number; paid: number }, json: { payments: unknown; history: unknown }) => ({
+  due: amountDue(row.grand_total, row.paid),
+  actions: actionsFrom(lifecycle, row.status),
+  payments: fromJson<ShownPayment[]>(json.payments),
+  history: fromJson<Record<string, unknown>[]>(json.history),
+});

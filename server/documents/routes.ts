@@ -52,7 +52,19 @@ export interface DocumentRoutes<D extends Doc> {
     figures?(db: Db, q: ListQuery): Promise<Record<string, number>>;
   };
   export?: { access: RouteAccess; summary: string; columns: readonly ColumnDef[]; file: string };
-  create: Write<z.ZodType, D> & { scope?: string; run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined): Promise<{ id: number; replayed: boolean }> };
+  /** Absent: staff never make one (a website order is placed through the public endpoint). */
+  create?: Write<z.ZodType, D> & {
+    scope?: string;
+    /** Where it is made, when not at `api` (the public website's orders). */
+    path?: string;
+    /** Checked before the body is read (a public endpoint's throttle): throws its refusal. */
+    before?(c: AppContext): Promise<void>;
+    /** Its refusals beyond a body's 422, for the API reference (a public endpoint's 409 and 429). */
+    refusals?: Readonly<Record<number, string>>;
+    /** What the answer shows of the document, when not all of it (a public endpoint's caller). */
+    present?(doc: D): Record<string, unknown>;
+    /** `now`: the server's clock (a website order is dated by it). */
+    run(tx: Tx, body: never, actor: Actor, client: ClientKey | undefined, now: Date): Promise<{ id: number; replayed: boolean }> };
   update?: Write<z.ZodType, D> & { run(tx: Tx, id: number, body: never, actor: Actor, ifMatch: string | undefined): Promise<unknown> };
   actions?: Record<string, ActionRoute<z.ZodType, D>>;
 }
@@ -60,7 +72,11 @@ export interface DocumentRoutes<D extends Doc> {
 /** Declares one action with its body's type checked against its `run` and `message`. */
 export const action = <B extends z.ZodType, D>(a: ActionRoute<B, D>) => a as unknown as ActionRoute<z.ZodType, D>;
 
-const actorOf = (c: AppContext): Actor => ({ userId: c.var.auth.row.id, rights: c.var.auth.permissions });
+const actorOf = (c: AppContext): Actor => {
+  // A public route has no session: its documents are made by no one on the staff.
+  const auth = c.var.auth as AppContext['var']['auth'] | undefined;
+  return auth ? { userId: auth.row.id, rights: auth.permissions } : { userId: null };
+};
 
 export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] {
   const { kind, api, list } = d;
@@ -71,12 +87,13 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
     return id;
   };
   /** A write in the engine's transaction, answered with the document as it is now. */
-  const write = <B>(c: AppContext, scope: string, body: B, w: { message(doc: D, body: B): string }, status: 200 | 201, run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>) =>
+  const write = <B>(c: AppContext, scope: string, body: B, w: { message(doc: D, body: B): string; present?(doc: D): Record<string, unknown> }, status: 200 | 201, run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>) =>
     idempotent(c, scope, body, async (tx, client): Promise<Answer> => {
       try {
         const { id, replayed } = await run(tx, client);
         const data = await d.show(tx, id);
-        return { status, body: { data, message: w.message(data, body), ...tag(data) }, ...(replayed ? { replayed } : {}) };
+        const message = w.message(data, body);
+        return { status, body: w.present ? { data: w.present(data), message } : { data, message, ...tag(data) }, ...(replayed ? { replayed } : {}) };
       } catch (e) {
         explainWriteError(e, kind.lifecycle.noun, {});
       }
@@ -114,15 +131,22 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       const t = tag(data);
       return c.json({ data, ...t }, 200, t.etag ? { ETag: t.etag } : {});
     }),
-    route('POST', api, d.create.right, {
-      summary: d.create.summary,
-      body: d.create.body,
-      handler: async (c, input) => {
-        const body = (await input.body()) as never;
-        return write(c, d.create.scope ?? `${d.scope}.create`, body, d.create, 201, (tx, client) => d.create.run(tx, body, actorOf(c), client));
-      },
-    }),
   );
+  const made = d.create;
+  if (made) {
+    routes.push(
+      route('POST', made.path ?? api, made.right, {
+        summary: made.summary,
+        body: made.body,
+        ...(made.refusals ? { refusals: made.refusals } : {}),
+        handler: async (c, input) => {
+          await made.before?.(c);
+          const body = (await input.body()) as never;
+          return write(c, made.scope ?? `${d.scope}.create`, body, made, 201, (tx, client) => made.run(tx, body, actorOf(c), client, c.var.now()));
+        },
+      }),
+    );
+  }
   const up = d.update;
   if (up) {
     routes.push(

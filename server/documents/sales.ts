@@ -9,7 +9,6 @@ import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { creditNotes, customers, invoices, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
-import { post } from '../stock/ledger.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
 import { issueInvoice } from './invoices.ts';
@@ -17,6 +16,7 @@ import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './line
 import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { returnsJson } from './sale-return-kind.ts';
 import { categoryDiscount, saleTerms } from './sale-terms.ts';
+import { takeStock } from './stock-out.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -32,6 +32,7 @@ const PRICE_OVERRIDE = 'sales price override' satisfies Permission;
 type SaleRow = typeof sales.$inferSelect;
 type LineRow = typeof saleLines.$inferSelect;
 const lines = { table: saleLines, parent: 'sale_id' };
+const stockOf = { docType: DOC_TYPE, lines };
 
 export const saleKind: DocumentKind<SaleStatus, SaleAction, SaleRow, LineRow> = {
   docType: DOC_TYPE,
@@ -51,23 +52,6 @@ type Errors = Record<string, string[]>;
 const refuse = (errors: Errors) => {
   if (Object.keys(errors).length) throw validationError(errors);
 };
-
-/**
- * Stock out for the sale's lines through the ledger (409 naming the product and what is
- * available, under `lines.N.quantity`, when there is not enough); each line then keeps the
- * average cost its units left at.
- */
-async function takeStock(tx: Tx, doc: { id: number }, rows: readonly LineRow[], serialsOf: (i: number) => readonly string[] | undefined, actor: Actor): Promise<void> {
-  const moved = await post(tx, {
-    kind: 'sale',
-    lines: rows.map((l, i) => ({ productId: l.product_id, quantity: -l.quantity, serials: serialsOf(i), sourceLineId: l.id, path: `lines.${i}` })),
-    source: { type: DOC_TYPE, id: doc.id },
-    userId: actor.userId,
-    note: 'sold',
-    at: actor.at,
-  });
-  await setOnLines(tx, lines, 'unit_cost', new Map(rows.map((l, i) => [l.id, moved[i]!.unitCost])));
-}
 
 /**
  * The payments as taken, applied to the total: what is tendered beyond it is change, which only
@@ -112,7 +96,7 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
   };
   return create(saleKind, tx, actor, header, client, async (doc) => {
     const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);
-    if (body.status === 'completed') await takeStock(tx, doc, made, (i) => body.lines[i]!.serials, actor);
+    if (body.status === 'completed') await takeStock(tx, stockOf, doc, made, (i) => body.lines[i]!.serials, actor);
     const total = computeTotals(saleTotalsInput(doc, made)).grandTotal;
     const { applied, paid, change } = settlePayments(total, body.payments);
     await recordPayments(saleKind, tx, doc.id, applied.map((p) => ({ ...p, paid_on: body.sold_on })), actor);
@@ -125,19 +109,24 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
 
 type Priced = Awaited<ReturnType<typeof price>>;
 
+/** A pending sale names no serials, so a serial-tracked product is refused on it with this. */
+const SERIALS_AT_ONCE = 'sell it completed, naming the serial of each unit.';
+
 /**
- * A sale's body checked and priced, for recording it and for editing it while pending: its
+ * A sale's body checked and priced, for recording it and for editing it while pending, and a
+ * website order's (server/documents/orders.ts, as a pending sale whose stock leaves later): its
  * terms from the shop and customer (sale-terms.ts), products there and active, priced at their
  * sale price unless the seller holds the override right (else 422 under `lines.N.unit_price`),
- * one tax method, and each line's discount with the customer's category's on top.
+ * one tax method, and each line's discount with the customer's category's on top. `serials`
+ * says how to sell a serial-tracked product instead when stock leaves later (status pending).
  */
-async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor) {
+export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor, serials = SERIALS_AT_ONCE) {
   const canOverridePrice = actor.rights?.has(PRICE_OVERRIDE) ?? false;
   const terms = await saleTerms(tx, body);
   const byId = await productsFor(tx, body.lines, (l, p) => {
     if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
     // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
-    if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: sell it completed, naming the serial of each unit.`];
+    if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: ${serials}`];
     if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
       return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
     }
@@ -179,7 +168,7 @@ export const updateSale = (tx: Tx, id: number, body: SaleUpdateBody, actor: Acto
 /** A pending sale completed: its stock goes out now, through the ledger. */
 export const completeSale = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
   act(saleKind, tx, id, 'complete', actor, async (doc) => {
-    await takeStock(tx, doc, await linesOf<LineRow>(tx, lines, id), () => undefined, actor);
+    await takeStock(tx, stockOf, doc, await linesOf<LineRow>(tx, lines, id), () => undefined, actor);
     await issueInvoice(tx, { saleId: id }, actor);
     return { note };
   });

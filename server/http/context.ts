@@ -75,6 +75,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
   body?: B;
   /** The query parameters this route accepts. */
   query?: Q;
+  /** Refusals beyond those every route of its kind has (status → when), for the API reference. */
+  refusals?: Readonly<Record<number, string>>;
   /**
    * A file sent as the body itself (or as the `file` part of a multipart form) instead of JSON:
    * its size limit (the app answers 413 with `tooLarge` beyond it) and the types it takes.

@@ -65,6 +65,7 @@ export function openApiDocument(routes: readonly RouteDef[]): Record<string, unk
       responses['422'] = error('The file is not one of the accepted types, or is damaged: `errors.file` says which.');
     }
     if (r.query) responses['422'] ??= error('A query parameter is not valid: `errors` names it and why.');
+    for (const [status, why] of Object.entries(r.refusals ?? {})) responses[status] = error(why);
     paths[openApiPath(r.path)] ??= {};
     paths[openApiPath(r.path)]![r.method.toLowerCase()] = {
       operationId: `${r.method.toLowerCase()}${openApiPath(r.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,

@@ -24,4 +24,6 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.purchases.record) }),
   // An invoice or a credit note (`issued:invoice`, `issued:creditNote`): one page, printable.
   issued: page({ view: 'invoices/issued-route.tsx', loader: () => import('./loaders/issued.ts').then((m) => m.loadIssued) }),
+  orders: page({ view: 'orders/order-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.orders.list) }),
+  orderPage: page({ view: 'orders/order-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.orders.record) }),
 };

@@ -3,6 +3,8 @@ import type { ResourceList } from '../../../domain/resource.ts';
 import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import type { AppSystem } from '../../app/system.ts';
 import { PURCHASES } from '../../screens/purchases/purchase-defs.ts';
+import { ORDERS_API } from '../../../domain/documents/order.facts.ts';
+import { ORDERS } from '../../screens/orders/order-defs.ts';
 import type { PageRequest } from '../page.ts';
 import { fetchDocument, type SavedDocument } from './document.ts';
 import { loadList } from './list.ts';
@@ -26,3 +28,4 @@ export const documentLoaders = (api: string, list: ResourceList): DocumentLoader
 
 /** Each document kind's loaders, by the name src/pages/index.ts gives them. */
 export const purchases = documentLoaders(PURCHASES_API, PURCHASES);
+export const orders = documentLoaders(ORDERS_API, ORDERS);

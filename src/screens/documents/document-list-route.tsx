@@ -53,7 +53,8 @@ export function documentListRoute({ list, lifecycle, href }: DocumentListScreen)
     const nav = system.navigation.getSnapshot();
     const search = selectSearch(nav);
     const actor = useMemo(() => {
-      const abilities = { ...abilitiesFor(selectPermissions(system.auth.getSnapshot()), def.permissions), delete: false };
+      // A kind made elsewhere (a website order) has no create screen, so no Add button, and is never edited: its reference opens it.
+      const abilities = { ...abilitiesFor(selectPermissions(system.auth.getSnapshot()), def.permissions), delete: false, ...(def.routes.create ? {} : { create: false, edit: false }) };
       const machine = () => documentListMachine(system, def, href);
       return heldListActor(system, { pathname: selectPathname(nav), search }, { def, abilities, machine, first: data as ListFirst | undefined });
     }, [system]);

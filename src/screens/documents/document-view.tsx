@@ -38,10 +38,12 @@ export interface DocumentPage<D extends ShownDocument> {
   columns(display: Display): LineColumn<D['lines'][number]>[];
   /** How the history names each action ("Received", "Payment"). */
   historyWords: Readonly<Record<string, string>>;
-  /** The action drawn as the main button. */
-  primary?: string;
-  /** The kind's form, while the document may be changed in place. */
-  form(editor: EditorActor, doc: D): ReactNode;
+  /** The action drawn as the main button; a list: the first of them open now (an order's next step). */
+  primary?: string | readonly string[];
+  /** Who a step no one on the staff took is said to be by (default: the demo data's system; an order: the website). */
+  nobody?: string;
+  /** The kind's form, while the document may be changed in place (a kind never changed in place, a website order, has none). */
+  form?(editor: EditorActor, doc: D): ReactNode;
 }
 
 const factBox = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'lg', bg: 'bg.subtle', minW: '0' });
@@ -65,13 +67,14 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
   const panel = useSelector(draft, (s) => s?.context.panel ?? null);
   const retry = actions.canRetry ? () => actor.send({ type: 'doc.retry' }) : undefined;
   const noun = lifecycle.noun.charAt(0).toUpperCase() + lifecycle.noun.slice(1);
+  const primary = typeof page.primary === 'string' ? page.primary : page.primary?.find((a) => actions.panels.some((b) => b.action === a && b.enabled));
 
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
       <PageHeader
         subtitle={back}
         actions={actions.panels.map((b) => (
-          <Button key={b.action} variant={b.action === page.primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
+          <Button key={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
             {b.label}
           </Button>
         ))}
@@ -92,14 +95,14 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
           <h2 id="edit-title" className={css({ srOnly: true })}>
             Lines
           </h2>
-          {page.form(editor, doc)}
+          {page.form?.(editor, doc)}
         </section>
       ) : (
         <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc)} note={doc.note} />
       )}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         <PaymentsCard payments={doc.payments} />
-        <HistoryCard history={doc.history} lifecycle={lifecycle} words={page.historyWords} />
+        <HistoryCard history={doc.history} lifecycle={lifecycle} words={page.historyWords} nobody={page.nobody} />
       </div>
     </div>
   );

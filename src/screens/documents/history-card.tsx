@@ -15,7 +15,7 @@ export interface ShownStep {
 }
 
 /** Every transition, with who and when (the server records each in the same transaction). */
-export function HistoryCard({ history, lifecycle, words }: { history: readonly ShownStep[]; lifecycle: Lifecycle; words: Readonly<Record<string, string>> }) {
+export function HistoryCard({ history, lifecycle, words, nobody = 'The system (demo data)' }: { history: readonly ShownStep[]; lifecycle: Lifecycle; words: Readonly<Record<string, string>>; nobody?: string | undefined }) {
   const display = useDisplay();
   const label = (s: string | null) => (s ? (lifecycle.statuses[s]?.label ?? s) : '');
   return (
@@ -28,7 +28,7 @@ export function HistoryCard({ history, lifecycle, words }: { history: readonly S
                 {h.from_status && h.from_status !== h.to_status ? ` · ${label(h.from_status)} → ${label(h.to_status)}` : ''}
               </p>
               <p className={css({ color: 'fg.muted' })}>
-                {h.user_name ?? 'The system (demo data)'} · {formatMoment(h.created_at, display)}
+                {h.user_name ?? nobody} · {formatMoment(h.created_at, display)}
               </p>
               {h.note ? <p className={css({ whiteSpace: 'pre-wrap' })}>{h.note}</p> : null}
             </li>

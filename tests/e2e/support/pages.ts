@@ -804,3 +804,11 @@ export async function asPersonWithOnly(page: Page, request: APIRequestContext, r
     await admin.bulkDelete('/api/v1/admin/roles', [role.id]);
   }
 }
+
+/** Signed in as the demo admin, animations off: the page, and the admin API for setting up. */
+export async function asAdmin(page: Page, request: APIRequestContext): Promise<{ token: string; api: AdminApi }> {
+  const session = await apiLogin(request, USERS.admin);
+  await seedSessionOnLoad(page, session.token, session.user);
+  await withoutAnimations(page);
+  return { token: session.token, api: new AdminApi(request, session.token) };
+}
