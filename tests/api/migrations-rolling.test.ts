@@ -35,6 +35,12 @@ const CONTRACT: Record<string, string[]> = {
   '0013_low_stock': ['column public.products.stock_alert dropped'],
 };
 
+/** varchar(16) -> varchar(32): every value the older release writes still fits, so it is expand-only. */
+const widens = (was: string, is: string) => {
+  const [a, b] = [/^varchar\((\d+)\)$/.exec(was), /^varchar\((\d+)\)$/.exec(is)];
+  return Boolean(a && b && Number(b[1]) >= Number(a[1]));
+};
+
 /** What a server of `prev`'s release would trip over on a database at `next`. */
 export function breaksPrevious(prev: Snapshot, next: Snapshot): string[] {
   const out: string[] = [];
@@ -47,7 +53,7 @@ export function breaksPrevious(prev: Snapshot, next: Snapshot): string[] {
     for (const [col, was] of Object.entries(before.columns)) {
       const is = after.columns[col];
       if (!is) out.push(`column ${name}.${col} dropped`);
-      else if (is.type !== was.type) out.push(`column ${name}.${col} retyped ${was.type} -> ${is.type}`);
+      else if (is.type !== was.type && !widens(was.type, is.type)) out.push(`column ${name}.${col} retyped ${was.type} -> ${is.type}`);
       else if (is.notNull && !was.notNull && is.default === undefined) out.push(`column ${name}.${col} made NOT NULL without a default`);
     }
     for (const [col, is] of Object.entries(after.columns)) {
@@ -61,11 +67,11 @@ export function breaksPrevious(prev: Snapshot, next: Snapshot): string[] {
 
 describe('expand-then-contract', () => {
   it('finds what an older release would trip over (the check can fail)', () => {
-    const prev: Snapshot = { tables: { t: { columns: { a: { name: 'a', type: 'text' }, b: { name: 'b', type: 'text' } } } } };
+    const prev: Snapshot = { tables: { t: { columns: { a: { name: 'a', type: 'text' }, b: { name: 'b', type: 'text' }, e: { name: 'e', type: 'varchar(16)' }, f: { name: 'f', type: 'varchar(16)' } } } } };
     const next: Snapshot = {
-      tables: { t: { columns: { a: { name: 'a', type: 'integer' }, c: { name: 'c', type: 'text', notNull: true }, d: { name: 'd', type: 'text', notNull: true, default: "''" } } } },
+      tables: { t: { columns: { a: { name: 'a', type: 'integer' }, c: { name: 'c', type: 'text', notNull: true }, d: { name: 'd', type: 'text', notNull: true, default: "''" }, e: { name: 'e', type: 'varchar(32)' }, f: { name: 'f', type: 'varchar(8)' } } } },
     };
-    expect(breaksPrevious(prev, next)).toEqual(['column t.a retyped text -> integer', 'column t.b dropped', 'column t.c added NOT NULL without a default']);
+    expect(breaksPrevious(prev, next)).toEqual(['column t.a retyped text -> integer', 'column t.b dropped', 'column t.f retyped varchar(16) -> varchar(8)', 'column t.c added NOT NULL without a default']);
   });
 
   it('keeps every release working on the next one\'s schema, but for the contract steps listed', () => {
