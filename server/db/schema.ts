@@ -976,10 +976,10 @@ const issuedDocument = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** An invoice: made for a completed sale (or, by the orders' service, a shipped order: order_id, its FK added there). */
+/** An invoice: made for a completed sale or a shipped order. */
 export const invoices = pgTable(
   'invoices',
-  { ...issuedDocument, order_id: integer('order_id') },
+  { ...issuedDocument, order_id: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }) },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
     uniqueIndex('invoices_sale_unique').on(t.sale_id).where(sql`${t.sale_id} is not null`),

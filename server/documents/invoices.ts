@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { type IssuedCustomer, type IssuedKind, type IssuedLine, type IssuedShop, type IssuedShown } from '../../domain/documents/invoice.ts';
 import { PREFIXES, yearlySeries } from '../../domain/documents/numbering.ts';
 import type { ShownPayment } from '../../domain/documents/payments.ts';
@@ -8,7 +8,7 @@ import { posSetting, websiteSetting } from '../../domain/resources/index.ts';
 import type { SingletonDef } from '../../domain/resource.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { creditNotes, customers, invoices, products, saleLines, sales } from '../db/schema.ts';
+import { creditNotes, customers, invoices, orderLines, orders, products, saleLines, sales } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { readSetting } from '../resources/settings.ts';
 import { fromJson, nextNumber, type Actor } from './engine.ts';
@@ -69,26 +69,40 @@ function frozen(t: DocumentTotals, lines: readonly IssuedLine[], terms: { prices
   };
 }
 
-/** What a source (a sale now, an order later) hands to `issueInvoice`. */
-export type InvoiceSource = { saleId: number };
+/**
+ * What an invoice is made for: a completed sale or a shipped order. Both keep their lines in the
+ * same sold-line columns and their terms in the same header columns, so one reading serves both;
+ * `column` is the invoice's link to its source (unique: one invoice per sale, one per order).
+ */
+const SOURCES = {
+  sale: { header: sales, lines: saleLines, parent: saleLines.sale_id, column: 'sale_id', noun: 'sale' },
+  order: { header: orders, lines: orderLines, parent: orderLines.order_id, column: 'order_id', noun: 'order' },
+} as const;
+export type InvoiceSource = { saleId: number } | { orderId: number };
+
+/** A source's invoice as its answer shows it ({ id, number }; null before it is issued), a subquery of the source's row. */
+export const invoiceJson = (source: keyof typeof SOURCES, id: SQL) =>
+  sql<unknown>`(select json_build_object('id', i.id, 'number', i.number) from ${invoices} i where ${sql.raw(`i.${SOURCES[source].column}`)} = ${id})`;
 
 /**
- * Issues the invoice of a completed sale, in the transaction that completes it (after its stock
- * moved: the invoice's counter is the last lock taken). Answers its id and number.
+ * Issues the invoice of a completed sale or a shipped order, in the transaction that completes
+ * or ships it (after its stock moved: the invoice's counter is the last lock taken). Answers its
+ * id and number.
  */
 export async function issueInvoice(tx: Tx, source: InvoiceSource, actor: Actor): Promise<{ id: number; number: string }> {
-  const [sale] = await tx.select().from(sales).where(eq(sales.id, source.saleId));
-  if (!sale) throw new ApiError(404, 'This sale no longer exists.');
+  const [from, id] = 'saleId' in source ? [SOURCES.sale, source.saleId] : [SOURCES.order, source.orderId];
+  const [doc] = await tx.select().from(from.header).where(eq(from.header.id, id));
+  if (!doc) throw new ApiError(404, `This ${from.noun} no longer exists.`);
   const rows = await tx
-    .select({ product_id: saleLines.product_id, name: products.name, sku: products.sku, quantity: saleLines.quantity, unit_price: saleLines.unit_price, discount: saleLines.discount, tax_bps: saleLines.tax_bps })
-    .from(saleLines)
-    .innerJoin(products, eq(products.id, saleLines.product_id))
-    .where(eq(saleLines.sale_id, sale.id))
-    .orderBy(saleLines.position);
+    .select({ product_id: from.lines.product_id, name: products.name, sku: products.sku, quantity: from.lines.quantity, unit_price: from.lines.unit_price, discount: from.lines.discount, tax_bps: from.lines.tax_bps })
+    .from(from.lines)
+    .innerJoin(products, eq(products.id, from.lines.product_id))
+    .where(eq(from.parent, id))
+    .orderBy(from.lines.position);
   const pos = (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as { invoice_prefix?: string; invoice_yearly_restart?: boolean };
   const issuedOn = dayOf(actor);
   const series = yearlySeries(pos.invoice_prefix || PREFIXES.invoice, pos.invoice_yearly_restart ?? false, issuedOn);
-  const values = { issued_on: issuedOn, sale_id: sale.id, customer_id: sale.customer_id, ...(await parties(tx, sale.customer_id)), ...amounts(saleTotalsInput(sale, rows), rows) };
+  const values = { issued_on: issuedOn, [from.column]: id, customer_id: doc.customer_id, ...(await parties(tx, doc.customer_id)), ...amounts(saleTotalsInput(doc, rows), rows) };
   return issue(tx, invoices, series, values, actor);
 }
 
@@ -148,20 +162,24 @@ async function issue(tx: Tx, table: typeof invoices | typeof creditNotes, series
 const { created_by: _by, created_at: _at, ...invoiceCols } = getTableColumns(invoices);
 const { created_by: _cby, created_at: _cat, ...creditCols } = getTableColumns(creditNotes);
 const saleCols = { sale_reference: sales.reference, sold_on: sales.sold_on, sale_total: sales.grand_total, sale_paid: sales.paid, sale_returned: sales.returned_total, sale_refunded: sales.refunded };
+/** An order's invoice reads the order's payments instead (an order has no returns). */
+const orderCols = { order_total: orders.grand_total, order_paid: orders.paid };
 
-/** The sale's balance now (returns and refunds counted): positive, still due; negative, owed to the customer. */
-const live = (r: { grand_total: number; sale_total: number | null; sale_paid: number | null; sale_returned: number | null; sale_refunded: number | null }) =>
-  saleBalance({ grand_total: r.sale_total ?? r.grand_total, paid: r.sale_paid ?? 0, returned_total: r.sale_returned ?? 0, refunded: r.sale_refunded ?? 0 });
+/** The source's balance now (a sale's returns and refunds counted): positive, still due; negative, owed to the customer. */
+const live = (r: { grand_total: number; sale_total: number | null; sale_paid: number | null; sale_returned: number | null; sale_refunded: number | null; order_total: number | null; order_paid: number | null }) =>
+  saleBalance({ grand_total: r.sale_total ?? r.order_total ?? r.grand_total, paid: r.sale_paid ?? r.order_paid ?? 0, returned_total: r.sale_returned ?? 0, refunded: r.sale_refunded ?? 0 });
 
 /** Invoice `id` as shown: frozen, with the sale's payments and balance due read live. */
 async function showInvoice(db: Db | Tx, id: number): Promise<IssuedShown> {
   const [r] = await db
-    .select({ ...invoiceCols, ...saleCols, payments: paymentsJson('sale', qualified(invoices.sale_id)) })
+    .select({ ...invoiceCols, ...saleCols, ...orderCols, sale_payments: paymentsJson('sale', qualified(invoices.sale_id)), order_payments: paymentsJson('order', qualified(invoices.order_id)) })
     .from(invoices)
     .leftJoin(sales, eq(sales.id, invoices.sale_id))
+    .leftJoin(orders, eq(orders.id, invoices.order_id))
     .where(eq(invoices.id, id));
   if (!r) throw new ApiError(404, 'This invoice does not exist.');
-  return shown('invoice', r, { order_id: r.order_id, invoice: null, payments: fromJson<ShownPayment[]>(r.payments), paid: r.sale_paid ?? 0, due: live(r) });
+  const payments = fromJson<ShownPayment[]>(r.sale_id !== null ? r.sale_payments : r.order_payments);
+  return shown('invoice', r, { order_id: r.order_id, invoice: null, payments, paid: r.sale_paid ?? r.order_paid ?? 0, due: live(r) });
 }
 
 /** Credit note `id` as shown, naming the invoice it corrects. */

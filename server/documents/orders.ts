@@ -10,6 +10,7 @@ import type { ClientKey } from './idempotency.ts';
 import { insertLines, linesJson, linesOf } from './lines.ts';
 import { paidDocumentShown, pay, paymentsJson } from './payments.ts';
 import { price } from './sales.ts';
+import { invoiceJson, issueInvoice } from './invoices.ts';
 import { giveStockBack, takeStock } from './stock-out.ts';
 
 /**
@@ -106,12 +107,12 @@ export const processOrder = (tx: Tx, id: number, note: string | null | undefined
     return { note };
   });
 
-/**
- * Shipped. Its stock left at processing; the invoice is issued here, in this same transaction:
- * the one call `issueInvoice(tx, { order_id: doc.id }, actor)` (server/documents/invoices.ts)
- * goes into this work, before the engine records the history.
- */
-export const shipOrder = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) => act(orderKind, tx, id, 'ship', actor, async () => ({ note }));
+/** Shipped. Its stock left at processing; its invoice is issued here, in this same transaction (server/documents/invoices.ts). */
+export const shipOrder = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
+  act(orderKind, tx, id, 'ship', actor, async () => {
+    await issueInvoice(tx, { orderId: id }, actor);
+    return { note };
+  });
 
 /** Delivered: the order's last step. */
 export const deliverOrder = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) => act(orderKind, tx, id, 'deliver', actor, async () => ({ note }));
@@ -136,6 +137,7 @@ const shown = {
   lines: linesJson(lines, docId),
   payments: paymentsJson(DOC_TYPE, docId),
   history: historyJson(DOC_TYPE, docId),
+  invoice: invoiceJson('order', docId),
 };
 
 /** One order as the API shows it, in one statement: header, customer, shipping address, lines, payments, history, what may be done next. */
@@ -143,5 +145,5 @@ export async function showOrder(db: Db | Tx, id: number) {
   const [doc] = await db.select(shown).from(orders).innerJoin(customers, eq(customers.id, orders.customer_id)).where(eq(orders.id, id));
   if (!doc) throw gone(orderKind);
   const o = doc.o;
-  return { ...o, customer_name: doc.customer_name, customer_email: doc.customer_email, lines: fromJson<ShownLine[]>(doc.lines), ...paidDocumentShown(orderLifecycle, o, doc) };
+  return { ...o, customer_name: doc.customer_name, customer_email: doc.customer_email, lines: fromJson<ShownLine[]>(doc.lines), invoice: fromJson<{ id: number; number: string } | null>(doc.invoice), ...paidDocumentShown(orderLifecycle, o, doc) };
 }

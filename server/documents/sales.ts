@@ -7,11 +7,11 @@ import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { creditNotes, customers, invoices, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
+import { creditNotes, customers, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
-import { issueInvoice } from './invoices.ts';
+import { invoiceJson, issueInvoice } from './invoices.ts';
 import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './lines.ts';
 import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { returnsJson } from './sale-return-kind.ts';
@@ -182,11 +182,10 @@ type ShownReturn = Omit<typeof saleReturns.$inferSelect, 'client_id' | 'client_k
 type ShownLine = LineRow & { product_name: string; sku: string; barcode: string | null; tracks_serials: boolean; unit_name: string };
 
 const docId = qualified(sales.id);
-/** The sale's invoice (id, number; none while it is pending) and the credit notes its returns issued. */
-const invoiceOf = (saleId: SQL) => sql<unknown>`(select json_build_object('id', i.id, 'number', i.number) from ${invoices} i where i.sale_id = ${saleId})`;
+/** The credit notes a sale's returns issued. */
 const creditNotesOf = (saleId: SQL) =>
   sql<unknown>`(select coalesce(json_agg(json_build_object('id', cn.id, 'number', cn.number, 'return_id', cn.return_id) order by cn.id), '[]') from ${creditNotes} cn where cn.sale_id = ${saleId})`;
-const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), returns: returnsJson(docId), history: historyJson(DOC_TYPE, docId), invoice: invoiceOf(docId), credit_notes: creditNotesOf(docId) };
+const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), returns: returnsJson(docId), history: historyJson(DOC_TYPE, docId), invoice: invoiceJson('sale', docId), credit_notes: creditNotesOf(docId) };
 
 /** One sale as the API shows it, in one statement: header, customer (none: walk-in), lines, payments, history, what may be done next. */
 export async function showSale(db: Db | Tx, id: number) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeTotals } from '../../domain/documents/totals.ts';
+import { INVOICES_API } from '../../domain/documents/invoice.ts';
 import { ORDERS_API, orderTotalsInput, SHOP_ORDERS_API, SHOP_ORDERS_PER_MINUTE } from '../../domain/documents/order.ts';
 import { customers as C, products as P } from '../../domain/resources/index.ts';
 import { and, eq } from 'drizzle-orm';
@@ -170,7 +171,15 @@ describe('moving an order along', () => {
     expect(p.body.data.lines[0].unit_cost).toBe(800);
     expect(await onHand(a.id)).toBe(1);
     expect(await orderMovements(o.id, a.id)).toEqual([{ quantity: -3, unit_cost: 800, kind: 'sale' }]);
-    expect((await step(o.id, 'ship')).body.data.status).toBe('shipped');
+    expect(p.body.data.invoice).toBeNull();
+    const shipped = (await step(o.id, 'ship')).body.data;
+    expect(shipped.status).toBe('shipped');
+    // Shipping issues the order's invoice in the same transaction: its lines and totals, the order's payments live.
+    expect(shipped.invoice.number).toMatch(/^INV-\d{6}$/);
+    const inv = await f.api.get(`${INVOICES_API}/${shipped.invoice.id}`);
+    expect(inv.status, inv.text).toBe(200);
+    expect(inv.body.data).toMatchObject({ number: shipped.invoice.number, order_id: o.id, sale: null, grand_total: shipped.grand_total, due: shipped.grand_total, paid: 0 });
+    expect(inv.body.data.lines.map((l: any) => [l.product_id, l.quantity])).toEqual([[a.id, 3]]);
     const d = await step(o.id, 'deliver');
     expect(d.body.data).toMatchObject({ status: 'delivered', actions: ['pay'] });
     expect(d.body.data.history.map((x: any) => [x.action, x.from_status, x.to_status])).toEqual([
