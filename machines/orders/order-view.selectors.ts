@@ -16,6 +16,8 @@ export interface OrderDoc extends PaidDocument {
   phone: string | null;
   ordered_on: string;
   status: OrderStatus;
+  /** Issued when the order ships. */
+  invoice: { id: number; number: string } | null;
   ship_name: string;
   ship_address: string;
   ship_city: string;

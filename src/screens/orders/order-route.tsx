@@ -2,6 +2,7 @@ import { formatAmount, formatDay } from '../../../domain/format.ts';
 import { orderApi, orderKind } from '../../../machines/orders/order.kind.ts';
 import { shippingAddress, type OrderDoc } from '../../../machines/orders/order-view.selectors.ts';
 import { PaymentBadge, StatusBadge } from '../documents/badges.tsx';
+import { IssuedLink } from '../documents/issued-link.tsx';
 import { documentRoute } from '../documents/document-route.tsx';
 import { ORDERS } from './order-defs.ts';
 
@@ -24,6 +25,7 @@ export default documentRoute<OrderDoc>({
       ['Total', formatAmount(doc.grand_total, display)],
       ['Due', formatAmount(doc.due, display)],
       ['Payment', <PaymentBadge key="p" status={doc.payment_status} />],
+      ['Invoice', <IssuedLink key="i" kind="invoice" issued={doc.invoice} none="Issued when it ships" />],
     ],
     columns: (display) => [
       { label: 'Quantity', value: (l) => l.quantity },
