@@ -117,6 +117,12 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
 
 type Priced = Awaited<ReturnType<typeof price>>;
 
+/** What a sale would come to, priced as postSale prices it, recording nothing (what to tender before paying: the demo seed, the till's total). */
+export async function saleTotal(tx: Tx, body: SaleCreateBody, actor: Actor): Promise<number> {
+  const { header, rows } = await price(tx, body, actor);
+  return computeTotals(saleTotalsInput(header, rows)).grandTotal;
+}
+
 /**
  * A sale's body checked and priced, for recording it and for editing it while pending: its
  * terms from the shop and customer (sale-terms.ts), products there and active, priced at their
