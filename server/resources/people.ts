@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as R from '../../domain/resources/index.ts';
-import { customerCategories, customers, purchases, suppliers } from '../db/schema.ts';
+import { customerCategories, customers, purchases, sales, suppliers } from '../db/schema.ts';
 import { countOf, countWhere, qualified, serverResource } from '../crud/index.ts';
 import { plural } from '../../domain/text.ts';
 
@@ -22,10 +22,18 @@ export const customerCategoryResource = serverResource({
   usedBy: [countWhere(customers, customers.category_id, (n) => plural(n, 'customer', 'customers'))],
 });
 
+/**
+ * What a customer owes the shop: the due (total less paid) of their completed sales. The one
+ * place this figure is defined (list, sort, totals row and the customer's page read it); website
+ * orders add their own `+ (select … from orders …)` here. Pending sales are not owed yet.
+ */
+export const customerDue = sql<number>`(select coalesce(sum(s.grand_total - s.paid), 0) from ${sales} s where s.customer_id = ${qualified(customers.id)} and s.status = 'completed')::float8`;
+
 export const customerResource = serverResource({
   def: R.customers,
   table: customers,
-  extra: { category_name: sql<string | null>`${customerCategories.name}`.as('category_name') },
+  extra: { category_name: sql<string | null>`${customerCategories.name}`.as('category_name'), due: customerDue.as('due') },
+  totals: { due: customerDue },
   joins: [{ table: customerCategories, on: eq(customerCategories.id, customers.category_id) }],
   sort: {
     name: customers.name,
@@ -33,6 +41,7 @@ export const customerResource = serverResource({
     city: customers.city,
     status: customers.status,
     created_at: customers.created_at,
+    due: customerDue,
   },
   search: [customers.name, customers.email, customers.phone],
   filters: { status: statusFilter(customers.status) },
