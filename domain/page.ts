@@ -31,7 +31,7 @@ const listRouteOf = (def: ResourceFacts) => ROUTES.find((r) => r.screen === `lis
 /** "Values", as the parent's rows link to the child list; else the child's plural. */
 function childLabel(def: ResourceFacts): string {
   const parent = def.parent ? FACTS[def.parent.resource] : undefined;
-  return parent?.rowLinks?.find((l) => l.resource === def.key)?.label ?? capitalise(def.label.many);
+  return parent?.rowLinks?.find((l) => 'resource' in l && l.resource === def.key)?.label ?? capitalise(def.label.many);
 }
 
 /** The title of the list of `def` under the parent `parentId`: "Values of Size" once its name is known. */

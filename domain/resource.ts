@@ -113,11 +113,19 @@ export interface FilterDef {
 export type ResourcePermissions = ResourceRights;
 
 /** A link shown on each row to a child list of that row, e.g. an attribute's values. */
-export interface RowLink {
-  label: string;
-  /** The child resource's key; the row's id is its parent. */
-  resource: string;
-}
+export type RowLink =
+  | {
+      label: string;
+      /** The child resource's key; the row's id is its parent. */
+      resource: string;
+    }
+  | {
+      label: string;
+      /** Another list's route pattern (a document list), filtered by `filter` = the row's id: a customer's sales. */
+      list: string;
+      filter: string;
+    };
+
 
 export type SortDir = 'asc' | 'desc';
 

@@ -275,3 +275,33 @@ export async function seedPurchases(handle: DbHandle, rows: number, receipts: nu
   }
   return { ms: performance.now() - t0, firstReceipt, supplierId: first + 7 };
 }
+
+// ——— sales (issue 34) ———
+
+/**
+ * `rows` sales over two years (their list, filters and totals): ten a customer of the first
+ * 100,000, both channels, one in 20 pending, paid, partly paid and due in turn; references in a
+ * series of their own (SL-0000001, seven digits) so the sales the bench posts number from SL-000001.
+ * Returns the ids of active products the posting scenario sells, one unit each, never twice.
+ */
+export async function seedSales(handle: DbHandle, rows: number, posted: number): Promise<{ ms: number; sellable: number[] }> {
+  const t0 = performance.now();
+  await rawQuery(
+    handle,
+    `insert into sales (reference, customer_id, sold_on, channel, status, subtotal, lines_total, grand_total, paid, payment_status, created_at, updated_at)
+     select 'SL-' || lpad(i::text, 7, '0'), case when i % 4 = 0 then null else 1 + (i::bigint * 7919) % 100000 end, current_date - (i % 730),
+       case when i % 3 = 0 then 'backoffice' else 'pos' end, case when i % 20 = 0 then 'pending' else 'completed' end,
+       500 + (i * 37) % 40000, 500 + (i * 37) % 40000, 500 + (i * 37) % 40000,
+       case i % 5 when 0 then 0 when 1 then (500 + (i * 37) % 40000) / 2 else 500 + (i * 37) % 40000 end,
+       (array['due','partial','paid','paid','paid'])[1 + i % 5], now(), now()
+     from generate_series(1, $1::int) as g(i)`,
+    [rows],
+  );
+  for (const t of ['sales', 'document_tallies_by_day', 'document_tallies_by_party']) {
+    await rawQuery(handle, `vacuum ${t}`);
+    await rawQuery(handle, `vacuum (analyze) ${t}`);
+  }
+  // Active (every 13th is not), in stock (an opening of 1 + id % 40), not touched by other scenarios (1–21).
+  const found = await rawQuery(handle, `select id from products where id > 100 and status = 'active' order by id limit $1::int`, [posted]);
+  return { ms: performance.now() - t0, sellable: found.map((r) => Number(r.id)) };
+}

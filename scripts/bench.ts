@@ -40,7 +40,7 @@ import { issueInvoice } from '../server/documents/invoices.ts';
 import { postSale } from '../server/documents/sales.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
-import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedPurchases, seedStock, type Kind } from './bench-db.ts';
+import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedPurchases, seedSales, seedStock, type Kind } from './bench-db.ts';
 import { startClient, type BenchClient, type Req } from './bench-client.ts';
 import { loginFlood, printFlood, type FloodResult } from './bench-flood.ts';
 
@@ -55,11 +55,11 @@ const PARTS = ['pglite', 'pg', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
+const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--purchases=1000000] [--warmup=20] [--explain] [--scenarios=purchase,receive]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--purchases=1000000] [--sales=1000000] [--warmup=20] [--explain] [--scenarios=purchase,receive]');
   console.error('                          [--flood-only] [--flood-seconds=5]   (login flood)');
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
@@ -93,6 +93,8 @@ interface Scenario {
   post?: (i: number) => unknown;
   /** A POST scenario whose i-th request goes elsewhere (each receipt receives a purchase of its own). */
   postPath?: (i: number, ids: SeededIds) => string;
+  /** A POST whose body needs the seeded ids (the products a sale sells). */
+  postBody?: (i: number, ids: SeededIds) => unknown;
   /** The status a POST answers (default 201). */
   status?: number;
   /** Its p95 target on PostgreSQL in ms, from its issue (default TARGET_P95_MS); null: none. */
@@ -104,10 +106,16 @@ interface SeededIds {
   supplierId: number;
   /** A 60-line invoice, for its PDF. */
   invoiceId: number;
+  /** Active products in stock, ten to each posted sale. */
+  sellable: number[];
 }
 /** Purchases in the bench (issue 11): their list, and ordered 20-line purchases to receive. */
 const PURCHASE_ROWS = Number(opt('purchases') ?? 1_000_000);
 const PURCHASES = '/api/v1/admin/purchases';
+/** Sales in the bench (issue 34): their list over 1,000,000 sales, and posting 10-line sales. */
+const SALE_ROWS = Number(opt('sales') ?? 1_000_000);
+const SALES = '/api/v1/admin/sales';
+const SALE_LINES = 10;
 // The seed gives each of 100 first names to 1% of the rows, and suffixes names with the row
 // number; "Quentin Moreau" names one row in 4,000 (25 of 100,000).
 const SCENARIOS = [
@@ -143,6 +151,22 @@ const SCENARIOS = [
   // Invoices (issue 34): the server's A4 PDF of a 60-line invoice (two pages).
   { name: 'invoice PDF of 60 lines', path: `${INVOICES_API}/INVOICE/pdf`, target: 150 },
   { name: 'receive a 20-line purchase (POST)', path: `${PURCHASES}/:id/receive`, post: () => ({}), postPath: (i: number, ids: SeededIds) => `${PURCHASES}/${ids.firstReceipt + i}/receive`, status: 200, target: 50 },
+  // Sales (issue 34): the list over 1,000,000 sales, and posting a 10-line sale (each sells ten products of its own, one unit each, paid in cash with change).
+  { name: 'sales first page (+ totals)', path: SALES },
+  { name: 'sales of one customer (+ totals)', path: `${SALES}?customer_id=4242` },
+  { name: "sales in a month's range (+ totals)", path: `${SALES}?sold_on_from=${daysAgo(60)}&sold_on_to=${daysAgo(31)}` },
+  {
+    name: 'post a 10-line sale (POST)',
+    path: SALES,
+    post: () => ({}),
+    postBody: (i: number, ids: SeededIds) => ({
+      customer_id: 1 + (i % 1000),
+      sold_on: daysAgo(0),
+      lines: ids.sellable.slice(i * SALE_LINES, (i + 1) * SALE_LINES).map((product_id) => ({ product_id, quantity: 1 })),
+      payments: [{ method: 'cash', amount: 1_000_000 }],
+    }),
+    target: 40,
+  },
 ] as const satisfies readonly Scenario[];
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
@@ -191,7 +215,7 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
   /** The k-th request of a scenario (k counts warm-up, timed and captured requests alike). */
   const requestOf = (s: Scenario, k: number): Req => {
     const target = (s.postPath?.(k, ids) ?? s.path).replace('SUPPLIER', String(ids.supplierId)).replace('INVOICE', String(ids.invoiceId));
-    return s.post ? { path: target, body: JSON.stringify(s.post(k)), status: s.status ?? 201 } : { path: target, status: 200 };
+    return s.post ? { path: target, body: JSON.stringify(s.postBody?.(k, ids) ?? s.post(k)), status: s.status ?? 201 } : { path: target, status: 200 };
   };
 
   const results: Result[] = [];
@@ -262,15 +286,22 @@ async function measureKind(kind: Kind): Promise<void> {
       console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
       ({ ms: stockMs } = await seedStock(handle, rows, history));
     }
-    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0 };
+    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0, sellable: [] };
     let purchasesMs = 0;
     if (!FLOOD_ONLY) {
       console.error(`${label}: seeding ${PURCHASE_ROWS.toLocaleString('en')} purchases and ${N + WARMUP + 1} ordered 20-line purchases to receive…`);
       const seeded = await seedPurchases(handle, PURCHASE_ROWS, N + WARMUP + 1);
-      ids = { firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId, invoiceId: await seedInvoice(handle) };
+      ids = { firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId, invoiceId: await seedInvoice(handle), sellable: [] };
       purchasesMs = seeded.ms;
     }
-    const seedMs = customersMs + stockMs + purchasesMs;
+    let salesMs = 0;
+    if (!FLOOD_ONLY) {
+      console.error(`${label}: seeding ${SALE_ROWS.toLocaleString('en')} sales…`);
+      const seeded = await seedSales(handle, SALE_ROWS, (N + WARMUP + 1) * SALE_LINES);
+      ids.sellable = seeded.sellable;
+      salesMs = seeded.ms;
+    }
+    const seedMs = customersMs + stockMs + purchasesMs + salesMs;
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
     const { results, explain, flood } = await measure(label, handle, token, ids);

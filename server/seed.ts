@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from './auth/password.ts';
 import { seedDemoShop } from './seed-demo.ts';
 import { seedDemoStock } from './seed-stock.ts';
 import { seedDemoPurchases } from './seed-purchases.ts';
+import { seedDemoSelling } from './seed-sales.ts';
 import type { Db } from './db/index.ts';
 import { accessTokens, permissionModules, permissions, rolePermissions, roles, userRoles, users } from './db/schema.ts';
 
@@ -127,6 +128,7 @@ export async function seedDemo(db: Db, opts: { shop?: boolean; now?: Date } = {}
     await seedDemoShop(db, opts.now);
     await seedDemoStock(db, opts.now);
     await seedDemoPurchases(db, opts.now);
+    await seedDemoSelling(db, opts.now);
   }
 }
 

@@ -44,9 +44,12 @@ export const customers = defineResource({
     { name: 'phone', label: 'Phone', minor: true },
     { name: 'city', label: 'City', sortable: true, minor: true },
     { name: 'category_name', label: 'Category', minor: true },
+    // Over their completed sales (pending ones are not owed yet).
+    { name: 'due', label: 'Owes', kind: 'money', sortable: true },
     { name: 'status', label: 'Status', kind: 'status', sortable: true },
     { name: 'created_at', label: 'Created', kind: 'date', sortable: true, minor: true },
   ],
+  rowLinks: [{ label: 'Sales', list: '/sales/list', filter: 'customer_id' }],
   filters: [
     { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
     { name: 'category_id', label: 'Category', kind: 'relation', relation: 'customerCategories' },

@@ -111,6 +111,11 @@ type Priced = Awaited<ReturnType<typeof price>>;
 
 /** A pending sale names no serials, so a serial-tracked product is refused on it with this. */
 const SERIALS_AT_ONCE = 'sell it completed, naming the serial of each unit.';
+/** What a sale would come to, priced as postSale prices it, recording nothing (what to tender before paying: the demo seed, the till's total). */
+export async function saleTotal(tx: Tx, body: SaleCreateBody, actor: Actor): Promise<number> {
+  const { header, rows } = await price(tx, body, actor);
+  return computeTotals(saleTotalsInput(header, rows)).grandTotal;
+}
 
 /**
  * A sale's body checked and priced, for recording it and for editing it while pending, and a

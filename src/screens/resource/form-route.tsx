@@ -14,6 +14,9 @@ import type { ResourceFormData } from '../../pages/loaders/resource-form.ts';
 import type { SettingData } from '../../pages/loaders/setting.ts';
 import { FormView } from './form-view.tsx';
 import { ParentName } from './parent-name.tsx';
+import { rowLinkHref } from './list-cells.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
 
 /** `form:<resource>` (create and edit) and `single:<setting>` routes: one form screen for all. */
 export default function FormRoute({ screen, params, title, data }: ScreenProps) {
@@ -45,6 +48,15 @@ function ResourceForm({ def, params, title, record }: { def: ResourceDef; params
         what={def.label.one}
         back={{ href: backHref, label: `Back to ${def.label.many}` }}
         lockedHint={def.protectedHint}
+        actions={
+          params.id
+            ? def.rowLinks?.map((l) => (
+                <Button key={l.label} asChild variant="outline" tone="neutral" size="sm">
+                  <AppLink href={rowLinkHref(l, params.id!)}>{l.label}</AppLink>
+                </Button>
+              ))
+            : undefined
+        }
       />
     </>
   );

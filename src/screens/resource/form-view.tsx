@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import type { FieldDef } from '../../../domain/resource.ts';
@@ -30,6 +30,8 @@ export interface FormViewProps {
   lockedHint?: string | undefined;
   /** How each kind of field is shown; a screen with kinds of its own extends FIELD_VIEWS. */
   views?: FieldKindViews;
+  /** Links beside the header (a customer's sales). */
+  actions?: ReactNode;
 }
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: '6', rowGap: '5' });
@@ -43,7 +45,7 @@ function viewOf(views: FieldKindViews, f: FieldDef): FieldKindView {
 const isWide = (views: FieldKindViews, f: FieldDef) => f.wide || viewOf(views, f).wide;
 
 /** The generic create/edit/settings form: a card of fields, the form's own error, Save and Cancel. */
-export function FormView({ actor, title, fields, what, back, lockedHint, views = FIELD_VIEWS }: FormViewProps) {
+export function FormView({ actor, title, fields, what, back, lockedHint, views = FIELD_VIEWS, actions }: FormViewProps) {
   const phase = useSelector(actor, selectFormPhase);
   const status = useSelector(actor, selectFormStatus, shallowEqual);
   const values = useSelector(actor, selectValues);
@@ -63,7 +65,7 @@ export function FormView({ actor, title, fields, what, back, lockedHint, views =
 
   return (
     <>
-      <PageHeader subtitle={hasRequired ? 'Fields marked * are required.' : undefined} />
+      <PageHeader subtitle={hasRequired ? 'Fields marked * are required.' : undefined} actions={actions} />
       <Card.Root asChild className={css({ maxW: wideForm ? 'none' : '4xl' })}>
         <form noValidate aria-label={title} onSubmit={submit}>
           <Card.Body className={css({ pt: '6', px: { base: '4', sm: '6' } })}>

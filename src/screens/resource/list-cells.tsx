@@ -3,8 +3,8 @@ import { useCallback, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { formatCell, type Display } from '../../../domain/format.ts';
-import { resourceHref } from '../../../domain/paths.ts';
-import type { ColumnDef, ResourceList } from '../../../domain/resource.ts';
+import { adminHref, resourceHref } from '../../../domain/paths.ts';
+import type { ColumnDef, ResourceList, RowLink } from '../../../domain/resource.ts';
 import { resourceByKey } from '../../../domain/resources/index.ts';
 import {
   sameRowViews,
@@ -160,6 +160,10 @@ export function ColumnCell({ view, column, titleColumn, display, showEdit, linkI
   return <Cell column={column} value={row[column.name]} display={display} />;
 }
 
+/** Where a row's link goes: its child resource's list under it, or another list filtered by it (a customer's sales). */
+export const rowLinkHref = (l: RowLink, id: number | string) =>
+  'resource' in l ? resourceHref.list(resourceByKey(l.resource), { parent: id }) : adminHref(l.list, {}, `?${l.filter}=${encodeURIComponent(String(id))}`);
+
 /** The row's links and buttons, or what its delete is doing. */
 export function RowActions({ view, def, parentId, actor, showEdit, showDelete }: { view: RowView; def: ResourceList; parentId: string | undefined; actor: ListActor; showEdit: boolean; showDelete: boolean }) {
   const reasonId = useId();
@@ -180,7 +184,7 @@ export function RowActions({ view, def, parentId, actor, showEdit, showDelete }:
     <span className={actionsBox}>
       {(def.rowLinks ?? []).map((l) => (
         <Button key={l.label} asChild variant="ghost" size="sm">
-          <AppLink href={resourceHref.list(resourceByKey(l.resource), { parent: row.id })}>{l.label}</AppLink>
+          <AppLink href={rowLinkHref(l, row.id)}>{l.label}</AppLink>
         </Button>
       ))}
       {showEdit ? (
