@@ -136,7 +136,7 @@ describe('list search and filters', () => {
     [{ per_page: 7 }, 'per_page', 'Use one of 10, 25, 50, 100 per page.'],
     [{ page: 0 }, 'page', 'Use a page number of 1 or more.'],
     [{ page: 'two' }, 'page', 'Use a page number of 1 or more.'],
-    [{ sort: 'password' }, 'sort', /^Sort by one of: name, email, city, status, created_at\.$/],
+    [{ sort: 'password' }, 'sort', /^Sort by one of: name, email, city, due, status, created_at\.$/],
     [{ dir: 'up' }, 'dir', 'Use asc or desc.'],
     [{ colour: 'red' }, 'colour', 'This field is not allowed.'],
     [{ status: 'asleep' }, 'status', /not valid/],
@@ -321,9 +321,9 @@ describe('CSV export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Phone,City,Category,Status,Created');
+    expect(lines[0]).toBe('Name,Email,Phone,City,Category,Owes,Status,Created');
     expect(lines).toHaveLength(11);
-    expect(lines[1]).toMatch(/^Customer 10,customer10@example\.com,,Boston,Wholesale,Active,\d{4}-\d{2}-\d{2}$/);
+    expect(lines[1]).toMatch(/^Customer 10,customer10@example\.com,,Boston,Wholesale,0(\.00)?,Active,\d{4}-\d{2}-\d{2}$/);
   });
 
   it('defuses cells a spreadsheet would run as a formula, and quotes commas', async () => {

@@ -42,7 +42,7 @@ describe('the registry', () => {
     expect(watched).toContain(fileURLToPath(new URL('../../domain/resources/people.ts', import.meta.url)));
     expect(code).toMatch(/^export const FACTS = \{/);
     expect(JSON.parse(code!.replace(/^export const FACTS = /, '').replace(/;$/, ''))).toEqual(FACTS);
-    expect(FACTS.customers).toEqual({ key: 'customers', label: RESOURCES.customers!.label, api: RESOURCES.customers!.api, permissions: RESOURCES.customers!.permissions, routes: RESOURCES.customers!.routes });
+    expect(FACTS.customers).toEqual({ key: 'customers', label: RESOURCES.customers!.label, api: RESOURCES.customers!.api, permissions: RESOURCES.customers!.permissions, routes: RESOURCES.customers!.routes, rowLinks: RESOURCES.customers!.rowLinks });
     expect(await load.call(context, id, { ssr: true })).toBeNull();
   });
 });
