@@ -93,14 +93,14 @@ export function omitErrors(errors: Record<string, string>, ...keys: string[]): R
   return Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)));
 }
 
-/** Errors under a removed line (`lines.N…`) go with it; those of the lines below move up one. */
-export function shiftLineErrors(errors: Record<string, string>, removed: number): Record<string, string> {
+/** Errors under a removed row of `list` (`lines.N…`, `payments.N…`) go with it; those of the rows below move up one. */
+export function shiftLineErrors(errors: Record<string, string>, removed: number, list = 'lines'): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(errors)) {
-    const m = /^lines\.(\d+)(\..*)?$/.exec(k);
+    const m = new RegExp(`^${list}\\.(\\d+)(\\..*)?$`).exec(k);
     if (!m) out[k] = v;
     else if (Number(m[1]) < removed) out[k] = v;
-    else if (Number(m[1]) > removed) out[`lines.${Number(m[1]) - 1}${m[2] ?? ''}`] = v;
+    else if (Number(m[1]) > removed) out[`${list}.${Number(m[1]) - 1}${m[2] ?? ''}`] = v;
   }
   return out;
 }

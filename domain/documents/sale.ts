@@ -51,6 +51,7 @@ export const saleColumns: readonly ColumnDef[] = [
   { name: 'reference', label: 'Reference', sortable: true },
   { name: 'customer_name', label: 'Customer', sortable: true },
   { name: 'sold_on', label: 'Date', kind: 'date', sortable: true },
+  { name: 'channel', label: 'Channel', kind: 'status', sortable: true, minor: 'wide' },
   { name: 'status', label: 'Status', kind: 'status', sortable: true },
   { name: 'grand_total', label: 'Total', kind: 'money', sortable: true },
   { name: 'paid', label: 'Paid', kind: 'money', sortable: true, minor: true },

@@ -43,18 +43,34 @@ export interface LineDraft {
 
 export type LineField = 'quantity' | 'unit_price' | 'discount' | 'tax_bps' | 'serials';
 
+/** A payment taken with the document (a sale's split over cash and card): a row of the form's payments section. */
+export interface PaymentDraft {
+  /** Stable across removals, so a view keys its rows by it. */
+  key: number;
+  method: string;
+  /** Minor units. */
+  amount: number;
+}
+export type PaymentField = 'method' | 'amount';
+
 /** The line editor's kind: how a form becomes the kind's request body, and how a new line is priced. */
 export interface EditorKind {
   /** A new document's header on `today` (YYYY-MM-DD). */
   emptyHeader(today: string): DocumentHeader;
-  /** The request body the form stands for (the server computes every total itself); `existing`: a change to a saved one. */
-  toBody(header: DocumentHeader, lines: readonly LineDraft[], existing: boolean): Record<string, unknown>;
+  /** The request body the form stands for (the server computes every total itself); `existing`: a change to a saved one; `payments`: the payments section's rows, when the kind has one. */
+  toBody(header: DocumentHeader, lines: readonly LineDraft[], existing: boolean, payments: readonly PaymentDraft[]): Record<string, unknown>;
   /** The body's schema, so errors show by full path before anything is sent. */
   schema: BodySchema;
   /** The body's name for a line's unit price (`unit_cost` on a purchase): errors and fields are keyed by it. */
   priceField: string;
   /** A new line's unit price: cost for purchases, sale price for sales. */
   priceOf(product: LineProductRef): number;
+  /**
+   * The form takes payments with the document (a sale's, split over several methods): the methods
+   * it offers (the first is a new row's) and which one gives change, errors under `payments.N.…`.
+   * Only a new document takes them (a saved one is paid by its `pay` action).
+   */
+  payments?: { methods: readonly { value: string; label: string }[]; changeMethod?: string };
   /** Rules the schema cannot see (one serial per unit when goods come in now), by full path. */
   check?(header: DocumentHeader, lines: readonly LineDraft[]): Record<string, string>;
 }
@@ -185,4 +201,17 @@ export interface DocumentEnv {
   today(): string;
   /** A new idempotency key (a UUID where the platform has one). */
   newKey(): string;
+}
+
+/** A line's serial numbers as named (blank rows of the serials box are ignored). */
+export const serialsNamed = (l: LineDraft) => l.serials.map((s) => s.trim()).filter(Boolean);
+
+/** Goods that move now (received, sold completed) name one serial per unit of serial-tracked lines: else an error under `lines.N.serials`. */
+export function oneSerialPerUnit(lines: readonly LineDraft[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  lines.forEach((l, i) => {
+    const named = serialsNamed(l).length;
+    if (l.product?.tracks_serials && named !== l.quantity) errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${named} named.`;
+  });
+  return errors;
 }

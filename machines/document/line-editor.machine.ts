@@ -1,9 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { firstMessages, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
-import type { DocumentHeader, EditorKind, LineDraft, LineField, LineProductRef } from './kind.ts';
+import type { DocumentHeader, EditorKind, LineDraft, LineField, LineProductRef, PaymentDraft, PaymentField } from './kind.ts';
 
-export type { DocumentHeader, LineDraft, LineField } from './kind.ts';
+export type { DocumentHeader, LineDraft, LineField, PaymentDraft } from './kind.ts';
 
 /**
  * The line editor of a document form, for any kind (purchases first; sales, quotations and the
@@ -12,7 +12,8 @@ export type { DocumentHeader, LineDraft, LineField } from './kind.ts';
  * generated paths stay small). Adding, changing and removing lines, scanning a barcode (found:
  * a line for it, or one more on its line; not found: said under `scan`), errors keyed by each
  * value's full path in the kind's body (`lines.2.quantity`), a submit sent once under the key
- * it was given, and the unsaved-changes guard: whenever the form turns dirty or clean it says
+ * it was given, payments taken with a new document when the kind has a payments section (rows of
+ * method and amount, errors under `payments.N.amount`), and the unsaved-changes guard: whenever the form turns dirty or clean it says
  * so (`setLeaveGuard`, and its parent, when it has one, hears `doc.unsaved`).
  */
 
@@ -36,6 +37,8 @@ export interface LineEditorContext {
   kind: EditorKind;
   header: DocumentHeader;
   lines: LineDraft[];
+  /** The payments section's rows (none when the kind takes no payments with the document). */
+  payments: PaymentDraft[];
   nextKey: number;
   /** Full path → the message shown under that value. */
   errors: Record<string, string>;
@@ -65,16 +68,20 @@ export type LineEditorEvent =
   | { type: 'line.remove'; index: number }
   | { type: 'line.scan'; code: string }
   | { type: 'header.change'; field: string; value: unknown }
+  | { type: 'payment.add' }
+  | { type: 'payment.change'; index: number; field: PaymentField; value: string | number }
+  | { type: 'payment.remove'; index: number }
   | { type: 'form.submit' }
   | { type: 'form.reset' };
 
-const snapshotOf = (c: Pick<LineEditorContext, 'header' | 'lines'>) => JSON.stringify({ header: c.header, lines: c.lines.map(({ key: _k, ...l }) => l) });
+const snapshotOf = (c: Pick<LineEditorContext, 'header' | 'lines'> & { payments?: PaymentDraft[] }) =>
+  JSON.stringify({ header: c.header, lines: c.lines.map(({ key: _k, ...l }) => l), payments: (c.payments ?? []).map(({ key: _k, ...p }) => p) });
 
 /** The request body the form stands for, in the kind's words. */
-export const bodyOf = (c: Pick<LineEditorContext, 'kind' | 'header' | 'lines'> & { target?: SaveTarget }) => c.kind.toBody(c.header, c.lines, Boolean(c.target));
+export const bodyOf = (c: Pick<LineEditorContext, 'kind' | 'header' | 'lines'> & { target?: SaveTarget; payments?: PaymentDraft[] }) => c.kind.toBody(c.header, c.lines, Boolean(c.target), c.target ? [] : (c.payments ?? []));
 
 /** The same schema the server reads, then the kind's own rules: errors by full path, before anything is sent. */
-export function validateLines(c: Pick<LineEditorContext, 'kind' | 'header' | 'lines'>): Record<string, string> {
+export function validateLines(c: Pick<LineEditorContext, 'kind' | 'header' | 'lines'> & { target?: SaveTarget; payments?: PaymentDraft[] }): Record<string, string> {
   const res = c.kind.schema.safeParse(bodyOf(c));
   const errors = res.success ? {} : firstMessages(res.error.issues);
   for (const [k, v] of Object.entries(c.kind.check?.(c.header, c.lines) ?? {})) errors[k] ??= v;
@@ -97,7 +104,7 @@ const lineFor = (kind: EditorKind, product: LineProductRef, key: number): LineDr
 const without = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key && k !== 'form'));
 
 /** Whether leaving would lose something: the unsaved-changes guard asks this. */
-export const isDirty = (c: Pick<LineEditorContext, 'header' | 'lines' | 'baseline'>) => snapshotOf(c) !== c.baseline;
+export const isDirty = (c: Pick<LineEditorContext, 'header' | 'lines' | 'baseline'> & { payments?: PaymentDraft[] }) => snapshotOf(c) !== c.baseline;
 
 export const lineEditorMachine = setup({
   types: {
@@ -116,6 +123,8 @@ export const lineEditorMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(validateLines(context)).length === 0,
     validIndex: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
+    validPayment: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.payments.length,
+    takesPayments: ({ context }) => Boolean(context.kind.payments) && context.target === null,
     found: ({ event }) => (event as unknown as { output: LineProduct | null }).output !== null,
   },
   actions: {
@@ -136,6 +145,20 @@ export const lineEditorMachine = setup({
       if (event.type !== 'header.change') return {};
       return { header: { ...context.header, [event.field]: event.value }, errors: without(context.errors, event.field) };
     }),
+    addPayment: assign(({ context }) => ({
+      payments: [...context.payments, { key: context.nextKey, method: context.kind.payments?.methods[0]?.value ?? '', amount: 0 }],
+      nextKey: context.nextKey + 1,
+      errors: without(context.errors, 'payments'),
+    })),
+    changePayment: assign(({ context, event }) => {
+      if (event.type !== 'payment.change') return {};
+      const payments = context.payments.map((p, i) => (i === event.index ? { ...p, [event.field]: event.value } : p));
+      return { payments, errors: without(context.errors, `payments.${event.index}.${event.field}`) };
+    }),
+    removePayment: assign(({ context, event }) => {
+      if (event.type !== 'payment.remove') return {};
+      return { payments: context.payments.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index, 'payments') };
+    }),
     rememberScan: assign({ pendingScan: ({ event }) => (event.type === 'line.scan' ? event.code.trim() : null) }),
     addScanned: assign(({ context, event }) => {
       const product = (event as unknown as { output: LineProduct }).output;
@@ -153,7 +176,17 @@ export const lineEditorMachine = setup({
       return { errors, formError: f.status === 422 && Object.keys(errors).length ? null : (f.message ?? 'The document could not be saved.') };
     }),
     markSaved: assign(({ context, event }) => ({ saved: (event as unknown as { output: Saved }).output, baseline: snapshotOf(context), errors: {}, formError: null })),
-    reset: assign(({ context }) => ({ ...(JSON.parse(context.baseline) as Pick<LineEditorContext, 'header'>), lines: (JSON.parse(context.baseline).lines as Omit<LineDraft, 'key'>[]).map((l, i) => ({ ...l, key: context.nextKey + i })), nextKey: context.nextKey + 100, errors: {}, formError: null })),
+    reset: assign(({ context }) => {
+      const base = JSON.parse(context.baseline) as { header: DocumentHeader; lines: Omit<LineDraft, 'key'>[]; payments: Omit<PaymentDraft, 'key'>[] };
+      return {
+        header: base.header,
+        lines: base.lines.map((l, i) => ({ ...l, key: context.nextKey + i })),
+        payments: base.payments.map((p, i) => ({ ...p, key: context.nextKey + base.lines.length + i })),
+        nextKey: context.nextKey + 100,
+        errors: {},
+        formError: null,
+      };
+    }),
     /** After every change: when the form turned dirty or clean, say so once. */
     trackDirty: enqueueActions(({ context, enqueue }) => {
       const dirty = isDirty(context);
@@ -178,10 +211,11 @@ export const lineEditorMachine = setup({
       kind: input.kind,
       header: input.header,
       lines,
+      payments: [],
       nextKey: lines.length + 1,
       errors: {},
       formError: null,
-      baseline: snapshotOf({ header: input.header, lines }),
+      baseline: snapshotOf({ header: input.header, lines, payments: [] }),
       pendingScan: null,
       saved: null,
       target: input.target ?? null,
@@ -198,6 +232,9 @@ export const lineEditorMachine = setup({
         'line.change': { guard: 'validIndex', actions: ['changeLine', 'trackDirty'] },
         'line.remove': { guard: 'validIndex', actions: ['removeLine', 'trackDirty'] },
         'header.change': { actions: ['changeHeader', 'trackDirty'] },
+        'payment.add': { guard: 'takesPayments', actions: ['addPayment', 'trackDirty'] },
+        'payment.change': { guard: 'validPayment', actions: ['changePayment', 'trackDirty'] },
+        'payment.remove': { guard: 'validPayment', actions: ['removePayment', 'trackDirty'] },
         'line.scan': { target: 'scanning', actions: 'rememberScan' },
         'form.reset': { actions: ['reset', 'trackDirty'] },
         'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'showErrors' }],

@@ -1,7 +1,7 @@
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { cancelBody, PURCHASE_ACTION_RIGHTS, PURCHASES_API, purchaseCreateBody, purchaseLifecycle, receiveBody, returnBody } from '../../domain/documents/purchase.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
-import type { DocumentApi, DocumentHeader, DocumentKind, EditorKind, LineDraft, PanelDef } from '../document/kind.ts';
+import { oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
 import { draftFor, editorInput, purchaseHref, type PurchaseDoc } from './purchase-view.selectors.ts';
 
 /**
@@ -17,8 +17,6 @@ export interface PurchaseHeader extends DocumentHeader {
   /** Received at once (the serial-number purchase screen). */
   receive: boolean;
 }
-
-const serialsNamed = (l: LineDraft) => l.serials.map((s) => s.trim()).filter(Boolean);
 
 export const purchaseEditor: EditorKind = {
   emptyHeader: (today): PurchaseHeader => ({
@@ -55,15 +53,7 @@ export const purchaseEditor: EditorKind = {
   priceField: 'unit_cost',
   priceOf: (p) => p.cost_price ?? 0,
   // Serial-tracked lines received now: one serial per unit.
-  check: (header, lines) => {
-    const errors: Record<string, string> = {};
-    if (!header.receive) return errors;
-    lines.forEach((l, i) => {
-      const named = serialsNamed(l).length;
-      if (l.product?.tracks_serials && named !== l.quantity) errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${named} named.`;
-    });
-    return errors;
-  },
+  check: (header, lines) => (header.receive ? oneSerialPerUnit(lines) : {}),
 };
 
 export const purchasePanels: Record<string, PanelDef> = {

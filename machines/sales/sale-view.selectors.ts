@@ -1,0 +1,94 @@
+import type { PaymentStatus, ShownPayment } from '../../domain/documents/payments.facts.ts';
+import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.ts';
+import { adminHref } from '../../domain/paths.ts';
+import type { DocumentHeader, DraftOpening, LineDraft } from '../document/kind.ts';
+
+/** A sale as GET /sales/{id} answers it (server/documents/sales.ts showSale). */
+export interface SaleDoc {
+  id: number;
+  reference: string;
+  /** None: a walk-in customer. */
+  customer_id: number | null;
+  customer_name: string | null;
+  sold_on: string;
+  channel: SaleChannel;
+  status: SaleStatus;
+  payment_status: PaymentStatus;
+  note: string | null;
+  prices_include_tax: boolean;
+  rounding: 'line' | 'document';
+  discount: number;
+  tax_bps: number;
+  shipping: number;
+  subtotal: number;
+  line_tax: number;
+  lines_total: number;
+  discount_total: number;
+  document_tax: number;
+  shipping_total: number;
+  grand_total: number;
+  paid: number;
+  change: number;
+  due: number;
+  version: number;
+  etag?: string;
+  lines: SaleDocLine[];
+  payments: ShownPayment[];
+  history: { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null }[];
+}
+
+export interface SaleDocLine {
+  id: number;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  barcode: string | null;
+  tracks_serials: boolean;
+  unit_name: string;
+  quantity: number;
+  returned: number;
+  returnable: number;
+  unit_price: number;
+  unit_cost: number;
+  discount: number;
+  tax_bps: number;
+  total: number;
+}
+
+/** A sale's own page (its list rows open it). */
+export const saleHref = (id: number | string) => adminHref('/sales/edit/:id', { id });
+
+/** The customer as a person reads it: none is a walk-in. */
+export const customerLabel = (doc: Pick<SaleDoc, 'customer_name'>) => doc.customer_name ?? 'Walk-in customer';
+
+/** What each action's panel starts with: the pay panel asks for what is due, in cash, today. */
+export function draftFor(panel: string, doc: SaleDoc, today: string): DraftOpening {
+  if (panel === 'pay') return { payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'cash', note: '' } };
+  return {};
+}
+
+/** A pending sale's header and lines as the line editor holds them, to change it. */
+export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: LineDraft[] } {
+  return {
+    header: {
+      customer_id: doc.customer_id,
+      sold_on: doc.sold_on,
+      status: doc.status,
+      note: doc.note ?? '',
+      prices_include_tax: doc.prices_include_tax,
+      rounding: 'line',
+      discount: doc.discount,
+      tax_bps: doc.tax_bps,
+      shipping: doc.shipping,
+    },
+    lines: doc.lines.map((l, i) => ({
+      key: i + 1,
+      product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      discount: l.discount,
+      tax_bps: l.tax_bps,
+      serials: [],
+    })),
+  };
+}

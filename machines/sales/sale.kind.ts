@@ -1,0 +1,84 @@
+import { paymentBody, PAYMENT_METHOD_OPTIONS, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
+import { completeBody, SALE_ACTION_RIGHTS, SALES_API, saleCreateBody, saleLifecycle } from '../../domain/documents/sale.ts';
+import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
+import { oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
+import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selectors.ts';
+
+/**
+ * A sale, as the document machines take it (machines/document/kind.ts): its form's header
+ * (customer, none a walk-in; date; completed or pending) and body, its lines priced at the
+ * product's sale price, payments split over several methods when it is made (cash gives the
+ * change), and its pay panel. Everything the engine's machines know of sales is here.
+ */
+
+/** A sale form's own header fields, beside the terms every document has. */
+export interface SaleHeader extends DocumentHeader {
+  customer_id: number | null;
+  sold_on: string;
+  status: 'completed' | 'pending';
+}
+
+export const saleEditor: EditorKind = {
+  emptyHeader: (today): SaleHeader => ({
+    customer_id: null,
+    sold_on: today,
+    status: 'completed',
+    note: '',
+    // The tax method is the products' own, and a sale rounds per line (saleTotalsInput).
+    prices_include_tax: false,
+    rounding: 'line',
+    discount: 0,
+    tax_bps: 0,
+    shipping: 0,
+  }),
+  toBody: (header, lines, existing, payments) => {
+    const { customer_id, sold_on, status, note, discount, tax_bps, shipping } = header as SaleHeader;
+    const completed = status === 'completed';
+    return {
+      customer_id,
+      sold_on,
+      // A change to a pending sale keeps its status and takes no payments (PUT has neither).
+      ...(existing ? {} : { status, payments: payments.map((p) => ({ method: p.method, amount: p.amount })) }),
+      note: note || null,
+      discount,
+      tax_bps,
+      shipping,
+      lines: lines.map((l) => ({
+        product_id: l.product?.id ?? null,
+        quantity: l.quantity,
+        // The catalogue's price is the default; another is sent (and needs the override right).
+        ...(l.product && l.unit_price !== l.product.sale_price ? { unit_price: l.unit_price } : {}),
+        discount: l.discount,
+        ...(l.product?.tracks_serials && completed && !existing ? { serials: serialsNamed(l) } : {}),
+      })),
+    };
+  },
+  schema: saleCreateBody,
+  priceField: 'unit_price',
+  priceOf: (p) => p.sale_price ?? 0,
+  payments: { methods: PAYMENT_METHOD_OPTIONS, changeMethod: 'cash' },
+  // Sold completed now: one serial per unit of serial-tracked lines.
+  check: (header, lines) => (header.status === 'completed' ? oneSerialPerUnit(lines) : {}),
+};
+
+export const salePanels: Record<string, PanelDef> = {
+  pay: { shape: 'payment', schema: paymentBody, verb: 'pay', title: 'Add a payment', submit: 'Record payment' },
+  complete: { shape: 'note', schema: completeBody, verb: 'complete', title: 'Complete the sale', submit: 'Complete sale', hint: 'Its goods leave the stock now; the sale can no longer be changed, only paid and returned.' },
+};
+
+export const saleKind: DocumentKind<SaleDoc> = {
+  lifecycle: saleLifecycle as unknown as Lifecycle,
+  panels: salePanels,
+  draftFor,
+  editAction: 'edit',
+  editorInput,
+  editor: saleEditor,
+  stockActions: ['complete'],
+  rights: SALE_ACTION_RIGHTS,
+};
+
+export const saleApi: DocumentApi = {
+  base: SALES_API,
+  actionPaths: { pay: PAYMENTS_PATH },
+  href: saleHref,
+};
