@@ -15,6 +15,9 @@ export interface SaleDoc {
   status: SaleStatus;
   payment_status: PaymentStatus;
   note: string | null;
+  /** Issued when the sale completes; the credit notes its returns issued. */
+  invoice: { id: number; number: string } | null;
+  credit_notes: { id: number; number: string }[];
   prices_include_tax: boolean;
   rounding: 'line' | 'document';
   discount: number;

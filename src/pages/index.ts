@@ -26,4 +26,7 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   issued: page({ view: 'invoices/issued-route.tsx', loader: () => import('./loaders/issued.ts').then((m) => m.loadIssued) }),
   orders: page({ view: 'orders/order-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.orders.list) }),
   orderPage: page({ view: 'orders/order-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.orders.record) }),
+  sales: page({ view: 'sales/sale-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.sales.list) }),
+  // Create and edit share one screen (SPEC); only an existing sale is loaded.
+  saleForm: page({ view: 'sales/sale-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.sales.record) }),
 };

@@ -5,6 +5,7 @@ import type { AppSystem } from '../../app/system.ts';
 import { PURCHASES } from '../../screens/purchases/purchase-defs.ts';
 import { ORDERS_API } from '../../../domain/documents/order.facts.ts';
 import { ORDERS } from '../../screens/orders/order-defs.ts';
+import { SALES } from '../../screens/sales/sale-defs.ts';
 import type { PageRequest } from '../page.ts';
 import { fetchDocument, type SavedDocument } from './document.ts';
 import { loadList } from './list.ts';
@@ -29,3 +30,4 @@ export const documentLoaders = (api: string, list: ResourceList): DocumentLoader
 /** Each document kind's loaders, by the name src/pages/index.ts gives them. */
 export const purchases = documentLoaders(PURCHASES_API, PURCHASES);
 export const orders = documentLoaders(ORDERS_API, ORDERS);
+export const sales = documentLoaders(SALES.api, SALES);
