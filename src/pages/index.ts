@@ -22,4 +22,7 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   // Create, create with serial numbers (`purchaseForm:serial`) and edit share one screen (SPEC).
   // Only an existing purchase is loaded; a new one's form asks for nothing up front.
   purchaseForm: page({ view: 'purchases/purchase-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.purchases.record) }),
+  sales: page({ view: 'sales/sale-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.sales.list) }),
+  // Create and edit share one screen (SPEC); only an existing sale is loaded.
+  saleForm: page({ view: 'sales/sale-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.sales.record) }),
 };

@@ -3,6 +3,7 @@ import type { ResourceList } from '../../../domain/resource.ts';
 import type { ListFirst } from '../../../machines/list/list.machine.ts';
 import type { AppSystem } from '../../app/system.ts';
 import { PURCHASES } from '../../screens/purchases/purchase-defs.ts';
+import { SALES } from '../../screens/sales/sale-defs.ts';
 import type { PageRequest } from '../page.ts';
 import { fetchDocument, type SavedDocument } from './document.ts';
 import { loadList } from './list.ts';
@@ -26,3 +27,4 @@ export const documentLoaders = (api: string, list: ResourceList): DocumentLoader
 
 /** Each document kind's loaders, by the name src/pages/index.ts gives them. */
 export const purchases = documentLoaders(PURCHASES_API, PURCHASES);
+export const sales = documentLoaders(SALES.api, SALES);

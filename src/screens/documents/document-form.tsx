@@ -13,6 +13,7 @@ import { fieldId } from '../../resources/dom-ids.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField } from './amount-input.tsx';
 import { LinesEditor } from './lines-editor.tsx';
+import { PaymentsEditor } from './payments-editor.tsx';
 import { TotalsTable } from './totals-table.tsx';
 
 const ROUNDING: FieldDef = { name: 'rounding', label: 'Tax rounding', kind: 'select', options: [...ROUNDING_OPTIONS] };
@@ -46,6 +47,8 @@ export interface DocumentFormProps {
   includesTaxLabel: string;
   /** Lines name one serial number per unit (goods coming in now). */
   serials: boolean;
+  /** The kind sets the tax rounding and whether prices include tax itself (a sale: per line, as its products say): no fields for them. */
+  fixedTerms?: boolean;
   submitLabel: string;
   cancelLabel: string;
   onCancel(): void;
@@ -57,7 +60,7 @@ export interface DocumentFormProps {
  * changes asks first (the editor machine sets the leave guard). After a refused save, the focus
  * goes to the first value in error (its full path is its id).
  */
-export function DocumentForm({ actor, title, header, priceLabel, includesTaxLabel, serials, submitLabel, cancelLabel, onCancel }: DocumentFormProps) {
+export function DocumentForm({ actor, title, header, priceLabel, includesTaxLabel, serials, fixedTerms = false, submitLabel, cancelLabel, onCancel }: DocumentFormProps) {
   const display = useDisplay();
   const view = useSelector(actor, selectLineEditor, shallowEqual);
   const terms = useSelector(actor, (s) => s.context.header);
@@ -97,12 +100,17 @@ export function DocumentForm({ actor, title, header, priceLabel, includesTaxLabe
                 {amount('discount', 'Order discount', 'money')}
                 {amount('tax_bps', 'Order tax', 'percent')}
                 {amount('shipping', 'Shipping', 'money')}
-                <Select {...headerProps(ROUNDING)} />
-                <Switch {...headerProps({ name: 'prices_include_tax', label: includesTaxLabel, kind: 'switch' })} />
+                {fixedTerms ? null : (
+                  <>
+                    <Select {...headerProps(ROUNDING)} />
+                    <Switch {...headerProps({ name: 'prices_include_tax', label: includesTaxLabel, kind: 'switch' })} />
+                  </>
+                )}
               </div>
             </div>
             <TotalsTable totals={view.totals} />
           </section>
+          <PaymentsEditor actor={actor} />
         </Card.Body>
         {view.formError ? <AlertMessage className={css({ mx: { base: '4', sm: '6' }, mb: '2' })}>{view.formError}</AlertMessage> : null}
         <Card.Footer className={css({ justifyContent: 'flex-start', px: { base: '4', sm: '6' }, pt: '4', pb: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>

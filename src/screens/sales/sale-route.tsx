@@ -1,0 +1,45 @@
+import { formatAmount, formatDay } from '../../../domain/format.ts';
+import { SALE_CHANNELS } from '../../../domain/documents/sale.ts';
+import { saleApi, saleKind } from '../../../machines/sales/sale.kind.ts';
+import { customerLabel, type SaleDoc } from '../../../machines/sales/sale-view.selectors.ts';
+import { PaymentBadge, StatusBadge } from '../documents/badges.tsx';
+import { documentRoute } from '../documents/document-route.tsx';
+import { SaleForm } from './sale-form.tsx';
+import { SALES } from './sale-defs.ts';
+
+/**
+ * /sales/create and /sales/edit/{id} (SPEC: one screen). Creating sells now (completed: the stock
+ * leaves at once) or holds the sale pending; a pending sale can be changed and completed; a
+ * completed one is shown as it stands, with its lines, payments, history and Add payment, and is
+ * not edited.
+ */
+export default documentRoute<SaleDoc>({
+  list: SALES,
+  api: saleApi,
+  kind: saleKind,
+  page: (title) => ({
+    facts: (doc, display) => [
+      ['Reference', doc.reference],
+      ['Customer', customerLabel(doc)],
+      ['Date', formatDay(doc.sold_on, display)],
+      ['Channel', SALE_CHANNELS[doc.channel] ?? doc.channel],
+      ['Status', <StatusBadge key="s" lifecycle={saleKind.lifecycle} status={doc.status} />],
+      ['Total', formatAmount(doc.grand_total, display)],
+      ['Paid', formatAmount(doc.paid, display)],
+      ['Due', formatAmount(doc.due, display)],
+      ['Change', formatAmount(doc.change, display)],
+      ['Payment', <PaymentBadge key="p" status={doc.payment_status} />],
+    ],
+    columns: (display) => [
+      { label: 'Sold', value: (l) => l.quantity },
+      { label: 'Returned', value: (l) => l.returned },
+      { label: 'Price', value: (l) => formatAmount(l.unit_price, display) },
+      { label: 'Total', value: (l) => formatAmount(l.total, display) },
+    ],
+    historyWords: { create: 'Sold', edit: 'Changed', complete: 'Completed', pay: 'Payment', return: 'Returned' },
+    primary: 'complete',
+    form: (editor, doc) => <SaleForm actor={editor} title={title} reference={doc.reference} onCancel={() => editor.send({ type: 'form.reset' })} />,
+  }),
+  newSubtitle: () => 'Completed now takes the goods out of stock; pending holds the sale until it is completed.',
+  newForm: ({ actor, title, onCancel }) => <SaleForm actor={actor} title={title} reference={null} onCancel={onCancel} />,
+});
