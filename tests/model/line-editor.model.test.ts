@@ -11,8 +11,9 @@ import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from
 import { TestModel, type StatePath } from 'xstate/graph';
 import type { LineProduct } from '../../domain/documents/lines.ts';
 import { purchaseCreateBody } from '../../domain/documents/purchase.ts';
-import { isDirty, lineEditorMachine, type SaveFailure } from '../../machines/document/line-editor.machine.ts';
+import { bodyOf, isDirty, lineEditorMachine, type SaveFailure } from '../../machines/document/line-editor.machine.ts';
 import { purchaseEditor } from '../../machines/purchases/purchase.kind.ts';
+import { saleEditor } from '../../machines/sales/sale.kind.ts';
 import { selectLineEditor } from '../../machines/document/line-editor.selectors.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
@@ -158,6 +159,31 @@ describe('line editor machine, model paths on a real actor', () => {
     await settled();
     expect(actor.getSnapshot().context.lines.map((l) => [l.product?.id, l.quantity, l.unit_price, l.tax_bps])).toEqual([[CABLE.id, 2, 1250, 2000]]);
     expect(isDirty(actor.getSnapshot().context)).toBe(true);
+  });
+
+  it('a sale takes payments split over methods: cash beyond the total is change, errors by path move with their row, a purchase takes none', () => {
+    const actor = createActor(lineEditorMachine, { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10') }, inspect: coverage.inspect }).start();
+    actor.send({ type: 'line.add', product: CABLE });
+    const total = selectLineEditor(actor.getSnapshot()).totals.grandTotal;
+    actor.send({ type: 'payment.add' });
+    actor.send({ type: 'payment.add' });
+    actor.send({ type: 'payment.change', index: 0, field: 'method', value: 'card' });
+    actor.send({ type: 'payment.change', index: 0, field: 'amount', value: 1000 });
+    actor.send({ type: 'payment.change', index: 1, field: 'amount', value: total });
+    const view = selectLineEditor(actor.getSnapshot());
+    expect(view.payments?.rows.map((r) => [r.method, r.amount])).toEqual([['card', 1000], ['cash', total]]);
+    expect([view.payments?.tendered, view.payments?.change, view.payments?.due]).toEqual([1000 + total, 1000, 0]);
+    expect(bodyOf(actor.getSnapshot().context).payments).toEqual([{ method: 'card', amount: 1000 }, { method: 'cash', amount: total }]);
+    // A zero amount is refused under its row; removing the row above moves the error up with it.
+    actor.send({ type: 'payment.add' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors['payments.2.amount']).toBeTruthy();
+    actor.send({ type: 'payment.remove', index: 0 });
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['payments.1.amount']);
+    const purchase = createActor(lineEditorMachine, { input: { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2025-03-10') } }).start();
+    purchase.send({ type: 'payment.add' });
+    expect(purchase.getSnapshot().context.payments).toEqual([]);
+    expect(selectLineEditor(purchase.getSnapshot()).payments).toBeNull();
   });
 
   it('covers every state and transition of the line editor', () => {

@@ -9,7 +9,7 @@ export const SALES: ResourceList = {
   key: saleList.key,
   label: { one: 'sale', many: 'sales' },
   api: saleList.api,
-  // Sales are never deleted; edit is recording (a pending sale), export is seeing the list (no finer sales rights yet).
+  // Whoever records sales changes pending ones; the list exports to whoever sees it (sale-routes.ts); no one deletes (the list screen offers no delete).
   permissions: { list: SALE_RIGHTS.list, create: SALE_RIGHTS.create, edit: SALE_RIGHTS.create, delete: SALE_RIGHTS.create, export: SALE_RIGHTS.list },
   columns: saleList.columns,
   filters: saleList.filters,
