@@ -23,6 +23,9 @@ export interface DocumentTerms {
   shipping: number;
 }
 
+/** A new document's terms: no note, no discount, tax or shipping, prices before tax, rounded per line. */
+export const EMPTY_TERMS: Readonly<DocumentTerms> = { note: '', prices_include_tax: false, rounding: 'line', discount: 0, tax_bps: 0, shipping: 0 };
+
 /** A document form's header: the shared terms and the kind's own fields (a supplier and a date, a customer…). */
 export type DocumentHeader = DocumentTerms & Record<string, unknown>;
 
@@ -149,6 +152,17 @@ export interface PaidDocument {
   version: number;
   /** The record's ETag, sent If-Match with a change. */
   etag?: string;
+}
+
+/** One transition of a document as its answer's history has it (server/documents/engine.ts historyJson): who, when, from and to. */
+export interface ShownStep {
+  id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  created_at: string;
+  user_name: string | null;
 }
 
 /** A document line as every kind's answer has it (server/documents/lines.ts linesJson): the line's product as much as a page shows. */

@@ -1,10 +1,9 @@
 import type { OrderStatus } from '../../domain/documents/order.facts.ts';
 import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DraftOpening, PaidDocument, ShownDocLine } from '../document/kind.ts';
+import type { DraftOpening, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
 
 /** One step of a document's history, as its answer has it. */
-type ShownStep = { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null };
 
 /** A website order as GET /orders/{id} answers it (server/documents/orders.ts showOrder). */
 export interface OrderDoc extends PaidDocument {

@@ -1,6 +1,6 @@
 import type { PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DocumentHeader, DraftLine, DraftOpening, LineDraft, PaidDocument, ShownDocLine } from '../document/kind.ts';
+import type { DocumentHeader, DraftLine, DraftOpening, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
 
 /** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
 export interface PurchaseDoc extends PaidDocument {
@@ -14,7 +14,7 @@ export interface PurchaseDoc extends PaidDocument {
   rounding: 'line' | 'document';
   lines: PurchaseDocLine[];
   payments: { id: number; paid_on: string; amount: number; method: string; note: string | null; created_at: string }[];
-  history: { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null }[];
+  history: ShownStep[];
 }
 
 export interface PurchaseDocLine extends ShownDocLine {

@@ -1,7 +1,7 @@
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { cancelBody, PURCHASE_ACTION_RIGHTS, PURCHASES_API, purchaseCreateBody, purchaseLifecycle, receiveBody, returnBody } from '../../domain/documents/purchase.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
-import { oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
+import { EMPTY_TERMS, oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
 import { draftFor, editorInput, purchaseHref, type PurchaseDoc } from './purchase-view.selectors.ts';
 
 /**
@@ -22,12 +22,7 @@ export const purchaseEditor: EditorKind = {
   emptyHeader: (today): PurchaseHeader => ({
     supplier_id: null,
     purchased_on: today,
-    note: '',
-    prices_include_tax: false,
-    rounding: 'line',
-    discount: 0,
-    tax_bps: 0,
-    shipping: 0,
+    ...EMPTY_TERMS,
     receive: false,
   }),
   toBody: (header, lines, existing) => {

@@ -1,10 +1,10 @@
-import type { PaymentStatus, ShownPayment } from '../../domain/documents/payments.facts.ts';
+import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DocumentHeader, DraftOpening, LineDraft } from '../document/kind.ts';
+import type { DocumentHeader, DraftOpening, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
 
 /** A sale as GET /sales/{id} answers it (server/documents/sales.ts showSale). */
-export interface SaleDoc {
+export interface SaleDoc extends PaidDocument {
   id: number;
   reference: string;
   /** None: a walk-in customer. */
@@ -13,49 +13,22 @@ export interface SaleDoc {
   sold_on: string;
   channel: SaleChannel;
   status: SaleStatus;
-  payment_status: PaymentStatus;
   note: string | null;
   /** Issued when the sale completes; the credit notes its returns issued. */
   invoice: { id: number; number: string } | null;
   credit_notes: { id: number; number: string }[];
-  prices_include_tax: boolean;
   rounding: 'line' | 'document';
-  discount: number;
-  tax_bps: number;
-  shipping: number;
-  subtotal: number;
-  line_tax: number;
-  lines_total: number;
-  discount_total: number;
-  document_tax: number;
-  shipping_total: number;
-  grand_total: number;
-  paid: number;
   change: number;
-  due: number;
-  version: number;
-  etag?: string;
   lines: SaleDocLine[];
   payments: ShownPayment[];
-  history: { id: number; action: string; from_status: string | null; to_status: string; note: string | null; created_at: string; user_name: string | null }[];
+  history: ShownStep[];
 }
 
-export interface SaleDocLine {
-  id: number;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  barcode: string | null;
-  tracks_serials: boolean;
-  unit_name: string;
-  quantity: number;
+export interface SaleDocLine extends ShownDocLine {
   returned: number;
   returnable: number;
   unit_price: number;
   unit_cost: number;
-  discount: number;
-  tax_bps: number;
-  total: number;
 }
 
 /** A sale's own page (its list rows open it). */

@@ -1,7 +1,7 @@
 import { paymentBody, PAYMENT_METHOD_OPTIONS, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { completeBody, SALE_ACTION_RIGHTS, SALES_API, saleCreateBody, saleLifecycle } from '../../domain/documents/sale.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
-import { oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
+import { EMPTY_TERMS, oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
 import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selectors.ts';
 
 /**
@@ -23,13 +23,8 @@ export const saleEditor: EditorKind = {
     customer_id: null,
     sold_on: today,
     status: 'completed',
-    note: '',
     // The tax method is the products' own, and a sale rounds per line (saleTotalsInput).
-    prices_include_tax: false,
-    rounding: 'line',
-    discount: 0,
-    tax_bps: 0,
-    shipping: 0,
+    ...EMPTY_TERMS,
   }),
   toBody: (header, lines, existing, payments) => {
     const { customer_id, sold_on, status, note, discount, tax_bps, shipping } = header as SaleHeader;

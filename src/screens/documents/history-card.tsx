@@ -3,16 +3,9 @@ import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
 import { formatMoment } from '../../../domain/format.ts';
 import { useDisplay } from '../../app/display.ts';
 import { DocCard } from './cards.tsx';
+import type { ShownStep } from '../../../machines/document/kind.ts';
 
-export interface ShownStep {
-  id: number;
-  action: string;
-  from_status: string | null;
-  to_status: string;
-  note: string | null;
-  created_at: string;
-  user_name: string | null;
-}
+export type { ShownStep };
 
 /** Every transition, with who and when (the server records each in the same transaction). */
 export function HistoryCard({ history, lifecycle, words, nobody = 'The system (demo data)' }: { history: readonly ShownStep[]; lifecycle: Lifecycle; words: Readonly<Record<string, string>>; nobody?: string | undefined }) {
