@@ -1,87 +1,15 @@
 import { z } from 'zod';
 import { basisPoints, isoDate, money, optionalRelationId, optionalText, relationId } from '../fields.ts';
-import type { Permission } from '../permissions.ts';
-import type { ColumnDef, FilterDef } from '../resource.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { defineLifecycle, postedLifecycle } from './lifecycle.ts';
+import { postedLifecycle } from './lifecycle.ts';
 import { lineQuantity, LINES_MAX, movementLines } from './lines.ts';
 import { PREFIXES } from './numbering.ts';
-import { paymentBody, PAYMENT_STATUS_OPTIONS } from './payments.ts';
+import { paymentBody } from './payments.ts';
+import { SALE_CHANNEL_NAMES, SALE_STATUS_NAMES } from './sale.facts.ts';
 import { computeTotals, discountFor, totalsLost, type DocumentInput, type DocumentTotals } from './totals.ts';
 
-/**
- * A sale to a customer (PRODUCT §3): SL-000001, a customer (none: walk-in), a channel (the back
- * office or the till), completed at once (stock out through the ledger, each line keeping the
- * cost its units left at) or pending (no stock moves until it is completed); the one totals
- * function over its lines; payments (method, amount), what was paid, the change and the
- * payment status. The server half is server/documents/sales.ts.
- */
-export const SALES_API = '/api/v1/admin/sales';
-export const SALE_PREFIX = PREFIXES.sale;
-/** The rights of the sales module (domain/permissions.ts): who sees sales and who records them. */
-export const SALE_RIGHTS = { list: 'sales list', create: 'sales create' } as const satisfies Record<string, Permission>;
-
-export const saleLifecycle = defineLifecycle({
-  noun: 'sale',
-  statuses: {
-    pending: { label: 'Pending', tone: 'warning' },
-    completed: { label: 'Completed', tone: 'success' },
-  },
-  actions: {
-    edit: { label: 'Edit', from: ['pending'], done: 'edited' },
-    complete: { label: 'Complete', from: ['pending'], done: 'completed', to: 'completed' },
-    pay: { label: 'Add payment', from: ['pending', 'completed'], done: 'paid' },
-    // Goods come back only once they have left: a pending sale has moved no stock.
-    return: { label: 'Return', from: ['completed'], done: 'returned' },
-  },
-});
-export type SaleStatus = keyof typeof saleLifecycle.statuses;
-export type SaleAction = keyof typeof saleLifecycle.actions;
-export const SALE_STATUS_NAMES = Object.keys(saleLifecycle.statuses) as SaleStatus[];
-export const SALE_STATUS_OPTIONS = SALE_STATUS_NAMES.map((value) => ({ value, label: saleLifecycle.statuses[value].label }));
-/** Who may take goods back and refund them: whoever may record sales (the till takes returns too). */
-export const SALE_ACTION_RIGHTS = { edit: SALE_RIGHTS.create, complete: SALE_RIGHTS.create, pay: SALE_RIGHTS.create, return: SALE_RIGHTS.create } as const;
-
-export const SALE_CHANNELS = { backoffice: 'Back office', pos: 'Point of sale' } as const;
-export type SaleChannel = keyof typeof SALE_CHANNELS;
-export const SALE_CHANNEL_NAMES = Object.keys(SALE_CHANNELS) as SaleChannel[];
-export const SALE_CHANNEL_OPTIONS = SALE_CHANNEL_NAMES.map((value) => ({ value, label: SALE_CHANNELS[value] }));
-
-export const saleColumns: readonly ColumnDef[] = [
-  { name: 'reference', label: 'Reference', sortable: true },
-  { name: 'customer_name', label: 'Customer', sortable: true },
-  { name: 'sold_on', label: 'Date', kind: 'date', sortable: true },
-  { name: 'channel', label: 'Channel', kind: 'status', sortable: true, minor: 'wide' },
-  { name: 'status', label: 'Status', kind: 'status', sortable: true },
-  { name: 'grand_total', label: 'Total', kind: 'money', sortable: true },
-  { name: 'paid', label: 'Paid', kind: 'money', sortable: true, minor: true },
-  { name: 'due', label: 'Due', kind: 'money', sortable: true },
-  { name: 'payment_status', label: 'Payment', kind: 'status', minor: true },
-];
-export const saleFilters: readonly FilterDef[] = [
-  { name: 'customer_id', label: 'Customer', kind: 'relation', relation: 'customers' },
-  { name: 'channel', label: 'Channel', kind: 'select', options: SALE_CHANNEL_OPTIONS },
-  { name: 'status', label: 'Status', kind: 'select', options: SALE_STATUS_OPTIONS },
-  { name: 'payment_status', label: 'Payment', kind: 'select', options: PAYMENT_STATUS_OPTIONS },
-  { name: 'sold_on', label: 'Date', kind: 'dateRange' },
-];
-export const saleList = {
-  key: 'sales',
-  api: SALES_API,
-  columns: saleColumns,
-  filters: saleFilters,
-  defaultSort: { field: 'sold_on', dir: 'desc' },
-  searchHint: 'Search reference',
-  /** Figures of the totals row beyond the column sums, each with what it counts (server: sale-routes.ts salesFigure). */
-  figures: [
-    {
-      name: 'sales',
-      label: 'Sales',
-      kind: 'money',
-      caption: 'Sales: the totals of completed sales in the period, less the refunds of returns made in it. Pending sales do not count.',
-    },
-  ],
-} as const;
+/** The sale's facts (no zod: the list page and the route table read them): ./sale.facts.ts. */
+export * from './sale.facts.ts';
 
 export interface SaleTerms {
   prices_include_tax: boolean;

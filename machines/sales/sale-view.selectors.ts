@@ -1,5 +1,5 @@
 import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
-import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.ts';
+import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
 import type { DocumentHeader, DraftOpening, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
 

@@ -1,4 +1,4 @@
-import { SALE_RIGHTS, saleList } from '../../../domain/documents/sale.ts';
+import { SALE_RIGHTS, saleList } from '../../../domain/documents/sale.facts.ts';
 import type { ResourceList } from '../../../domain/resource.ts';
 
 /**

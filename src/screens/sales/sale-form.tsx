@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { SALE_STATUS_OPTIONS } from '../../../domain/documents/sale.ts';
+import { SALE_STATUS_OPTIONS } from '../../../domain/documents/sale.facts.ts';
 import type { FieldDef } from '../../../domain/resource.ts';
 import type { EditorActor } from '../../../machines/document/lifecycle.machine.ts';
 import { DocumentForm, useHeaderField } from '../documents/document-form.tsx';

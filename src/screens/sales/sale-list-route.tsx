@@ -1,4 +1,4 @@
-import { saleLifecycle } from '../../../domain/documents/sale.ts';
+import { saleLifecycle } from '../../../domain/documents/sale.facts.ts';
 import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
 import { saleHref } from '../../../machines/sales/sale-view.selectors.ts';
 import { documentListRoute } from '../documents/document-list-route.tsx';

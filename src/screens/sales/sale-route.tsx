@@ -1,5 +1,5 @@
 import { formatAmount, formatDay } from '../../../domain/format.ts';
-import { SALE_CHANNELS } from '../../../domain/documents/sale.ts';
+import { SALE_CHANNELS } from '../../../domain/documents/sale.facts.ts';
 import { saleApi, saleKind } from '../../../machines/sales/sale.kind.ts';
 import { customerLabel, type SaleDoc } from '../../../machines/sales/sale-view.selectors.ts';
 import { PaymentBadge, StatusBadge } from '../documents/badges.tsx';
