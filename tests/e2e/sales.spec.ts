@@ -1,0 +1,60 @@
+/**
+ * Selling from the back office, tried as a new user would: a product found by name and another
+ * scanned, paid by cash and card (the change comes out of the cash), the sale completed with its
+ * invoice; then a sale of more than is in stock, refused with the server's message under that
+ * line's quantity, nothing recorded.
+ */
+import { expect, test } from '@playwright/test';
+import { asAdmin } from './support/pages.ts';
+import { ean13, PurchaseFormPage } from './support/purchase-pages.ts';
+
+test('a sale with a split payment completes with its invoice; an oversell is refused under its line', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { api } = await asAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const code = ean13(`21${String(Date.now()).slice(-10)}`);
+  const lamp = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Desk lamp ${tag}`, sku: `DL-${tag}`, unit_id: unit!.id, cost_price: 600, sale_price: 1250 });
+  const bulb = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Bulb ${tag}`, sku: `BU-${tag}`, barcode: code, unit_id: unit!.id, cost_price: 100, sale_price: 250 });
+  for (const p of [lamp, bulb]) await api.create('/api/v1/admin/stock/adjustments', { product_id: p.id, quantity: 3, reason: 'opening', unit_cost: 100 });
+  const form = new PurchaseFormPage(page);
+  const main = page.getByRole('main');
+
+  await test.step('two lines, one found by name and one scanned; cash and card with change', async () => {
+    await form.open('/admin/sales/create', 'Create sale');
+    await form.addProduct(lamp.name);
+    await form.scan(code);
+    await expect(form.line(bulb.name)).toBeVisible();
+    await form.scan(code);
+    await expect(form.quantity(bulb.name)).toHaveValue('2');
+    // 12.50 + 2 × 2.50 = 17.50: 10.00 in cash and 10.00 by card, 2.50 back.
+    await main.getByRole('button', { name: 'Add a payment' }).click();
+    await main.getByRole('button', { name: 'Add a payment' }).click();
+    await main.getByRole('group', { name: 'Payment 1' }).getByRole('textbox', { name: 'Amount' }).fill('10.00');
+    const second = main.getByRole('group', { name: 'Payment 2' });
+    await second.locator('select').selectOption({ label: 'Card' });
+    await second.getByRole('textbox', { name: 'Amount' }).fill('10.00');
+    await expect(main.getByRole('region', { name: 'Payments' }).or(main.locator('[aria-labelledby="payments-title"]'))).toContainText('2.50');
+    await main.getByRole('button', { name: 'Save sale' }).click();
+    await expect(page).toHaveURL(/\/admin\/sales\/edit\/\d+$/);
+    await expect(main.getByText(/^SL-\d{6}$/).first()).toBeVisible();
+    await expect(main).toContainText('Completed');
+    await expect(main.getByRole('link', { name: /^INV-\d{6}$/ })).toBeVisible();
+    const payments = main.getByRole('table').filter({ hasText: 'Method' });
+    await expect(payments).toContainText('Cash');
+    await expect(payments).toContainText('$7.50');
+    await expect(payments).toContainText('Card');
+    await expect(payments).toContainText('$10.00');
+  });
+
+  await test.step('more than is in stock: refused under the line’s quantity, nothing recorded', async () => {
+    await form.open('/admin/sales/create', 'Create sale');
+    await form.addProduct(lamp.name);
+    await form.quantity(lamp.name).fill('9');
+    await main.getByRole('button', { name: 'Save sale' }).click();
+    await expect(main.getByRole('list', { name: 'Lines' }).getByText(`Not enough stock of “${lamp.name}”: 2 available, 9 needed.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/sales\/create$/);
+    const left = await api.list<{ id: number; on_hand: number }>('/api/v1/admin/products', { search: lamp.name, per_page: '10' });
+    expect(left.find((p) => p.id === lamp.id)?.on_hand).toBe(2);
+  });
+});
