@@ -86,7 +86,12 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
   const doc = new PurchasePage(page);
   const toasts = new Toasts(page);
   const leave = new LeaveDialog(page);
-  const editorCoverage = new Coverage('lineEditor', lineEditorMachine);
+  // A purchase takes no payments with the document (its kind declares none; the guard refuses them).
+  const editorCoverage = new Coverage('lineEditor', lineEditorMachine, {}, {
+    'lineEditor.editing payment.add#0': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a sale’s split payments',
+    'lineEditor.editing payment.change#0': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a sale’s split payments',
+    'lineEditor.editing payment.remove#0': 'tests/model/line-editor.model.test.ts: a sale’s split payments',
+  });
   const authHeaders = { ...xsrfHeaders, Authorization: `Bearer ${api.token}` };
   const getPurchase = async (id: number) => ((await (await request.get(`${PURCHASES_API}/${id}`, { headers: authHeaders })).json()) as { data: PurchaseDoc }).data;
 
