@@ -1,6 +1,6 @@
 import { PURCHASE_RIGHTS } from '../../../domain/documents/purchase.facts.ts';
 import { purchaseList } from '../../../domain/documents/purchase.list.ts';
-import type { ResourceList } from '../../../domain/resource.ts';
+import { documentList } from '../documents/document-list.ts';
 
 /**
  * The purchase list (domain/documents/purchase.list.ts) as the generic list screen's parts read it:
@@ -8,16 +8,9 @@ import type { ResourceList } from '../../../domain/resource.ts';
  * and changed on their own screen, never deleted (a cancelled purchase keeps its number), so the
  * list offers no delete.
  */
-export const PURCHASES: ResourceList = {
-  key: purchaseList.key,
+export const PURCHASES = documentList(purchaseList, {
   label: { one: 'purchase', many: 'purchases' },
-  api: purchaseList.api,
   permissions: PURCHASE_RIGHTS,
-  columns: purchaseList.columns,
-  filters: purchaseList.filters,
-  searchHint: purchaseList.searchHint,
-  defaultSort: purchaseList.defaultSort,
-  titleField: 'reference',
   routes: { list: '/purchase/list', create: '/purchase/create', edit: '/purchase/edit/:id' },
-};
+});
 
