@@ -36,6 +36,9 @@ describe('column widths from the page, not from measuring it', () => {
     const bare = columnFit(amount, page([view({ amount: 100 })]));
     const withTotal = columnFit(amount, page([view({ amount: 100 })], { foot: (c) => (c === amount ? '$1,234,567.89' : '') }));
     expect(withTotal.step).toBeGreaterThan(bare.step);
+    // The semibold total is wider than the same figure in a row: "$20,850.75" under "Due" was cut at 7rem.
+    const due = { name: 'due', label: 'Due', kind: 'money', sortable: true } as const;
+    expect(columnFit(due, page([view({ due: 15971 })], { foot: (c) => (c === due ? '$20,850.75' : '') })).step).toBeGreaterThanOrEqual(7.5);
   });
 
   it('lets long words and the title give way; dates, money, pictures and short words keep their width', () => {

@@ -25,6 +25,8 @@ const CELL_PAD_REM = 2;
 const BADGE_PAD_REM = 1;
 const SORT_REM = 1;
 const SWATCH_REM = 1.75;
+/** The totals row is semibold: its figures are about this much wider than the rows' regular ones. */
+const FOOT_BOLD = 1.08;
 /** A picture's cell: the 4rem thumbnail and the padding. */
 const IMAGE_REM = 6;
 /** A screen's own cell (a badge beside a number): room for a few words. */
@@ -63,7 +65,7 @@ const stepFor = (rem: number): ColumnStep => COLUMN_STEPS.find((s) => s >= rem) 
 /** The rem the column's longest value on the page takes, or its heading, or its total, with the cell's padding. */
 function columnRem(c: ColumnDef, page: ColumnPage): number {
   if (c.kind === 'image') return IMAGE_REM;
-  const head = Math.max(c.label.length * HEAD_CHAR_REM + (c.sortable ? SORT_REM : 0), textRem(page.foot(c)));
+  const head = Math.max(c.label.length * HEAD_CHAR_REM + (c.sortable ? SORT_REM : 0), textRem(page.foot(c)) * FOOT_BOLD);
   if (page.custom(c)) return Math.max(head, CUSTOM_REM) + CELL_PAD_REM;
   let longest = 0;
   for (const { row } of page.rows) {
