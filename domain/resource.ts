@@ -150,6 +150,17 @@ export interface ResourceFacts {
   rowLinks?: readonly RowLink[];
 }
 
+/**
+ * A figure the list's totals carry beyond its column sums (the sale list's `sales`), shown under
+ * the rows with its caption: what it counts, said where it is shown.
+ */
+export interface ListFigure {
+  name: string;
+  label: string;
+  kind: 'money' | 'number';
+  caption: string;
+}
+
 /** What a list screen knows of a resource: its facts and how its rows are shown. */
 export interface ResourceList extends ResourceFacts {
   columns: readonly ColumnDef[];
@@ -159,6 +170,8 @@ export interface ResourceList extends ResourceFacts {
   defaultSort: { field: string; dir: SortDir };
   /** Filters the list opens with (website orders: pending); another value is chosen in the filter. */
   defaultFilters?: Readonly<Record<string, string>>;
+  /** Figures of the totals beyond the column sums (the server adds them to `totals`). */
+  figures?: readonly ListFigure[];
   /** The row field that names a record in messages ("Delete Acme Ltd?"). */
   titleField: string;
   /** Records that cannot be deleted from the list (e.g. the Super Admin role) say why. */

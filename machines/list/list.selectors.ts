@@ -247,6 +247,13 @@ export function selectTotals(s: ListSnapshot) {
   return { count: meta.total, values: Object.fromEntries(shown.map((c) => [c.name, totals[c.name]!])) as Record<string, number> };
 }
 
+/** The list's figures beyond its column sums (the sale list's `sales`), each with its value over the filter and its caption. */
+export function selectFigures(s: ListSnapshot) {
+  const { totals, meta, spec } = s.context;
+  if (!totals || !meta || meta.total === 0 || !spec.figures) return [];
+  return spec.figures.flatMap((f) => (typeof totals[f.name] === 'number' ? [{ ...f, value: totals[f.name]! }] : []));
+}
+
 /** One active search or filter, as a chip: removing it sends `remove`. */
 export interface Chip {
   key: string;

@@ -26,7 +26,7 @@ import type { Notice } from '../toast/toast.constants.ts';
  * with undo; list.settings.ts: columns and saved filters) are built from the same names.
  */
 
-export type ListSpec = Pick<ResourceList, 'key' | 'defaultSort' | 'defaultFilters' | 'columns' | 'filters' | 'label' | 'titleField'>;
+export type ListSpec = Pick<ResourceList, 'key' | 'defaultSort' | 'defaultFilters' | 'columns' | 'filters' | 'label' | 'titleField' | 'figures'>;
 
 /** What the signed-in person may do on this list (from their permissions). */
 export interface ListAbilities {

@@ -42,6 +42,7 @@ import {
   selectRows,
   selectSaved,
   selectSelection,
+  selectFigures,
   selectTotals,
   selectUndo,
 } from '../../machines/list/list.selectors.ts';
@@ -898,6 +899,17 @@ describe('list machine, scenarios', () => {
     const h = harness({ ...INPUT, spec: { ...SPEC, columns } as unknown as typeof SPEC });
     await h.effects(() => h.loads.only().resolve({ ...MANY, totals: { on_hand: 42, stock_value: 123456 } }), true);
     expect(selectTotals(h.snap())).toEqual({ count: 57, values: { on_hand: 42, stock_value: 123456 } });
+  });
+
+  it("a figure the server adds to the totals (the sale list's Sales) comes with its caption; none when the server left it out", async () => {
+    const columns = [{ name: 'reference', label: 'Reference' }, { name: 'grand_total', label: 'Total', kind: 'money' }] as const;
+    const figures = [{ name: 'sales', label: 'Sales', kind: 'money', caption: 'Completed sales less refunds.' }] as const;
+    const h = harness({ ...INPUT, spec: { ...SPEC, columns, figures } as unknown as typeof SPEC });
+    await h.effects(() => h.loads.only().resolve({ ...MANY, totals: { grand_total: 5000, sales: 4200 } }), true);
+    expect(selectFigures(h.snap())).toEqual([{ ...figures[0], value: 4200 }]);
+    const bare = harness({ ...INPUT, spec: { ...SPEC, columns, figures } as unknown as typeof SPEC });
+    await bare.effects(() => bare.loads.only().resolve({ ...MANY, totals: { grand_total: 5000 } }), true);
+    expect(selectFigures(bare.snap())).toEqual([]);
   });
 
   it('filters become chips, a date range one chip for both ends', async () => {

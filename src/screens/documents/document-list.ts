@@ -1,7 +1,7 @@
 import type { ResourceList } from '../../../domain/resource.ts';
 
 /** What a document kind's list declaration says (domain/documents/<kind>.facts.ts or .list.ts). */
-type ListFacts = Pick<ResourceList, 'key' | 'api' | 'columns' | 'filters' | 'searchHint' | 'defaultSort'> & Partial<Pick<ResourceList, 'defaultFilters'>>;
+type ListFacts = Pick<ResourceList, 'key' | 'api' | 'columns' | 'filters' | 'searchHint' | 'defaultSort'> & Partial<Pick<ResourceList, 'defaultFilters' | 'figures'>>;
 
 /**
  * A document kind's list as the generic list screen's parts read it: its declaration, titled by
@@ -16,6 +16,7 @@ export const documentList = (list: ListFacts, own: Pick<ResourceList, 'label' | 
   searchHint: list.searchHint,
   defaultSort: list.defaultSort,
   ...(list.defaultFilters ? { defaultFilters: list.defaultFilters } : {}),
+  ...(list.figures ? { figures: list.figures } : {}),
   titleField: 'reference',
   ...own,
 });

@@ -4,10 +4,12 @@ import { resourceHref } from '../../../domain/paths.ts';
 import type { ResourceFacts } from '../../../domain/resource.ts';
 import { resourceByKey } from '../../../domain/resources/index.ts';
 import { capitalise } from '../../../domain/text.ts';
-import { selectAbilities, selectBusy, selectError, selectFiltered, selectPhase, selectPinned } from '../../../machines/list/list.selectors.ts';
+import { formatCell } from '../../../domain/format.ts';
+import { selectAbilities, selectBusy, selectError, selectFigures, selectFiltered, selectPhase, selectPinned } from '../../../machines/list/list.selectors.ts';
 import { selectResumed } from '../../../machines/navigation.machine.ts';
 import { selectListCards } from '../../../machines/ui.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
+import { useDisplay } from '../../app/display.ts';
 import { listRegionId } from '../../resources/dom-ids.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -27,6 +29,32 @@ import { PageHeader } from './page-header.tsx';
 import { SaveFilterDialog } from './save-filter-dialog.tsx';
 
 const centered = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '12', px: '4', textAlign: 'center' });
+
+const figureStrip = css({ display: 'grid', gap: '1', px: '4', py: '3', borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.subtle' });
+
+const sameFigures = (a: ReturnType<typeof selectFigures>, b: ReturnType<typeof selectFigures>) =>
+  a.length === b.length && a.every((f, i) => f.name === b[i]!.name && f.value === b[i]!.value);
+
+/** The list's figures beyond its column sums (the sale list's "Sales"), each over the whole filter and saying what it counts. */
+function ListFigures() {
+  const { actor } = useListScreen();
+  const figures = useSelector(actor, selectFigures, sameFigures);
+  const display = useDisplay();
+  if (figures.length === 0) return null;
+  return (
+    <dl className={figureStrip}>
+      {figures.map((f) => (
+        <div key={f.name} className={css({ display: 'grid', gap: '0.5' })}>
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'baseline', fontWeight: 'semibold' })}>
+            <dt>{f.label}</dt>
+            <dd className={css({ fontVariantNumeric: 'tabular-nums' })}>{formatCell(f.kind, f.value, display)}</dd>
+          </div>
+          <dd className={css({ fontSize: 'sm', color: 'fg.muted' })}>{f.caption}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * Header, toolbar, chips, the bars that report a delete, the rows (a table, or cards on a
@@ -99,6 +127,7 @@ export function ListView() {
         ) : (
           <>
             <Rows />
+            <ListFigures />
             <ListPagination />
           </>
         )}
