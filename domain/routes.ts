@@ -1,3 +1,4 @@
+import { INVOICE_RIGHTS } from './documents/invoice.ts';
 import type { Permission } from './permissions.ts';
 import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
 import type { ResourceFacts } from './resource.ts';
@@ -16,6 +17,8 @@ export interface RouteDef {
   path: string;
   title: string;
   permission: Permission | null;
+  /** Other rights that open it as well (an invoice: who sees orders too, as its API allows). */
+  alsoOpenedBy?: readonly Permission[];
   layout: Layout;
   access: Access;
   /**
@@ -51,6 +54,10 @@ const r = (
   screen = 'placeholder',
 ): RouteDef => ({ name, path, title, permission, layout: 'content', access: 'auth', screen });
 
+/** Whether someone holding `held` may open the route: its right, or one of the others that open it too. */
+export const mayOpen = (route: Pick<RouteDef, 'permission' | 'alsoOpenedBy'>, held: readonly string[]) =>
+  !route.permission || held.includes(route.permission) || !!route.alsoOpenedBy?.some((p) => held.includes(p));
+
 const PRODUCT = factsOf('products');
 
 export const ROUTES: readonly RouteDef[] = [
@@ -82,9 +89,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('stock', '/stock', 'Stock', 'stock', 'stock'),
   r('orders', '/orders', 'Pending orders', 'order list', 'orders'),
   r('orderDetails', '/orders/:id', 'Order details', 'order list', 'orderPage'),
-  // An invoice or a credit note as issued (domain/documents/invoice.ts). The API lets who sees sales
-  // or orders read them; a route names one right: the sales' (the sale page links here).
-  r('invoice', '/invoice/:id', 'Invoice', 'sales list', 'issued:invoice'),
+  // An invoice or a credit note as issued (domain/documents/invoice.ts). Who sees sales or orders
+  // reads an invoice (a shipped order's too), as its API allows; a credit note corrects a sale's.
+  { ...r('invoice', '/invoice/:id', 'Invoice', INVOICE_RIGHTS[0]!, 'issued:invoice'), alsoOpenedBy: INVOICE_RIGHTS.slice(1) },
   r('creditNote', '/credit-note/:id', 'Credit note', 'sales list', 'issued:creditNote'),
   // SPEC's own paths and titles; the screens are the products resource's (domain/resources/product.ts).
   r('productCreate', '/product/create', 'Create product', PRODUCT.permissions.create, 'form:products'),

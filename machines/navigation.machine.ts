@@ -3,7 +3,7 @@ import { breadcrumbs, pageTitle, type PageNames } from '../domain/page.ts';
 import type { Permission } from '../domain/permissions.ts';
 import type { Row } from '../domain/resource.ts';
 import { ADMIN_BASE, DASHBOARD_PATH, LOGIN_PATH, POS_SHORTCUT, adminHref } from '../domain/paths.ts';
-import { matchRoute, type Layout, type RouteMatch } from '../domain/routes.ts';
+import { matchRoute, mayOpen, type Layout, type RouteMatch } from '../domain/routes.ts';
 import type { Notice } from './toast/toast.constants.ts';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to access this page.';
@@ -133,15 +133,14 @@ export const navigationMachine = setup({
     isGuestOnlyForUser: ({ context }) => context.match?.route.access === 'guest' && context.status === 'user',
     needsSignIn: ({ context }) => context.match?.route.access === 'auth' && context.status !== 'user',
     lacksPermission: ({ context }) => {
-      const p = context.match?.route.permission;
-      return !!p && !context.permissions.includes(p);
+      const route = context.match?.route;
+      return !!route && !mayOpen(route, context.permissions);
     },
     isDashboard: ({ context }) => context.pathname === DASHBOARD_PATH,
     /** The stored session may see the page at the address (so it is worth getting ready early). */
     isAllowedToStored: ({ context, event }) => {
       if (event.type !== 'auth.checking' || context.match?.route.access !== 'auth') return false;
-      const p = context.match.route.permission;
-      return !p || event.permissions.includes(p);
+      return mayOpen(context.match.route, event.permissions);
     },
     isPage: ({ event }) => event.type === 'nav.warm' && matchRoute(split(event.to).pathname) !== null,
     isBlocked: ({ context }) => context.blocked,

@@ -80,9 +80,9 @@ export interface IssuedShown {
   shipping_total: number;
   grand_total: number;
   note: string | null;
-  /** The source: the sale (reference, date) it was made for. */
+  /** The source: the sale (reference, date) it was made for, or the website order. */
   sale: { id: number; reference: string | null; sold_on: string } | null;
-  order_id: number | null;
+  order: { id: number; reference: string; ordered_on: string } | null;
   /** A credit note: the invoice it corrects. */
   invoice: { id: number; number: string } | null;
   /** Live from the source: its payments and what is still due (an invoice), none on a credit note. */

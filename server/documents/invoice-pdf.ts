@@ -57,6 +57,7 @@ export function issuedPdf(doc: IssuedShown, logo?: Buffer): Promise<Buffer> {
     `Number: ${doc.number}`,
     `Issued: ${doc.issued_on}`,
     doc.sale ? `Sale: ${doc.sale.reference ?? ''} of ${doc.sale.sold_on}` : null,
+    doc.order ? `Order: ${doc.order.reference} of ${doc.order.ordered_on}` : null,
     doc.invoice ? `Corrects invoice: ${doc.invoice.number}` : null,
   ].filter((l): l is string => !!l);
   pdf.text(facts.join('\n'), M + 300, M + 24, { width: RIGHT - M - 300, align: 'right' });

@@ -163,7 +163,7 @@ const { created_by: _by, created_at: _at, ...invoiceCols } = getTableColumns(inv
 const { created_by: _cby, created_at: _cat, ...creditCols } = getTableColumns(creditNotes);
 const saleCols = { sale_reference: sales.reference, sold_on: sales.sold_on, sale_total: sales.grand_total, sale_paid: sales.paid, sale_returned: sales.returned_total, sale_refunded: sales.refunded };
 /** An order's invoice reads the order's payments instead (an order has no returns). */
-const orderCols = { order_total: orders.grand_total, order_paid: orders.paid };
+const orderCols = { order_reference: orders.reference, ordered_on: orders.ordered_on, order_total: orders.grand_total, order_paid: orders.paid };
 
 /** The source's balance now (a sale's returns and refunds counted): positive, still due; negative, owed to the customer. */
 const live = (r: { grand_total: number; sale_total: number | null; sale_paid: number | null; sale_returned: number | null; sale_refunded: number | null; order_total: number | null; order_paid: number | null }) =>
@@ -179,7 +179,8 @@ async function showInvoice(db: Db | Tx, id: number): Promise<IssuedShown> {
     .where(eq(invoices.id, id));
   if (!r) throw new ApiError(404, 'This invoice does not exist.');
   const payments = fromJson<ShownPayment[]>(r.sale_id !== null ? r.sale_payments : r.order_payments);
-  return shown('invoice', r, { order_id: r.order_id, invoice: null, payments, paid: r.sale_paid ?? r.order_paid ?? 0, due: live(r) });
+  const order = r.order_id !== null ? { id: r.order_id, reference: r.order_reference ?? '', ordered_on: r.ordered_on ?? '' } : null;
+  return shown('invoice', r, { order, invoice: null, payments, paid: r.sale_paid ?? r.order_paid ?? 0, due: live(r) });
 }
 
 /** Credit note `id` as shown, naming the invoice it corrects. */
@@ -191,11 +192,11 @@ async function showCreditNote(db: Db | Tx, id: number): Promise<IssuedShown> {
     .leftJoin(sales, eq(sales.id, creditNotes.sale_id))
     .where(eq(creditNotes.id, id));
   if (!r) throw new ApiError(404, 'This credit note does not exist.');
-  return shown('creditNote', r, { order_id: null, invoice: { id: r.invoice_id, number: r.invoice_number }, payments: [], paid: 0, due: 0 });
+  return shown('creditNote', r, { order: null, invoice: { id: r.invoice_id, number: r.invoice_number }, payments: [], paid: 0, due: 0 });
 }
 
 type Frozen = typeof invoices.$inferSelect & { sale_reference: string | null; sold_on: string | null };
-function shown(kind: IssuedKind, r: Omit<Frozen, 'created_by' | 'created_at' | 'order_id'>, live: Pick<IssuedShown, 'order_id' | 'invoice' | 'payments' | 'paid' | 'due'>): IssuedShown {
+function shown(kind: IssuedKind, r: Omit<Frozen, 'created_by' | 'created_at' | 'order_id'>, live: Pick<IssuedShown, 'order' | 'invoice' | 'payments' | 'paid' | 'due'>): IssuedShown {
   return {
     kind,
     id: r.id,

@@ -178,7 +178,7 @@ describe('moving an order along', () => {
     expect(shipped.invoice.number).toMatch(/^INV-\d{6}$/);
     const inv = await f.api.get(`${INVOICES_API}/${shipped.invoice.id}`);
     expect(inv.status, inv.text).toBe(200);
-    expect(inv.body.data).toMatchObject({ number: shipped.invoice.number, order_id: o.id, sale: null, grand_total: shipped.grand_total, due: shipped.grand_total, paid: 0 });
+    expect(inv.body.data).toMatchObject({ number: shipped.invoice.number, order: { id: o.id, reference: o.reference, ordered_on: o.ordered_on }, sale: null, grand_total: shipped.grand_total, due: shipped.grand_total, paid: 0 });
     expect(inv.body.data.lines.map((l: any) => [l.product_id, l.quantity])).toEqual([[a.id, 3]]);
     const d = await step(o.id, 'deliver');
     expect(d.body.data).toMatchObject({ status: 'delivered', actions: ['pay'] });

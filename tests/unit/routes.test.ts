@@ -30,6 +30,21 @@ function links(): MenuLink[] {
   return out;
 }
 
+describe('a route opened by more than one right', () => {
+  const as = (url: string, permissions: string[]) => {
+    const actor = createActor(navigationMachine, { input: { url } }).start();
+    actor.send({ type: 'auth.changed', status: 'user', permissions });
+    return actor.getSnapshot().context.pathname;
+  };
+  it('an invoice opens for who sees sales and for who sees orders (a shipped order has one); a credit note only for who sees sales', () => {
+    expect(as('/admin/invoice/7', ['sales list'])).toBe('/admin/invoice/7');
+    expect(as('/admin/invoice/7', ['order list'])).toBe('/admin/invoice/7');
+    expect(as('/admin/invoice/7', ['stock'])).toBe(DASHBOARD_PATH);
+    expect(as('/admin/credit-note/7', ['order list'])).toBe(DASHBOARD_PATH);
+    expect(as('/admin/credit-note/7', ['sales list'])).toBe('/admin/credit-note/7');
+  });
+});
+
 describe('every route of the table', () => {
   it('has a unique name and path', () => {
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);

@@ -96,6 +96,10 @@ export default function IssuedRoute({ params, screen, data }: ScreenProps) {
               <AppLink href={adminHref('/sales/edit/:id', { id: d.sale.id })} className={css({ color: 'primary.fg' })}>
                 ← Sale {d.sale.reference}
               </AppLink>
+            ) : d.order ? (
+              <AppLink href={adminHref('/orders/:id', { id: d.order.id })} className={css({ color: 'primary.fg' })}>
+                ← Order {d.order.reference}
+              </AppLink>
             ) : null
           }
           actions={
@@ -130,6 +134,10 @@ export default function IssuedRoute({ params, screen, data }: ScreenProps) {
             {d.sale ? (
               <span className={muted}>
                 Sale {d.sale.reference} of {day(d.sale.sold_on)}
+              </span>
+            ) : d.order ? (
+              <span className={muted}>
+                Order {d.order.reference} of {day(d.order.ordered_on)}
               </span>
             ) : null}
             {d.invoice ? (
