@@ -23,7 +23,8 @@ export const button = defineRecipe({
     transitionProperty: 'background, border-color, color, box-shadow, transform',
     transitionDuration: '150ms',
     _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-    _disabled: { opacity: 0.55, cursor: 'not-allowed' },
+    // Greyed as well as faded: a faded solid purple on the dark theme still read as a button to press.
+    _disabled: { opacity: 0.55, filter: 'grayscale(0.85)', cursor: 'not-allowed' },
     '&[aria-busy=true]': { cursor: 'progress', opacity: 0.85 },
     '& svg': { flexShrink: 0 },
   },
