@@ -9,7 +9,7 @@ import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
 import { ROUTES, matchRoute, type RouteDef } from '../../domain/routes.ts';
 import { MENU, isLink, type MenuLink } from '../../domain/menu.ts';
-import { PERMISSIONS } from '../../domain/permissions.ts';
+import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 
 const urlFor = (route: RouteDef) => `/admin${route.path.replace(/:(\w+)/g, (_m, k: string) => `${k}-42`)}`;
 
@@ -31,7 +31,7 @@ function links(): MenuLink[] {
 }
 
 describe('a route opened by more than one right', () => {
-  const as = (url: string, permissions: string[]) => {
+  const as = (url: string, permissions: Permission[]) => {
     const actor = createActor(navigationMachine, { input: { url } }).start();
     actor.send({ type: 'auth.changed', status: 'user', permissions });
     return actor.getSnapshot().context.pathname;
