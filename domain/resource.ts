@@ -180,6 +180,8 @@ export interface ResourceList extends ResourceFacts {
 
 /** The whole declaration: its list part and how a record is written. */
 export interface ResourceDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = S> extends ResourceList {
+  /** What the record's page shows beside its form, read-only, from the record the server sends (a customer's Owes). */
+  recordFigures?: readonly ColumnDef[];
   /** Body of POST (create), made from the kit. Strict: unknown fields are refused. */
   schema: (kit: SchemaKit) => S;
   /** Body of PUT (update) when it differs, e.g. a user's password becomes optional. */

@@ -58,6 +58,7 @@ export const customers = defineResource({
   searchHint: 'Search name, email or phone',
   defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
+  recordFigures: [{ name: 'due', label: 'Owes', kind: 'money' }],
   schema: ({ z, requiredText, optionalEmail, optionalPhone, optionalText, optionalRelationId, status }) =>
     z.strictObject({
       name: requiredText('a name'),
@@ -102,6 +103,7 @@ export const suppliers = defineResource({
   searchHint: 'Search name, company, email or phone',
   defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
+  recordFigures: [{ name: 'balance_due', label: 'Balance due', kind: 'money' }],
   schema: ({ z, requiredText, optionalText, optionalEmail, optionalPhone, status }) =>
     z.strictObject({
       name: requiredText('a name'),

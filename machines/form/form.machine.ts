@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isAtOrUnder, keySegments, setAt } from '../../domain/field-path.ts';
 import { FIELD_CODECS, fieldsFor, toBody, toFormValues, validate, type FieldCodecs, type FormMode, type FormValues } from '../../domain/form-values.ts';
 import { recordName } from '../../domain/record-title.ts';
-import type { FieldDef, Row } from '../../domain/resource.ts';
+import type { ColumnDef, FieldDef, Row } from '../../domain/resource.ts';
 import type { Notice } from '../toast/toast.constants.ts';
 
 /** What a form needs from a resource or settings definition. */
@@ -18,6 +18,8 @@ export interface FormSpec {
   parentField?: string | undefined;
   /** The record field that names it ("Aiden Hall"): the page's title says it once loaded. */
   titleField?: string | undefined;
+  /** Values of the record shown beside the form, never edited (a customer's Owes). */
+  figures?: readonly ColumnDef[] | undefined;
   /** Codecs of field kinds of the screen's own (document lines), over the built-in ones. */
   codecs?: FieldCodecs | undefined;
 }
@@ -71,6 +73,8 @@ export interface FormContext {
   recordName: string | null;
   /** The record is here: loaded, or given by the page (its loader got it); the form then starts from it. */
   held: boolean;
+  /** The spec's figures as the record has them (a customer's `due`), shown beside the form. */
+  figures: Record<string, unknown>;
 }
 
 export type FormEvent =
@@ -137,6 +141,7 @@ const heldRecord = (spec: FormSpec, mode: FormMode, record: LoadedRecord) => {
     locked: record.data.protected === true,
     recordName: recordNameOf(spec, record.data),
     held: true,
+    figures: Object.fromEntries((spec.figures ?? []).map((c) => [c.name, record.data[c.name]])),
   };
 };
 /** The page is titled with the record's name (settings have none: an empty name, ignored). */
@@ -243,6 +248,7 @@ export const formMachine = setup({
       locked: false,
       recordName: null,
       held: false,
+      figures: {},
       ...(input.record ? heldRecord(input.spec, input.mode, input.record) : {}),
     };
   },

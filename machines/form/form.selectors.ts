@@ -42,3 +42,9 @@ export const valueAt = (values: Record<string, unknown>, key: string) => getAt(v
 export function errorsUnder(errors: Record<string, string>, key: string): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).filter(([k]) => isAtOrUnder(k, key)));
 }
+
+/** The record's figures shown beside its form (a customer's Owes), each with its value; none before it is here. */
+export function selectRecordFigures(s: FormSnapshot) {
+  const { spec, figures } = s.context;
+  return (spec.figures ?? []).flatMap((c) => (typeof figures[c.name] === 'number' || typeof figures[c.name] === 'string' ? [{ column: c, value: figures[c.name] as number | string }] : []));
+}

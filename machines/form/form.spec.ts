@@ -11,6 +11,7 @@ export const formSpecOf = (def: ResourceDef): FormSpec => ({
   defaults: def.defaults,
   parentField: def.parent?.field,
   titleField: def.titleField,
+  figures: def.recordFigures,
 });
 
 /** What the form machine needs from a settings record's definition (edited in place). */

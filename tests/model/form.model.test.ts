@@ -14,7 +14,7 @@ import { TestModel, type StatePath } from 'xstate/graph';
 import { formMachine, type FormFailure, type FormSpec, type LoadedRecord, type SaveInput } from '../../machines/form/form.machine.ts';
 import { fieldsFor, toBody, toFormValues, validate, type FormMode } from '../../domain/form-values.ts';
 import { formSpecOf, singletonSpecOf } from '../../machines/form/form.spec.ts';
-import { errorsUnder, selectFormStatus, selectRecordName } from '../../machines/form/form.selectors.ts';
+import { errorsUnder, selectFormStatus, selectRecordFigures, selectRecordName } from '../../machines/form/form.selectors.ts';
 import { z } from 'zod';
 import { attributeValues, customers, posSetting, products, roles } from '../../domain/resources/index.ts';
 import { inStoreEan13 } from '../../domain/stock/barcode.ts';
@@ -546,6 +546,20 @@ describe('form machine, scenarios', () => {
     await settled();
     // The name alone decides nothing: the server's flag is the one source.
     expect(selectFormStatus(plain.snap()).locked).toBe(false);
+  });
+
+  it("a customer's page shows what they owe from the record the server sent, and never sends it back", async () => {
+    const h = harness({ spec: formSpecOf(customers), mode: 'edit', id: '7' });
+    expect(selectRecordFigures(h.snap())).toEqual([]);
+    h.loads.only().resolve({ data: { ...CUSTOMER, due: 43853 }, version: 'W/"3"' });
+    await settled();
+    expect(selectRecordFigures(h.snap())).toEqual([{ column: { name: 'due', label: 'Owes', kind: 'money' }, value: 43853 }]);
+    expect(toBody(fieldsFor(customers.fields, 'edit'), h.snap().context.values)).not.toHaveProperty('due');
+    // A role has no figures: nothing is shown beside its form.
+    const role = harness({ spec: formSpecOf(roles), mode: 'edit', id: '2' });
+    role.loads.only().resolve({ data: { id: 2, name: 'Clerk', permission_ids: [] } });
+    await settled();
+    expect(selectRecordFigures(role.snap())).toEqual([]);
   });
 
   describe('values and errors by full path (a document line)', () => {

@@ -4,7 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import type { FieldDef } from '../../../domain/resource.ts';
 import type { formMachine } from '../../../machines/form/form.machine.ts';
-import { errorsUnder, selectErrors, selectFormPhase, selectFormStatus, selectValues, valueAt } from '../../../machines/form/form.selectors.ts';
+import { errorsUnder, selectErrors, selectFormPhase, selectFormStatus, selectRecordFigures, selectValues, valueAt } from '../../../machines/form/form.selectors.ts';
+import { formatCell } from '../../../domain/format.ts';
+import { useDisplay } from '../../app/display.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -45,6 +47,26 @@ function viewOf(views: FieldKindViews, f: FieldDef): FieldKindView {
 const isWide = (views: FieldKindViews, f: FieldDef) => f.wide || viewOf(views, f).wide;
 
 /** The generic create/edit/settings form: a card of fields, the form's own error, Save and Cancel. */
+const sameFigures = (a: ReturnType<typeof selectRecordFigures>, b: ReturnType<typeof selectRecordFigures>) =>
+  a.length === b.length && a.every((f, i) => f.column === b[i]!.column && f.value === b[i]!.value);
+
+/** The record's figures beside its form, read-only (a customer's Owes): what the server says of it, not a field. */
+function RecordFigures({ actor }: { actor: FormViewProps['actor'] }) {
+  const figures = useSelector(actor, selectRecordFigures, sameFigures);
+  const display = useDisplay();
+  if (figures.length === 0) return null;
+  return (
+    <dl className={css({ display: 'flex', flexWrap: 'wrap', gap: '6', mb: '4' })}>
+      {figures.map(({ column, value }) => (
+        <div key={column.name} className={css({ display: 'grid', gap: '0.5' })}>
+          <dt className={css({ fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' })}>{column.label}</dt>
+          <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })}>{formatCell(column.kind, value, display)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function FormView({ actor, title, fields, what, back, lockedHint, views = FIELD_VIEWS, actions }: FormViewProps) {
   const phase = useSelector(actor, selectFormPhase);
   const status = useSelector(actor, selectFormStatus, shallowEqual);
@@ -66,6 +88,7 @@ export function FormView({ actor, title, fields, what, back, lockedHint, views =
   return (
     <>
       <PageHeader subtitle={hasRequired ? 'Fields marked * are required.' : undefined} actions={actions} />
+      <RecordFigures actor={actor} />
       <Card.Root asChild className={css({ maxW: wideForm ? 'none' : '4xl' })}>
         <form noValidate aria-label={title} onSubmit={submit}>
           <Card.Body className={css({ pt: '6', px: { base: '4', sm: '6' } })}>
