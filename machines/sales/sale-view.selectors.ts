@@ -14,6 +14,8 @@ export interface SaleDoc extends PaidDocument {
   channel: SaleChannel;
   status: SaleStatus;
   note: string | null;
+  /** The quotation it was converted from, if any. */
+  quotation?: { id: number; reference: string } | null;
   /** Issued when the sale completes; the credit notes its returns issued. */
   invoice: { id: number; number: string } | null;
   credit_notes: { id: number; number: string }[];
@@ -57,14 +59,18 @@ export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: Line
       tax_bps: doc.tax_bps,
       shipping: doc.shipping,
     },
-    lines: doc.lines.map((l, i) => ({
-      key: i + 1,
-      product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
-      quantity: l.quantity,
-      unit_price: l.unit_price,
-      discount: l.discount,
-      tax_bps: l.tax_bps,
-      serials: [],
-    })),
+    lines: soldLineDrafts(doc.lines),
   };
 }
+
+/** Saved lines sold at a price (a sale's, a quotation's) as the line editor holds them: the price they were written at stands as the product's. */
+export const soldLineDrafts = (lines: readonly (ShownDocLine & { unit_price: number })[]): LineDraft[] =>
+  lines.map((l, i) => ({
+    key: i + 1,
+    product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
+    quantity: l.quantity,
+    unit_price: l.unit_price,
+    discount: l.discount,
+    tax_bps: l.tax_bps,
+    serials: [],
+  }));

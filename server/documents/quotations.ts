@@ -16,6 +16,7 @@ import { customers, quotationLines, quotations, sales } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { act, create, dayOf, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
+import { parties } from './invoices.ts';
 import { insertLines, linesJson, linesOf } from './lines.ts';
 import { postSale, price } from './sales.ts';
 
@@ -139,7 +140,10 @@ export async function showQuotation(db: Db | Tx, id: number) {
   const [doc] = await db.select(shown).from(quotations).innerJoin(customers, eq(customers.id, quotations.customer_id)).where(eq(quotations.id, id));
   if (!doc) throw gone(quotationKind);
   const status = effectiveStatus(doc.q, dayOf({ userId: null }));
+  // What its printed sheet heads with: the shop and the customer as they are now.
+  const printed = await parties(db as Tx, doc.q.customer_id);
   return {
+    ...printed,
     ...doc.q,
     status,
     customer_name: doc.customer_name,
