@@ -14,8 +14,7 @@ import { answerQuotation, convertQuotation, createQuotation, sendQuotation } fro
  */
 
 const DAY = 86_400_000;
-/** The seed's actor may record the sale a conversion makes, as the API's would need to. */
-const at = (now: Date, daysAgo: number): Actor => ({ userId: null, at: new Date(now.getTime() - daysAgo * DAY), rights: new Set(['sales create']) });
+const at = (now: Date, daysAgo: number): Actor => ({ userId: null, at: new Date(now.getTime() - daysAgo * DAY) });
 const dayOf = (a: Actor) => a.at!.toISOString().slice(0, 10);
 
 type Step = 'send' | 'accept' | 'reject' | 'convert';

@@ -19,10 +19,8 @@ export const QUOTATIONS_API = '/api/v1/admin/quotations';
 export const QUOTATION_PREFIX = PREFIXES.quotation;
 /** Days a new quotation stays valid, from its date. */
 export const QUOTATION_VALID_DAYS = 30;
-/** Who sees quotations, and who writes and moves them along (converting also needs the right to record sales). */
+/** Who sees quotations, and who writes and moves them along, converting included (the sale is pending: completing it needs 'sales create'). */
 export const QUOTATION_RIGHTS = { list: 'quotation list', create: 'quotation create' } as const satisfies Record<string, Permission>;
-/** Converting records a sale: the converter needs this right as well. */
-export const CONVERT_SALE_RIGHT = 'sales create' satisfies Permission;
 
 // Declared with its statuses named, since 'expired' starts no action (nothing is done to an expired quotation).
 export const quotationLifecycle = defineLifecycle<'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'converted', 'edit' | 'send' | 'accept' | 'reject' | 'convert'>({

@@ -64,7 +64,7 @@ export const quotationRoutes = documentRoutes<Shown>({
     convert: action({
       body: quotationStepBody,
       right: QUOTATION_ACTION_RIGHTS.convert,
-      summary: 'Convert an accepted quotation into ONE pending sale (needs “sales create” too): answers with the sale. A second convert is a 409 naming that sale',
+      summary: 'Convert an accepted quotation into ONE pending sale: answers with the sale (completing it needs “sales create”). A second convert is a 409 naming that sale',
       run: (tx, id, body, actor) => convertQuotation(tx, id, body.note, actor),
       answer: (tx, d: Shown) => showSale(tx, d.sale!.id),
       message: (d: Shown) => `Quotation ${d.reference} converted: sale ${d.sale?.reference} is pending.`,

@@ -1,7 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import {
-  CONVERT_SALE_RIGHT,
   effectiveStatus,
   QUOTATION_PREFIX,
   quotationLifecycle,
@@ -13,7 +12,7 @@ import {
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { customers, quotationLines, quotations, sales } from '../db/schema.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { validationError } from '../http/errors.ts';
 import { act, create, dayOf, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
 import { parties } from './invoices.ts';
@@ -103,11 +102,11 @@ export const answerQuotation = (answer: 'accept' | 'reject') => (tx: Tx, id: num
  * customer, lines at their quoted prices and discounts, its discount, tax and shipping, dated
  * the day it converts. The quotation row's lock queues concurrent converts; the one after finds
  * it converted and is told the sale (the kind's `refusal`); the unique sales.quotation_id holds
- * even without the lock. Recording a sale needs its own right as well.
+ * even without the lock. Whoever writes quotations converts them: the sale is pending (no
+ * stock, no payment), and completing it needs the right to record sales.
  */
 export const convertQuotation = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
   act(quotationKind, tx, id, 'convert', actor, async (doc) => {
-    if (!actor.rights?.has(CONVERT_SALE_RIGHT)) throw new ApiError(403, 'Converting a quotation records a sale, and you may not record sales. Ask someone who may (the “sales create” right).');
     const quoted = await linesOf<LineRow>(tx, lines, id);
     const sale = await postSale(
       tx,
