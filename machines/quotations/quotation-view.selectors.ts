@@ -1,7 +1,7 @@
 import type { QuotationStatus } from '../../domain/documents/quotation.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
 import type { DocumentHeader, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
-import { soldLineDrafts } from '../sales/sale-view.selectors.ts';
+import { soldLineDrafts, soldTerms } from '../sales/sale-view.selectors.ts';
 
 /** A quotation as GET /quotations/{id} answers it (server/documents/quotations.ts showQuotation): no payments, its status as it is today. */
 export interface QuotationDoc extends Omit<PaidDocument, 'payment_status' | 'paid' | 'due'> {
@@ -36,12 +36,7 @@ export function quotationEditorInput(doc: QuotationDoc): { header: DocumentHeade
       customer_id: doc.customer_id,
       quoted_on: doc.quoted_on,
       valid_until: doc.valid_until,
-      note: doc.note ?? '',
-      prices_include_tax: doc.prices_include_tax,
-      rounding: 'line',
-      discount: doc.discount,
-      tax_bps: doc.tax_bps,
-      shipping: doc.shipping,
+      ...soldTerms(doc),
     },
     lines: soldLineDrafts(doc.lines),
   };

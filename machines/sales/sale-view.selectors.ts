@@ -52,16 +52,21 @@ export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: Line
       customer_id: doc.customer_id,
       sold_on: doc.sold_on,
       status: doc.status,
-      note: doc.note ?? '',
-      prices_include_tax: doc.prices_include_tax,
-      rounding: 'line',
-      discount: doc.discount,
-      tax_bps: doc.tax_bps,
-      shipping: doc.shipping,
+      ...soldTerms(doc),
     },
     lines: soldLineDrafts(doc.lines),
   };
 }
+
+/** A saved document's terms as a sold document's form holds them (a sale's, a quotation's): rounded per line. */
+export const soldTerms = (doc: Pick<PaidDocument, 'prices_include_tax' | 'discount' | 'tax_bps' | 'shipping'> & { note: string | null }) => ({
+  note: doc.note ?? '',
+  prices_include_tax: doc.prices_include_tax,
+  rounding: 'line' as const,
+  discount: doc.discount,
+  tax_bps: doc.tax_bps,
+  shipping: doc.shipping,
+});
 
 /** Saved lines sold at a price (a sale's, a quotation's) as the line editor holds them: the price they were written at stands as the product's. */
 export const soldLineDrafts = (lines: readonly (ShownDocLine & { unit_price: number })[]): LineDraft[] =>
