@@ -79,10 +79,11 @@ export const ROUTES: readonly RouteDef[] = [
   // Whoever may see the list may open a purchase from it: without 'purchase edit' the screen
   // shows it to read (lines, payments, history) and offers no action, which the server refuses too.
   r('purchaseEdit', '/purchase/edit/:id', 'Edit purchase', 'purchase list', 'purchaseForm:serial'),
-  r('quotations', '/quotations/list', 'Quotations', 'quotation list'),
-  r('quotationView', '/quotations/view/:id', 'Quotation', 'quotation list'),
-  r('quotationCreate', '/quotations/create', 'Create quotation', 'quotation create'),
-  r('quotationEdit', '/quotations/edit/:id', 'Edit quotation', 'quotation create'),
+  r('quotations', '/quotations/list', 'Quotations', 'quotation list', 'quotations'),
+  // One screen writes, changes and shows a quotation; the view page shows it without its form.
+  r('quotationView', '/quotations/view/:id', 'Quotation', 'quotation list', 'quotationPage:view'),
+  r('quotationCreate', '/quotations/create', 'Create quotation', 'quotation create', 'quotationPage'),
+  r('quotationEdit', '/quotations/edit/:id', 'Edit quotation', 'quotation create', 'quotationPage'),
   r('sales', '/sales/list', 'Sales', 'sales list', 'sales'),
   r('saleCreate', '/sales/create', 'Create sale', 'sales create', 'saleForm'),
   r('saleEdit', '/sales/edit/:id', 'Edit sale', 'sales list', 'saleForm'),

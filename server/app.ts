@@ -25,6 +25,7 @@ import { purchaseRoutes } from './documents/purchase-routes.ts';
 import { saleRoutes } from './documents/sale-routes.ts';
 import { invoiceRoutes } from './documents/invoice-routes.ts';
 import { orderRoutes } from './documents/order-routes.ts';
+import { quotationRoutes } from './documents/quotation-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
@@ -38,6 +39,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...saleRoutes,
   ...invoiceRoutes,
   ...orderRoutes,
+  ...quotationRoutes,
   ...lookupRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),

@@ -5,6 +5,7 @@ import type { Db, Tx } from './db/index.ts';
 import { customers, products, settings, suppliers } from './db/schema.ts';
 import { createPurchase, receivePurchase, showPurchase } from './documents/purchases.ts';
 import { completeSale, paySale, postSale, saleTotal, showSale } from './documents/sales.ts';
+import { seedDemoQuotations } from './seed-quotations.ts';
 import { generator } from './seeded-random.ts';
 import { DEMO_SUPPLIERS } from './seed-demo.ts';
 import { demoProducts } from './seed-stock.ts';
@@ -42,6 +43,7 @@ export async function seedDemoSelling(db: Db, now: Date = new Date()): Promise<b
       .returning({ key: settings.key });
     if (!marker[0]) return false;
     await seedSales(tx, now);
+    await seedDemoQuotations(tx, now);
     return true;
   });
 }

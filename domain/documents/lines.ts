@@ -49,7 +49,7 @@ export const LINE_PRODUCTS_API = '/api/v1/admin/documents/products';
 export const LOOKUP_MAX = 20;
 
 /** Who may look products up for a line: whoever writes a document that has lines (purchases, counts, sales). */
-export const LINE_LOOKUP_ACCESS = ['purchase create', 'purchase edit', 'stock', 'sales create'] as const satisfies readonly Permission[];
+export const LINE_LOOKUP_ACCESS = ['purchase create', 'purchase edit', 'stock', 'sales create', 'quotation create'] as const satisfies readonly Permission[];
 
 export const lookupQuery = z.strictObject({
   search: z.string({ error: 'Type a name or SKU, or scan a barcode.' }).trim().min(1, { error: 'Type a name or SKU, or scan a barcode.' }).max(100, { error: 'Use at most 100 characters.' }),

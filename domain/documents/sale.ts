@@ -47,24 +47,29 @@ export const saleLine = z.strictObject({
 /** A payment taken with the sale: how and how much (its date is the sale's). */
 export const salePayment = paymentBody.pick({ method: true, amount: true });
 
+/** What is sold on what terms, as a sale and a quotation both state it: lines priced as a sale's, the order discount, tax, shipping and a note. */
+export const soldTermsFields = <L extends z.ZodType>(line: L) => ({
+  lines: z
+    .array(line, { error: 'Send the lines as a list.' })
+    .min(1, { error: 'Add at least one product.' })
+    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` }),
+  discount: money('the order discount').default(0),
+  tax_bps: basisPoints('the order tax').default(0),
+  shipping: money('the shipping').default(0),
+  note: optionalText(1000),
+});
+
 const saleFields = {
   /** None: a walk-in customer. */
   customer_id: optionalRelationId('a customer'),
   sold_on: isoDate('the sale date'),
   channel: z.enum(SALE_CHANNEL_NAMES, { error: 'Choose the back office or the point of sale.' }).default('backoffice'),
   status: z.enum(SALE_STATUS_NAMES, { error: 'Choose completed or pending.' }).default('completed'),
-  lines: z
-    .array(saleLine, { error: 'Send the lines as a list.' })
-    .min(1, { error: 'Add at least one product.' })
-    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` }),
-  discount: money('the order discount').default(0),
-  tax_bps: basisPoints('the order tax').default(0),
-  shipping: money('the shipping').default(0),
+  ...soldTermsFields(saleLine),
   payments: z.array(salePayment, { error: 'Send the payments as a list.' }).max(20, { error: 'Use at most 20 payments.' }).default([]),
-  note: optionalText(1000),
 };
 /** A line's own discount is never more than its amount (when its price is sent; else the server checks). */
-const discountFits = (b: { lines: z.output<typeof saleLine>[] }, ctx: z.RefinementCtx) =>
+export const discountFits = (b: { lines: { quantity: number; unit_price?: number | undefined; discount: number }[] }, ctx: z.RefinementCtx) =>
   b.lines.forEach((l, i) => {
     if (l.unit_price !== undefined && l.discount > l.quantity * l.unit_price) {
       ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount cannot be more than the line’s amount.' });

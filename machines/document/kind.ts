@@ -193,6 +193,8 @@ export interface DocumentKind<D extends DocState = DocState> {
   editor?: EditorKind;
   /** The actions that move stock (the stock bell is asked again after them). */
   stockActions?: readonly string[];
+  /** Actions answered with another document (a quotation's convert: the sale it made), and that document's page, which opens. */
+  follows?: Readonly<Record<string, (answer: DocState) => string>>;
   /** The right each action needs; the person's rights become the machine's `may`. */
   rights?: Readonly<Record<string, string>>;
 }

@@ -28,6 +28,9 @@ export type { DocState } from './kind.ts';
  * when it answers. The person is asked to save (or discard) first — a clerk who changed a
  * quantity and pressed Receive expects the new quantity, and saving silently could fail on
  * the form's own errors, so asking is the one answer that never surprises.
+ *
+ * An action the kind says `follows` answers with another document (a quotation converted: the
+ * sale it made): its page opens (`follow`) instead of this one taking the answer.
  */
 
 export interface ActionFailure {
@@ -57,6 +60,8 @@ export type DocumentLifecycleEvent =
   /** The panel sent: the action runs. */
   | { type: 'doc.act'; action: string; body?: unknown }
   | { type: 'doc.retry' }
+  /** Print the document (its paper sheet): the browser's print dialog. */
+  | { type: 'doc.print' }
   /** The document's form became dirty (true) or clean again (false). */
   | { type: 'doc.unsaved'; unsaved: boolean }
   /** The document's form saved it: here it is as it is now. */
@@ -103,6 +108,8 @@ export const documentLifecycleMachine = setup({
     unsaved: ({ context }) => context.unsaved,
     /** A refusal that sending again could cure: the answer was lost (offline) or the server failed. */
     retryable: ({ context }) => isRetryable(context.failure) && context.pending !== null,
+    /** The action answers with another document, whose page opens (a quotation converted: its sale). */
+    follows: ({ context }) => context.pending !== null && context.kind?.follows?.[context.pending.action] !== undefined,
   },
   actions: {
     start: assign({
@@ -144,6 +151,10 @@ export const documentLifecycleMachine = setup({
     done: enqueueActions(({ context, enqueue }) => {
       if (context.kind) enqueue.sendTo('draft', { type: 'draft.done' });
     }),
+    /** The browser's print dialog (provided). */
+    print: (_, _p: undefined) => {},
+    /** Open another document's page (provided: the address bar). */
+    follow: (_, _p: { href: string }) => {},
     /** Tell the person what happened (provided: a toast, the stock bell when stock moved). */
     announce: (_, _p: { action: string; message: string }) => {},
     /** An action was refused: its panel shows the errors under their fields. */
@@ -198,6 +209,7 @@ export const documentLifecycleMachine = setup({
           { guard: 'allowed', target: 'working', actions: 'start' },
         ],
         'doc.retry': { guard: 'retryable', target: 'working' },
+        'doc.print': { actions: 'print' },
         'doc.saved': {
           actions: ['takeSaved', { type: 'announce', params: ({ context }) => ({ action: context.kind?.editAction ?? 'edit', message: context.message ?? '' }) }, 'syncEditor'],
         },
@@ -210,15 +222,27 @@ export const documentLifecycleMachine = setup({
         id: 'runAction',
         src: 'runAction',
         input: ({ context }) => ({ id: context.doc.id, action: context.pending!.action, body: context.pending!.body, key: context.pending!.key }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            'done',
-            { type: 'announce', params: ({ context, event }) => ({ action: context.pending!.action, message: event.output.message }) },
-            'applyResult',
-            'syncEditor',
-          ],
-        },
+        onDone: [
+          {
+            guard: 'follows',
+            target: 'ready',
+            actions: [
+              'done',
+              { type: 'announce', params: ({ context, event }) => ({ action: context.pending!.action, message: event.output.message }) },
+              { type: 'follow', params: ({ context, event }) => ({ href: context.kind!.follows![context.pending!.action]!(event.output.data) }) },
+              'clear',
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              'done',
+              { type: 'announce', params: ({ context, event }) => ({ action: context.pending!.action, message: event.output.message }) },
+              'applyResult',
+              'syncEditor',
+            ],
+          },
+        ],
         onError: {
           target: 'ready',
           actions: ['keepFailure', { type: 'refused', params: ({ context, event }) => ({ action: context.pending!.action, failure: event.error as ActionFailure }) }],

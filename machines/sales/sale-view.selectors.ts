@@ -14,6 +14,8 @@ export interface SaleDoc extends PaidDocument {
   channel: SaleChannel;
   status: SaleStatus;
   note: string | null;
+  /** The quotation it was converted from, if any. */
+  quotation?: { id: number; reference: string } | null;
   /** Issued when the sale completes; the credit notes its returns issued. */
   invoice: { id: number; number: string } | null;
   credit_notes: { id: number; number: string }[];
@@ -50,21 +52,30 @@ export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: Line
       customer_id: doc.customer_id,
       sold_on: doc.sold_on,
       status: doc.status,
-      note: doc.note ?? '',
-      prices_include_tax: doc.prices_include_tax,
-      rounding: 'line',
-      discount: doc.discount,
-      tax_bps: doc.tax_bps,
-      shipping: doc.shipping,
+      ...soldTerms(doc),
     },
-    lines: doc.lines.map((l, i) => ({
-      key: i + 1,
-      product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
-      quantity: l.quantity,
-      unit_price: l.unit_price,
-      discount: l.discount,
-      tax_bps: l.tax_bps,
-      serials: [],
-    })),
+    lines: soldLineDrafts(doc.lines),
   };
 }
+
+/** A saved document's terms as a sold document's form holds them (a sale's, a quotation's): rounded per line. */
+export const soldTerms = (doc: Pick<PaidDocument, 'prices_include_tax' | 'discount' | 'tax_bps' | 'shipping'> & { note: string | null }) => ({
+  note: doc.note ?? '',
+  prices_include_tax: doc.prices_include_tax,
+  rounding: 'line' as const,
+  discount: doc.discount,
+  tax_bps: doc.tax_bps,
+  shipping: doc.shipping,
+});
+
+/** Saved lines sold at a price (a sale's, a quotation's) as the line editor holds them: the price they were written at stands as the product's. */
+export const soldLineDrafts = (lines: readonly (ShownDocLine & { unit_price: number })[]): LineDraft[] =>
+  lines.map((l, i) => ({
+    key: i + 1,
+    product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
+    quantity: l.quantity,
+    unit_price: l.unit_price,
+    discount: l.discount,
+    tax_bps: l.tax_bps,
+    serials: [],
+  }));

@@ -1,7 +1,7 @@
 import { paymentBody, PAYMENT_METHOD_OPTIONS, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { completeBody, SALE_ACTION_RIGHTS, SALES_API, saleCreateBody, saleLifecycle } from '../../domain/documents/sale.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
-import { EMPTY_TERMS, oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
+import { EMPTY_TERMS, oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type LineDraft, type PanelDef } from '../document/kind.ts';
 import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selectors.ts';
 
 /**
@@ -17,6 +17,14 @@ export interface SaleHeader extends DocumentHeader {
   sold_on: string;
   status: 'completed' | 'pending';
 }
+
+/** A line as a sale's body (and a quotation's) sends it: the product, how many, its discount, and its price only when not the catalogue's (that needs the override right). */
+export const soldLineBody = (l: LineDraft) => ({
+  product_id: l.product?.id ?? null,
+  quantity: l.quantity,
+  ...(l.product && l.unit_price !== l.product.sale_price ? { unit_price: l.unit_price } : {}),
+  discount: l.discount,
+});
 
 export const saleEditor: EditorKind = {
   emptyHeader: (today): SaleHeader => ({
@@ -39,11 +47,7 @@ export const saleEditor: EditorKind = {
       tax_bps,
       shipping,
       lines: lines.map((l) => ({
-        product_id: l.product?.id ?? null,
-        quantity: l.quantity,
-        // The catalogue's price is the default; another is sent (and needs the override right).
-        ...(l.product && l.unit_price !== l.product.sale_price ? { unit_price: l.unit_price } : {}),
-        discount: l.discount,
+        ...soldLineBody(l),
         ...(l.product?.tracks_serials && completed && !existing ? { serials: serialsNamed(l) } : {}),
       })),
     };

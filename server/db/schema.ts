@@ -696,7 +696,7 @@ export const PAYMENT_STATUS_VALUES = ['due', 'partial', 'paid'] as const;
  * was paid and its status, the version (bumped by every write: the ETag of the record) and who
  * made it.
  */
-const paidDocument = {
+const documentTotals = {
   prices_include_tax: boolean('prices_include_tax').notNull().default(false),
   discount: integer('discount').notNull().default(0),
   tax_bps: integer('tax_bps').notNull().default(0),
@@ -708,10 +708,17 @@ const paidDocument = {
   document_tax: bigint('document_tax', { mode: 'number' }).notNull().default(0),
   shipping_total: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
   grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
-  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
-  payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
+};
+/** Who made it and its version (bumped by every write: the ETag of the record). */
+const versioned = {
   version: integer('version').notNull().default(1),
   created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+};
+const paidDocument = {
+  ...documentTotals,
+  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  payment_status: varchar('payment_status', { length: 8, enum: PAYMENT_STATUS_VALUES }).notNull().default('due'),
+  ...versioned,
 };
 
 /** A purchase's header with its stored totals (domain/documents/totals.ts's, never a client's). */
@@ -837,11 +844,14 @@ export const sales = pgTable(
     /** The value of what came back (its returns' grand totals) and what was refunded for it (migration 0018). */
     returned_total: bigint('returned_total', { mode: 'number' }).notNull().default(0),
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** The accepted quotation this sale was converted from (migration 0021): unique, so a quotation becomes one sale at most. */
+    quotation_id: integer('quotation_id').references((): AnyPgColumn => quotations.id, { onDelete: 'restrict' }),
     ...paidDocument,
     ...stamps,
   },
   (t) => [
     uniqueIndex('sales_reference_unique').on(t.reference),
+    uniqueIndex('sales_quotation_unique').on(t.quotation_id),
     uniqueIndex('sales_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
     index('sales_date_idx').on(t.sold_on, t.id),
     index('sales_customer_date_idx').on(t.customer_id, t.sold_on, t.id),
@@ -1054,5 +1064,67 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.order_id, t.position),
     index('order_lines_product_idx').on(t.product_id),
     check('order_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.unit_cost} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
+  ],
+);
+
+export const QUOTATION_STATUS_VALUES = ['draft', 'sent', 'accepted', 'rejected', 'converted'] as const;
+
+/**
+ * A quotation's header (domain/documents/quotation.ts): its customer, date and valid-until day,
+ * the sale's terms and the totals they give. No payments: it sells nothing until converted.
+ * 'expired' is never stored (a sent one past its day is computed so on read).
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial('id').primaryKey(),
+    ...numbered,
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    quoted_on: date('quoted_on', { mode: 'string' }).notNull(),
+    valid_until: date('valid_until', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 16, enum: QUOTATION_STATUS_VALUES }).notNull().default('draft'),
+    note: text('note'),
+    ...documentTotals,
+    ...versioned,
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('quotations_reference_unique').on(t.reference),
+    uniqueIndex('quotations_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
+    index('quotations_date_idx').on(t.quoted_on, t.id),
+    index('quotations_customer_date_idx').on(t.customer_id, t.quoted_on, t.id),
+    index('quotations_status_date_idx').on(t.status, t.quoted_on, t.id),
+    index('quotations_created_by_idx').on(t.created_by),
+    check('quotations_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.grand_total} >= 0`),
+    check('quotations_valid_check', sql`${t.valid_until} >= ${t.quoted_on}`),
+  ],
+);
+
+/** A quotation's line: priced as a sale line (no cost: nothing leaves stock). */
+export const quotationLines = pgTable(
+  'quotation_lines',
+  {
+    id: serial('id').primaryKey(),
+    quotation_id: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unit_price: integer('unit_price').notNull(),
+    discount: integer('discount').notNull().default(0),
+    tax_bps: integer('tax_bps').notNull().default(0),
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('quotation_lines_quotation_idx').on(t.quotation_id, t.position),
+    index('quotation_lines_product_idx').on(t.product_id),
+    check('quotation_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
   ],
 );

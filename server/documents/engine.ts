@@ -86,8 +86,17 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
   table: HeaderTable;
   /** The party the document is with: checked before it is written (422 under `field`); `optional`: a document may have none (a walk-in sale). */
   party?: { table: PgTable & { id: PgColumn }; field: string; noun: string; optional?: boolean };
-  /** The status as the row stores it (a kind created final, a stock count: always the same). */
-  status(doc: D): S;
+  /**
+   * The status the document is in on `today` (YYYY-MM-DD): as the row stores it, or, for a kind
+   * whose status also follows from the day (a sent quotation past its valid-until day has
+   * expired), as that makes it. A kind created final (a stock count) is always the same.
+   */
+  status(doc: D, today: string): S;
+  /**
+   * The kind's own words when its lifecycle table refuses an action, where it knows more than the
+   * table does (a converted quotation names the sale it became); undefined: the table's refusal.
+   */
+  refusal?(tx: Tx, doc: D, action: A, status: S): Promise<string | undefined>;
   /** For a kind whose header stores totals, status, payment status and a version. */
   totals?: {
     lines: LineTable;
@@ -99,6 +108,8 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
      * (default: the grand total and paid; a sale: less what was returned and refunded).
      */
     owed?(doc: D): { total: number; paid: number };
+    /** A kind that takes no payments (a quotation): its header has no payment status to restate. */
+    unpaid?: true;
   };
   /** What history calls the creation (default 'create'; a stock count: 'post'). */
   created?: string;
@@ -174,10 +185,14 @@ export async function act<S extends string, A extends string, D extends { id: nu
   if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(kind, doc as D & { version: number })) {
     throw new ApiError(409, `Someone else changed this ${kind.lifecycle.noun} while you were editing it. Reload to see their changes, then make yours again.`, { code: 'stale' });
   }
-  const from = kind.status(doc);
-  checkTransition(kind.lifecycle, action, from);
+  const from = kind.status(doc, dayOf(actor));
+  if (!allows(kind.lifecycle, action, from)) {
+    const said = await kind.refusal?.(tx, doc, action, from);
+    if (said) throw new ApiError(409, said, { code: 'transition_refused' });
+    checkTransition(kind.lifecycle, action, from);
+  }
   const out = await work(doc);
-  const to = await settle(kind, tx, doc, out, kind.lifecycle.actions[action].to);
+  const to = await settle(kind, tx, doc, out, kind.lifecycle.actions[action].to, dayOf(actor));
   await recordHistory(tx, { docType: kind.docType, docId: id, action, from, to, userId: actor.userId, note: out.note, data: out.data, at: actor.at });
   return to;
 }
@@ -212,7 +227,7 @@ export async function create<S extends string, A extends string, D extends { id:
     .returning();
   const doc = row as D;
   const out = await work(doc);
-  const to = await settle(kind, tx, doc, out, undefined);
+  const to = await settle(kind, tx, doc, out, undefined, dayOf(actor));
   await recordHistory(tx, { docType: kind.docType, docId: doc.id, action: kind.created ?? 'create', from: null, to, userId: actor.userId, note: out.note, data: out.data, at: actor.at });
   const reference = await nextNumber(tx, kind.prefix);
   await tx.update(t).set({ reference } as never).where(eq(t.id, doc.id));
@@ -225,12 +240,12 @@ export async function create<S extends string, A extends string, D extends { id:
  * input and the status the kind derives (or the action's `to`); the payment status from the
  * total and what is paid; a new version. A kind whose header stores none of that: nothing.
  */
-async function settle<S extends string, A extends string, D extends { id: number; reference: string | null }, L>(kind: DocumentKind<S, A, D, L>, tx: Tx, doc: D, out: Outcome<L>, to: S | undefined): Promise<S> {
+async function settle<S extends string, A extends string, D extends { id: number; reference: string | null }, L>(kind: DocumentKind<S, A, D, L>, tx: Tx, doc: D, out: Outcome<L>, to: S | undefined, today: string): Promise<S> {
   const t = kind.totals;
-  if (!t) return to ?? kind.status(doc);
+  if (!t) return to ?? kind.status(doc, today);
   const terms = { ...doc, ...out.set } as D & { grand_total: number; paid: number };
   let set: Record<string, unknown> = { ...out.set };
-  let status = to ?? kind.status(doc);
+  let status = to ?? kind.status(doc, today);
   if (out.lines) {
     const totals = computeTotals(t.input(terms, out.lines));
     await restateLines(tx, t.lines.table, out.lines as readonly Record<string, unknown>[], totals);
@@ -250,10 +265,13 @@ async function settle<S extends string, A extends string, D extends { id: number
   const version = (kind.table as unknown as { version: PgColumn }).version;
   await tx
     .update(kind.table)
-    .set({ ...set, status, payment_status: paymentStatus(owed.total, owed.paid), version: sql`${version} + 1`, updated_at: sql`now()` } as never)
+    .set({ ...set, status, ...(t.unpaid ? {} : { payment_status: paymentStatus(owed.total, owed.paid) }), version: sql`${version} + 1`, updated_at: sql`now()` } as never)
     .where(eq(kind.table.id, doc.id));
   return status;
 }
+
+/** The day an actor acts on (YYYY-MM-DD, UTC): the demo seed's backdated day, else today. */
+export const dayOf = (actor: Actor) => (actor.at ?? new Date()).toISOString().slice(0, 10);
 
 /** The total a document's payment status weighs and what is paid of it (the kind's `owed`, else grand total and paid). */
 export function owing(kind: AnyKind, doc: { grand_total: number; paid: number }): { total: number; paid: number } {

@@ -27,8 +27,8 @@ import { paymentsJson } from './payments.ts';
 
 const dayOf = (actor: Actor) => (actor.at ?? new Date()).toISOString().slice(0, 10);
 
-/** The shop and the customer as they are now, to be frozen on the document. */
-async function parties(tx: Tx, customerId: number | null): Promise<{ shop: IssuedShop; customer: IssuedCustomer | null }> {
+/** The shop and the customer as they are now, to be frozen on the document (a quotation prints them as they are). */
+export async function parties(tx: Tx, customerId: number | null): Promise<{ shop: IssuedShop; customer: IssuedCustomer | null }> {
   const web = (await readSetting(tx as unknown as Db, websiteSetting as unknown as SingletonDef)) as Record<string, string | null>;
   const shop: IssuedShop = {
     name: web.shop_name || 'Shop',

@@ -32,6 +32,8 @@ export interface ActionRoute<B extends z.ZodType, D> extends Write<B, D> {
   /** 201 for an action that records something new (a payment); default 200. */
   status?: 200 | 201;
   run(tx: Tx, id: number, body: z.output<B>, actor: Actor): Promise<unknown>;
+  /** The answer's document, when the action made another one (a quotation converted: the sale it became); default this document. */
+  answer?(tx: Tx, doc: D): Promise<Record<string, unknown>>;
 }
 
 export interface DocumentRoutes<D extends Doc> {
@@ -87,13 +89,21 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
     return id;
   };
   /** A write in the engine's transaction, answered with the document as it is now. */
-  const write = <B>(c: AppContext, scope: string, body: B, w: { message(doc: D, body: B): string; present?(doc: D): Record<string, unknown> }, status: 200 | 201, run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>) =>
+  const write = <B>(
+    c: AppContext,
+    scope: string,
+    body: B,
+    w: { message(doc: D, body: B): string; present?(doc: D): Record<string, unknown>; answer?(tx: Tx, doc: D): Promise<Record<string, unknown>> },
+    status: 200 | 201,
+    run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>,
+  ) =>
     idempotent(c, scope, body, async (tx, client): Promise<Answer> => {
       try {
         const { id, replayed } = await run(tx, client);
         const data = await d.show(tx, id);
         const message = w.message(data, body);
-        return { status, body: w.present ? { data: w.present(data), message } : { data, message, ...tag(data) }, ...(replayed ? { replayed } : {}) };
+        const answer = w.answer ? { data: await w.answer(tx, data), message } : w.present ? { data: w.present(data), message } : { data, message, ...tag(data) };
+        return { status, body: answer, ...(replayed ? { replayed } : {}) };
       } catch (e) {
         explainWriteError(e, kind.lifecycle.noun, {});
       }

@@ -7,7 +7,7 @@ import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { creditNotes, customers, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
+import { creditNotes, customers, quotations, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
@@ -88,11 +88,11 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
  * their change and payment status, and the number taken last (engine `create`). In the caller's
  * one transaction; with a client key, a replay answers the sale first made under it.
  */
-export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey) {
+export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey, from?: { quotationId: number }) {
   let priced: Priced | undefined;
   const header = async () => {
-    priced = await price(tx, body, actor);
-    return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId };
+    priced = await price(tx, body, actor, SERIALS_AT_ONCE, from !== undefined);
+    return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId, ...(from ? { quotation_id: from.quotationId } : {}) };
   };
   return create(saleKind, tx, actor, header, client, async (doc) => {
     const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);
@@ -124,9 +124,11 @@ export async function saleTotal(tx: Tx, body: SaleCreateBody, actor: Actor): Pro
  * sale price unless the seller holds the override right (else 422 under `lines.N.unit_price`),
  * one tax method, and each line's discount with the customer's category's on top. `serials`
  * says how to sell a serial-tracked product instead when stock leaves later (status pending).
+ * `quoted`: the lines are an accepted quotation's (postSale `from`), whose prices and discounts
+ * were agreed and already carry the category's: they are taken as they are.
  */
-export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor, serials = SERIALS_AT_ONCE) {
-  const canOverridePrice = actor.rights?.has(PRICE_OVERRIDE) ?? false;
+export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor, serials = SERIALS_AT_ONCE, quoted = false) {
+  const canOverridePrice = quoted || (actor.rights?.has(PRICE_OVERRIDE) ?? false);
   const terms = await saleTerms(tx, body);
   const byId = await productsFor(tx, body.lines, (l, p) => {
     if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
@@ -158,7 +160,7 @@ export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus;
       shipping: body.shipping,
     },
     // The customer's category discount is taken off each line, on top of the line's own.
-    rows: rows.map((l) => ({ ...l, discount: l.discount + categoryDiscount(l.quantity * l.unit_price, l.discount, terms.categoryBps) })),
+    rows: quoted ? rows : rows.map((l) => ({ ...l, discount: l.discount + categoryDiscount(l.quantity * l.unit_price, l.discount, terms.categoryBps) })),
   };
 }
 
@@ -190,7 +192,9 @@ const docId = qualified(sales.id);
 /** The credit notes a sale's returns issued. */
 const creditNotesOf = (saleId: SQL) =>
   sql<unknown>`(select coalesce(json_agg(json_build_object('id', cn.id, 'number', cn.number, 'return_id', cn.return_id) order by cn.id), '[]') from ${creditNotes} cn where cn.sale_id = ${saleId})`;
-const shown = { s: shownColumns(sales), customer_name: customers.name, lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), returns: returnsJson(docId), history: historyJson(DOC_TYPE, docId), invoice: invoiceJson('sale', docId), credit_notes: creditNotesOf(docId) };
+/** The quotation a sale was converted from, if any. */
+const quotationOf = (quotationId: SQL) => sql<unknown>`(select json_build_object('id', q.id, 'reference', q.reference) from ${quotations} q where q.id = ${quotationId})`;
+const shown = { s: shownColumns(sales), customer_name: customers.name, quotation: quotationOf(qualified(sales.quotation_id)), lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), returns: returnsJson(docId), history: historyJson(DOC_TYPE, docId), invoice: invoiceJson('sale', docId), credit_notes: creditNotesOf(docId) };
 
 /** One sale as the API shows it, in one statement: header, customer (none: walk-in), lines, payments, history, what may be done next. */
 export async function showSale(db: Db | Tx, id: number) {
@@ -209,5 +213,6 @@ export async function showSale(db: Db | Tx, id: number) {
     history: fromJson<Record<string, unknown>[]>(doc.history),
     invoice: fromJson<{ id: number; number: string } | null>(doc.invoice),
     credit_notes: fromJson<{ id: number; number: string; return_id: number | null }[]>(doc.credit_notes),
+    quotation: fromJson<{ id: number; reference: string } | null>(doc.quotation),
   };
 }

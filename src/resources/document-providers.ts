@@ -139,6 +139,8 @@ export function documentPageMachine(system: Pick<AppSystem, 'api' | 'navigation'
         // The panel and its button are gone: the focus goes to the document's facts, which say what changed.
         requestAnimationFrame(() => document.getElementById('document-facts')?.focus());
       },
+      follow: (_, { href }) => system.navigation.send({ type: 'nav.go', to: href }),
+      print: () => window.print(),
     },
   });
 }

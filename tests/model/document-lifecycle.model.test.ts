@@ -13,11 +13,12 @@ import { allows } from '../../domain/documents/lifecycle.ts';
 import { purchaseLifecycle, PURCHASE_STATUS_NAMES } from '../../domain/documents/purchase.ts';
 import { documentLifecycleMachine, unsavedMessage, type DocState } from '../../machines/document/lifecycle.machine.ts';
 import { selectDocumentActions } from '../../machines/document/line-editor.selectors.ts';
+import { QUOTATION_ONLY } from './quotation-only.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 import { testEnv } from './test-env.ts';
 
 type Snap = SnapshotFrom<typeof documentLifecycleMachine>;
-const coverage = new Coverage('documentLifecycle', documentLifecycleMachine);
+const coverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, QUOTATION_ONLY);
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 const INPUT = { lifecycle: purchaseLifecycle, doc: { id: 12, status: 'ordered' }, env: testEnv() };
 const ACTIONS = Object.keys(purchaseLifecycle.actions);

@@ -12,6 +12,7 @@ import { lineEditorMachine } from '../../machines/document/line-editor.machine.t
 import { purchaseEditor } from '../../machines/purchases/purchase.kind.ts';
 import { CANCELLED, THROUGH_RECEIVED, lifecycleWalk, lineEditorWalk } from '../e2e/support/purchase-models.ts';
 import { twinOf } from '../e2e/support/product-stock-models.ts';
+import { QUOTATION_ONLY } from './quotation-only.ts';
 import { Coverage } from './coverage.ts';
 import { testEnv } from './test-env.ts';
 import type { Walk } from './walk.ts';
@@ -47,7 +48,10 @@ describe('the purchase walks take every transition of their machines', () => {
   });
 
   it('lifecycle, over two purchases: one received and returned, one cancelled', () => {
-    const coverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, { 'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received' });
+    const coverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, {
+      'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received',
+      ...QUOTATION_ONLY,
+    });
     for (const plan of [THROUGH_RECEIVED, CANCELLED]) {
       const walk = lifecycleWalk(plan);
       console.log(`lifecycle walk: ${walk.edges} edges, ${walk.steps.length} steps`);

@@ -6,6 +6,7 @@ import { PURCHASES } from '../../screens/purchases/purchase-defs.ts';
 import { ORDERS_API } from '../../../domain/documents/order.facts.ts';
 import { ORDERS } from '../../screens/orders/order-defs.ts';
 import { SALES } from '../../screens/sales/sale-defs.ts';
+import { QUOTATIONS } from '../../screens/quotations/quotation-defs.ts';
 import type { PageRequest } from '../page.ts';
 import { fetchDocument, type SavedDocument } from './document.ts';
 import { loadList } from './list.ts';
@@ -31,3 +32,4 @@ export const documentLoaders = (api: string, list: ResourceList): DocumentLoader
 export const purchases = documentLoaders(PURCHASES_API, PURCHASES);
 export const orders = documentLoaders(ORDERS_API, ORDERS);
 export const sales = documentLoaders(SALES.api, SALES);
+export const quotations = documentLoaders(QUOTATIONS.api, QUOTATIONS);

@@ -41,6 +41,8 @@ export interface DocumentScreen<D extends ShownDocument & DocState> {
   newHeader?(screen: string): Partial<DocumentHeader>;
   /** Said under the create screen's title, before the back link. */
   newSubtitle?(screen: string): ReactNode;
+  /** A screen that shows a saved document without its form (a quotation's view page: its Edit links to the edit page). */
+  viewOnly?(screen: string): boolean;
 }
 
 function BackLink({ list }: { list: ResourceList }) {
@@ -73,17 +75,19 @@ export function documentRoute<D extends ShownDocument & DocState>(screen: Docume
     );
   }
 
-  function Shown({ doc, title }: { doc: D; title: string }) {
+  function Shown({ doc, title, screenKey }: { doc: D; title: string; screenKey: string }) {
     const system = useAppSystem();
     const held = useSelector(system.auth, selectPermissions);
     const machine = useMemo(() => documentPageMachine(system, screen.api, screen.kind), [system]);
-    const actor = useActorRef(machine, { input: { kind: screen.kind, doc, env: realEnv, may: mayFrom(screen.kind.rights, held) }, inspect: system.inspect });
+    // Without its editor the machine draws no form; the table and rights still say whether `edit` may be done.
+    const kind = screen.viewOnly?.(screenKey) ? { ...screen.kind, editor: undefined } : screen.kind;
+    const actor = useActorRef(machine, { input: { kind, doc, env: realEnv, may: mayFrom(screen.kind.rights, held) }, inspect: system.inspect });
     const page = useMemo(() => screen.page(title), [title]);
     return <DocumentView actor={actor} page={page} back={<BackLink list={screen.list} />} />;
   }
 
   /** `data`: the document as the page's loader got it (src/pages/loaders/documents.ts): shown at once, not asked for again. */
-  function Existing({ id, title, data }: { id: string; title: string; data: SavedDocument | undefined }) {
+  function Existing({ id, title, data, screenKey }: { id: string; title: string; data: SavedDocument | undefined; screenKey: string }) {
     const system = useAppSystem();
     const machine = useMemo(() => documentRecordMachine(system, screen.api), [system]);
     const actor = useActorRef(machine, { input: { id, data: data ? { ...data } : undefined }, inspect: system.inspect });
@@ -104,11 +108,11 @@ export function documentRoute<D extends ShownDocument & DocState>(screen: Docume
       );
     }
     const doc = record.data as unknown as D;
-    return <Shown key={doc.id} doc={doc} title={title} />;
+    return <Shown key={`${doc.id}:${screenKey}`} doc={doc} title={title} screenKey={screenKey} />;
   }
 
   return function DocumentRoute({ params, screen: screenKey, title, data }: ScreenProps) {
-    if (params.id) return <Existing id={params.id} title={title} data={data as SavedDocument | undefined} />;
+    if (params.id) return <Existing id={params.id} title={title} data={data as SavedDocument | undefined} screenKey={screenKey} />;
     return <NewDocument title={title} screenKey={screenKey} />;
   };
 }

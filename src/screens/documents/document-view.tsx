@@ -8,6 +8,8 @@ import type { documentLifecycleMachine, EditorActor } from '../../../machines/do
 import { useDisplay } from '../../app/display.ts';
 import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
 import { PageHeader } from '../resource/page-header.tsx';
 import { ActionPanel } from './action-panel.tsx';
 import { HistoryCard, type ShownStep } from './history-card.tsx';
@@ -44,8 +46,15 @@ export interface DocumentPage<D extends ShownDocument> {
   nobody?: string;
   /** The kind's form, while the document may be changed in place (a kind never changed in place, a website order, has none). */
   form?(editor: EditorActor, doc: D): ReactNode;
+  /** Actions drawn as links to another page, shown while the machine would take them (a quotation's Edit opens its edit page). */
+  hrefs?: Readonly<Record<string, (doc: D) => string>>;
+  /** A kind that takes no payments (a quotation) shows no payments card. */
+  unpaid?: true;
+  /** The document as printed (the paper sheet, hidden on screen), with a Print button. */
+  sheet?(doc: D, display: Display): ReactNode;
 }
 
+const linkButton = css({ display: 'inline-flex', alignItems: 'center', h: '10', px: '4', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', fontWeight: 'semibold', fontSize: 'sm', color: 'primary.fg', _hover: { bg: 'bg.subtle' } });
 const factBox = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'lg', bg: 'bg.subtle', minW: '0' });
 const factLabel = css({ fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' });
 const factValue = css({ fontSize: 'lg', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
@@ -73,11 +82,29 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
     <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' })}>
       <PageHeader
         subtitle={back}
-        actions={actions.panels.map((b) => (
-          <Button key={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
-            {b.label}
-          </Button>
-        ))}
+        actions={
+          <>
+            {actions.buttons.map((b) => {
+              const href = page.hrefs?.[b.action];
+              return href && b.enabled && !editor ? (
+                <AppLink key={b.action} href={href(doc)} className={linkButton}>
+                  {b.label}
+                </AppLink>
+              ) : null;
+            })}
+            {actions.panels.map((b) => (
+              <Button key={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
+                {b.label}
+              </Button>
+            ))}
+            {page.sheet ? (
+              <Button variant="outline" tone="neutral" onClick={() => actor.send({ type: 'doc.print' })}>
+                <Icon name="receipt" size="sm" />
+                Print
+              </Button>
+            ) : null}
+          </>
+        }
       />
       <dl id="document-facts" tabIndex={-1} aria-label={noun} className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, outline: 'none' })}>
         {page.facts(doc, display).map(([label, value]) => (
@@ -101,9 +128,10 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
         <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc)} note={doc.note} />
       )}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
-        <PaymentsCard payments={doc.payments} />
+        {page.unpaid ? null : <PaymentsCard payments={doc.payments} />}
         <HistoryCard history={doc.history} lifecycle={lifecycle} words={page.historyWords} nobody={page.nobody} />
       </div>
+      {page.sheet?.(doc, display)}
     </div>
   );
 }

@@ -16,47 +16,10 @@ import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { issuedKindOf } from '../../pages/loaders/issued.ts';
 import { issuedRecordMachine } from '../../resources/document-providers.ts';
+import { BillTo, head, hidePrint, muted, PaperLines, pct, sheet, ShopBlock, sums, titleCss } from '../documents/paper.tsx';
 import { PageHeader } from '../resource/page-header.tsx';
 import type { ScreenProps } from '../screen-props.ts';
 
-/*
- * The sheet looks like paper in both themes (an invoice is white), and prints on A4 alone
- * (src/theme/index.css, `.print-invoice`): the app's chrome hidden, the column headers repeated
- * on every page (thead), no line split across pages, the totals kept together.
- */
-const sheet = css({
-  bg: 'white',
-  color: '#1a1a1a',
-  colorScheme: 'light',
-  borderRadius: 'lg',
-  boxShadow: 'md',
-  p: { base: '4', md: '10' },
-  maxW: '210mm',
-  w: 'full',
-  mx: 'auto',
-  fontSize: 'sm',
-  display: 'grid',
-  gap: '6',
-  '@media print': { boxShadow: 'none', borderRadius: '0', p: '0', maxW: 'none', fontSize: '10pt' },
-});
-const muted = css({ color: '#555' });
-const head = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: '4' });
-const titleCss = css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: '0.04em', textTransform: 'uppercase', textAlign: { base: 'start', sm: 'end' } });
-const lineTable = css({
-  w: 'full',
-  borderCollapse: 'collapse',
-  '& th': { textAlign: 'start', fontWeight: 'semibold', bg: '#f0f0f0', py: '1.5', px: '2', fontSize: 'xs', whiteSpace: 'nowrap' },
-  '& td': { py: '1.5', px: '2', borderBottom: '1px solid #ddd', verticalAlign: 'top' },
-  '& [data-num]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  '& thead': { display: 'table-header-group' },
-  '& tr': { breakInside: 'avoid' },
-  // At 390 px the discount and tax columns give way to the description; print shows them all.
-  '& [data-wide]': { display: { base: 'none', md: 'table-cell' }, '@media print': { display: 'table-cell' } },
-});
-const sums = css({ justifySelf: 'end', minW: { base: 'full', sm: '72' }, breakInside: 'avoid', '@media print': { minW: '90mm', w: 'auto' }, borderCollapse: 'collapse', '& th': { textAlign: 'start', fontWeight: 'normal', py: '1', pr: '6' }, '& td': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', py: '1' }, '& tr[data-strong] > *': { fontWeight: 'bold', borderTop: '1px solid #999' } });
-const hidePrint = css({ '@media print': { display: 'none' } });
-
-const pct = (bps: number) => `${bps / 100}%`;
 
 /** An invoice's or a credit note's page: the document as issued, like paper, with Print and Download PDF. */
 export default function IssuedRoute({ params, screen, data }: ScreenProps) {
@@ -118,13 +81,7 @@ export default function IssuedRoute({ params, screen, data }: ScreenProps) {
       </div>
       <article className={`print-invoice ${sheet}`} aria-label={`${ISSUED_KINDS[kind].title} ${d.number}`}>
         <header className={head}>
-          <div className={css({ display: 'grid', gap: '1', maxW: '80' })}>
-            {d.shop.logo ? <img src={d.shop.logo} alt="" className={css({ maxH: '14', maxW: '40', objectFit: 'contain' })} /> : null}
-            <strong className={css({ fontSize: 'lg' })}>{d.shop.name}</strong>
-            {d.shop.address ? <span className={css({ whiteSpace: 'pre-line' })}>{d.shop.address}</span> : null}
-            {d.shop.phone || d.shop.email ? <span className={muted}>{[d.shop.phone, d.shop.email].filter(Boolean).join(' · ')}</span> : null}
-            {d.shop.tax_number ? <span>Tax number: {d.shop.tax_number}</span> : null}
-          </div>
+          <ShopBlock shop={d.shop} />
           <div className={css({ display: 'grid', gap: '1', textAlign: { base: 'start', sm: 'end' } })}>
             <h1 className={titleCss}>{ISSUED_KINDS[kind].title}</h1>
             <span>
@@ -150,57 +107,8 @@ export default function IssuedRoute({ params, screen, data }: ScreenProps) {
             ) : null}
           </div>
         </header>
-        <section aria-label="Bill to" className={css({ display: 'grid', gap: '0.5' })}>
-          <span className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', color: '#555' })}>Bill to</span>
-          {c ? (
-            <>
-              <strong>{c.name}</strong>
-              {c.address ? <span className={css({ whiteSpace: 'pre-line' })}>{c.address}</span> : null}
-              {c.city || c.country ? <span>{[c.city, c.country].filter(Boolean).join(', ')}</span> : null}
-              {c.email ? <span className={muted}>{c.email}</span> : null}
-              {c.tax_number ? <span>Tax number: {c.tax_number}</span> : null}
-            </>
-          ) : (
-            <span>Walk-in customer</span>
-          )}
-        </section>
-        <table className={lineTable} aria-label="Lines">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Description</th>
-              <th data-num>Qty</th>
-              <th data-num>Unit price</th>
-              <th data-num data-wide>
-                Discount
-              </th>
-              <th data-num data-wide>
-                Tax
-              </th>
-              <th data-num>Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.lines.map((l, i) => (
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <td>
-                  {l.name}
-                  {l.sku ? <span className={muted}> · {l.sku}</span> : null}
-                </td>
-                <td data-num>{l.quantity}</td>
-                <td data-num>{money(l.unit_price)}</td>
-                <td data-num data-wide>
-                  {l.discount ? money(l.discount) : ''}
-                </td>
-                <td data-num data-wide>
-                  {pct(l.tax_bps)}
-                </td>
-                <td data-num>{money(l.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BillTo customer={c} />
+        <PaperLines lines={d.lines} money={money} />
         <table className={sums} aria-label="Totals">
           <tbody>
             <tr>

@@ -1,8 +1,8 @@
-import { css } from 'styled-system/css';
 import { SALE_STATUS_OPTIONS } from '../../../domain/documents/sale.facts.ts';
 import type { FieldDef } from '../../../domain/resource.ts';
 import type { EditorActor } from '../../../machines/document/lifecycle.machine.ts';
 import { DocumentForm, useHeaderField } from '../documents/document-form.tsx';
+import { CustomerHeaderField, ReferenceFact } from '../documents/header-parts.tsx';
 import { CUSTOMER_FIELD } from '../documents/parties.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 
@@ -14,20 +14,12 @@ const NOTE: FieldDef = { name: 'note', label: 'Note', kind: 'textarea' };
 /** A sale's own header: the customer (none: walk-in), the date, completed or pending (a new sale only), its reference and a note. */
 function SaleHeaderFields({ actor, reference }: { actor: EditorActor; reference: string | null }) {
   const headerProps = useHeaderField(actor);
-  const { relation, date, select, textarea } = FIELD_VIEWS;
-  const customer = headerProps(CUSTOMER);
+  const { date, select, textarea } = FIELD_VIEWS;
   return (
     <>
-      <relation.component {...customer} value={customer.value ?? ''} onChange={(v) => actor.send({ type: 'header.change', field: 'customer_id', value: v === '' || v == null ? null : Number(v) })} />
+      <CustomerHeaderField actor={actor} field={CUSTOMER} />
       <date.component {...headerProps(SOLD_ON)} />
-      {reference ? (
-        <div>
-          <p className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1.5' })}>Reference</p>
-          <p className={css({ fontSize: 'sm', py: '2' })}>{reference}</p>
-        </div>
-      ) : (
-        <select.component {...headerProps(STATUS)} />
-      )}
+      {reference ? <ReferenceFact reference={reference} /> : <select.component {...headerProps(STATUS)} />}
       <textarea.component {...headerProps(NOTE)} />
     </>
   );

@@ -4,7 +4,8 @@ import { saleApi, saleKind } from '../../../machines/sales/sale.kind.ts';
 import { customerLabel, type SaleDoc } from '../../../machines/sales/sale-view.selectors.ts';
 import { PaymentBadge, StatusBadge } from '../documents/badges.tsx';
 import type { ReactNode } from 'react';
-import { IssuedLink } from '../documents/issued-link.tsx';
+import { DocumentLink, IssuedLink } from '../documents/issued-link.tsx';
+import { quotationHref } from '../../../machines/quotations/quotation-view.selectors.ts';
 import { documentRoute } from '../documents/document-route.tsx';
 import { SaleForm } from './sale-form.tsx';
 import { SALES } from './sale-defs.ts';
@@ -32,6 +33,7 @@ export default documentRoute<SaleDoc>({
       ['Change', formatAmount(doc.change, display)],
       ['Payment', <PaymentBadge key="p" status={doc.payment_status} />],
       ['Invoice', <IssuedLink key="i" kind="invoice" issued={doc.invoice} none="Issued when it completes" />],
+      ...(doc.quotation ? [['Quotation', <DocumentLink key="q" href={quotationHref(doc.quotation.id)} label={`From quotation ${doc.quotation.reference}`} none="" />] as [string, ReactNode]] : []),
       ...(doc.credit_notes ?? []).map((cn): [string, ReactNode] => ['Credit note', <IssuedLink key={`cn${cn.id}`} kind="creditNote" issued={cn} none="" />]),
     ],
     columns: (display) => [
