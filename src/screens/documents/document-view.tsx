@@ -44,6 +44,8 @@ export interface DocumentPage<D extends ShownDocument> {
   nobody?: string;
   /** The kind's form, while the document may be changed in place (a kind never changed in place, a website order, has none). */
   form?(editor: EditorActor, doc: D): ReactNode;
+  /** The kind's own cards under the lines (a sale's returns). */
+  cards?(doc: D): ReactNode;
 }
 
 const factBox = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'lg', bg: 'bg.subtle', minW: '0' });
@@ -100,6 +102,7 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
       ) : (
         <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc)} note={doc.note} />
       )}
+      {page.cards?.(doc)}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         <PaymentsCard payments={doc.payments} />
         <HistoryCard history={doc.history} lifecycle={lifecycle} words={page.historyWords} nobody={page.nobody} />
