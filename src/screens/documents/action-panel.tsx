@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHOD_OPTIONS } from '../../../domain/documents/payments.ts';
@@ -22,6 +23,17 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
   const panel = view.panel!;
   const def = useSelector(draft, (s) => s.context.panels[panel]!);
   const Select = FIELD_VIEWS.select.component;
+  // Keyboard users: the panel takes the focus (its first field; its button is disabled while it
+  // is open, so the focus would be lost), and closed without sending gives it back to that button.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => document.querySelector<HTMLElement>(`form[aria-labelledby="panel-title"] :is(input:not([type=hidden]), textarea, select, button)`)?.focus());
+    return () => {
+      cancelAnimationFrame(frame);
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) document.querySelector<HTMLElement>(`[data-action="${panel}"]`)?.focus();
+      });
+    };
+  }, [panel]);
   return (
     <FormCard
       id="panel"

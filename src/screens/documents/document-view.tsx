@@ -76,7 +76,7 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
       <PageHeader
         subtitle={back}
         actions={actions.panels.map((b) => (
-          <Button key={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
+          <Button key={b.action} data-action={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
             {b.label}
           </Button>
         ))}

@@ -10,7 +10,7 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField } from './amount-input.tsx';
 
-const row = css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr) auto', md: '12rem 12rem auto' }, gap: '3', alignItems: 'end' });
+const row = css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr) auto', md: '12rem 12rem max-content' }, gap: '3', alignItems: 'end' });
 
 export interface PaymentRowsProps {
   /** The rows' list in the request body (`payments`, `refunds`): their fields' ids and errors are under it. */
