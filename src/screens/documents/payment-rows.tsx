@@ -10,7 +10,9 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField } from './amount-input.tsx';
 
-const row = css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr) auto', md: '12rem 12rem max-content' }, gap: '3', alignItems: 'end' });
+const row = css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr) auto', md: '12rem 12rem max-content' }, gap: '3', alignItems: 'start' });
+// Level with the boxes beside it, under their labels: an error under one box must not move the others.
+const removeCell = css({ pt: '7' });
 
 export interface PaymentRowsProps {
   /** The rows' list in the request body (`payments`, `refunds`): their fields' ids and errors are under it. */
@@ -60,7 +62,9 @@ export function PaymentRows({ list, title, noun, empty, methods, rows, error, bu
             onChange={(v) => send({ type: 'payment.change', index: i, field: 'method', value: String(v) })}
           />
           <AmountField path={`${list}.${i}.amount`} label="Amount" kind="money" addon={display.currency} value={r.amount} error={r.errors.amount} readOnly={busy} onValue={(v) => send({ type: 'payment.change', index: i, field: 'amount', value: v })} />
-          <IconButton icon="trash" size="sm" aria-label={`Remove ${noun} ${i + 1}`} disabled={busy} onClick={() => send({ type: 'payment.remove', index: i })} />
+          <div className={removeCell}>
+            <IconButton icon="trash" size="sm" aria-label={`Remove ${noun} ${i + 1}`} disabled={busy} onClick={() => send({ type: 'payment.remove', index: i })} />
+          </div>
         </div>
       ))}
       {error ? <AlertMessage>{error}</AlertMessage> : null}
