@@ -249,6 +249,18 @@ export interface DocumentEnv {
   newKey(): string;
 }
 
+/** A saved document's lines as its line editor holds them, each at `price` (a purchase's unit cost, a sale's price), its product priced so too (`as`). */
+export const editorLines = <L extends ShownDocLine>(lines: readonly L[], price: (l: L) => number, as: 'cost_price' | 'sale_price'): LineDraft[] =>
+  lines.map((l, i) => ({
+    key: i + 1,
+    product: { id: l.product_id, name: l.product_name, sku: l.sku, [as]: price(l), tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
+    quantity: l.quantity,
+    unit_price: price(l),
+    discount: l.discount,
+    tax_bps: l.tax_bps,
+    serials: [],
+  }));
+
 /** A line's serial numbers as named (blank rows of the serials box are ignored). */
 export const serialsNamed = (l: LineDraft) => l.serials.map((s) => s.trim()).filter(Boolean);
 

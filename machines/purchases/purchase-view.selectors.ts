@@ -1,6 +1,6 @@
 import type { PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import { draftLine, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
+import { draftLine, editorLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
 export interface PurchaseDoc extends PaidDocument {
@@ -51,14 +51,6 @@ export function editorInput(doc: PurchaseDoc): { header: DocumentHeader; lines: 
       shipping: doc.shipping,
       receive: false,
     },
-    lines: doc.lines.map((l, i) => ({
-      key: i + 1,
-      product: { id: l.product_id, name: l.product_name, sku: l.sku, cost_price: l.unit_cost, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
-      quantity: l.quantity,
-      unit_price: l.unit_cost,
-      discount: l.discount,
-      tax_bps: l.tax_bps,
-      serials: [],
-    })),
+    lines: editorLines(doc.lines, (l) => l.unit_cost, 'cost_price'),
   };
 }

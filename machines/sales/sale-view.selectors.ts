@@ -2,7 +2,7 @@ import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import { returnValue, saleBalance } from '../../domain/documents/sale.ts';
 import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import { draftLine, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
+import { draftLine, editorLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** A sale as GET /sales/{id} answers it (server/documents/sales.ts showSale). */
 export interface SaleDoc extends PaidDocument {
@@ -94,15 +94,7 @@ export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: Line
       tax_bps: doc.tax_bps,
       shipping: doc.shipping,
     },
-    lines: doc.lines.map((l, i) => ({
-      key: i + 1,
-      product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
-      quantity: l.quantity,
-      unit_price: l.unit_price,
-      discount: l.discount,
-      tax_bps: l.tax_bps,
-      serials: [],
-    })),
+    lines: editorLines(doc.lines, (l) => l.unit_price, 'sale_price'),
   };
 }
 

@@ -9,6 +9,7 @@ import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
+import { looseField } from '../resource/fields/field-props.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { FieldError } from './amount-input.tsx';
 import { DraftLines } from './draft-lines.tsx';
@@ -74,7 +75,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
                 <Field.Input inputMode="decimal" value={view.payment.amount} placeholder="0.00" onChange={(e) => draft.send({ type: 'draft.payment', field: 'amount', value: e.currentTarget.value })} className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })} />
                 <FieldError error={view.errors.amount} />
               </Field.Root>
-              <Select field={METHOD} value={view.payment.method} error={view.errors.method} errors={{}} readOnly={busy} locked={false} lockedHint={undefined} onChange={(v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) })} />
+              <Select {...looseField(METHOD, view.payment.method, view.errors.method, busy, (v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) }))} />
             </div>
           ) : null}
           {view.refunds ? (

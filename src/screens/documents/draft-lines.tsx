@@ -4,6 +4,7 @@ import type { selectDraft } from '../../../machines/document/action-draft.select
 import type { DraftActor } from '../../../machines/document/lifecycle.machine.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
+import { looseField } from '../resource/fields/field-props.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField, FieldError, FieldLabel } from './amount-input.tsx';
 
@@ -38,14 +39,13 @@ export function DraftLines({ draft, def, lines, busy }: { draft: DraftActor; def
           </div>
           {l.tracks_serials && l.choices ? (
             <Checkboxes
-              field={{ name: `lines.${i}.serials`, label: `Serial numbers of ${l.name} coming back`, kind: 'checkboxes', options: l.choices.map((c) => ({ value: c, label: c })) }}
-              value={l.picked}
-              error={l.errors.serials}
-              errors={{}}
-              readOnly={busy}
-              locked={false}
-              lockedHint={undefined}
-              onChange={(v) => draft.send({ type: 'draft.pick', index: i, serials: (v as string[]).map(String) })}
+              {...looseField(
+                { name: `lines.${i}.serials`, label: `Serial numbers of ${l.name} coming back`, kind: 'checkboxes', options: l.choices.map((c) => ({ value: c, label: c })) },
+                l.picked,
+                l.errors.serials,
+                busy,
+                (v) => draft.send({ type: 'draft.pick', index: i, serials: (v as string[]).map(String) }),
+              )}
             />
           ) : l.tracks_serials ? (
             <Field.Root invalid={Boolean(l.errors.serials)} readOnly={busy} ids={{ control: fieldId(`lines.${i}.serials`) }}>

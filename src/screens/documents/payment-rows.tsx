@@ -7,6 +7,7 @@ import { AlertMessage } from '../../components/ui/alert.tsx';
 import { useDisplay } from '../../app/display.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
+import { looseField } from '../resource/fields/field-props.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField } from './amount-input.tsx';
 
@@ -51,16 +52,7 @@ export function PaymentRows({ list, title, noun, empty, methods, rows, error, bu
       {rows.length === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{empty}</p> : null}
       {rows.map((r, i) => (
         <div key={r.key} className={row} role="group" aria-label={`${Noun} ${i + 1}`}>
-          <Select
-            field={{ name: `${list}.${i}.method`, label: 'Method', kind: 'select', options: methods, required: true }}
-            value={r.method}
-            error={r.errors.method}
-            errors={{}}
-            readOnly={busy}
-            locked={false}
-            lockedHint={undefined}
-            onChange={(v) => send({ type: 'payment.change', index: i, field: 'method', value: String(v) })}
-          />
+          <Select {...looseField({ name: `${list}.${i}.method`, label: 'Method', kind: 'select', options: methods, required: true }, r.method, r.errors.method, busy, (v) => send({ type: 'payment.change', index: i, field: 'method', value: String(v) }))} />
           <AmountField path={`${list}.${i}.amount`} label="Amount" kind="money" addon={display.currency} value={r.amount} error={r.errors.amount} readOnly={busy} onValue={(v) => send({ type: 'payment.change', index: i, field: 'amount', value: v })} />
           <div className={removeCell}>
             <IconButton icon="trash" size="sm" aria-label={`Remove ${noun} ${i + 1}`} disabled={busy} onClick={() => send({ type: 'payment.remove', index: i })} />
