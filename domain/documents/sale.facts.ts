@@ -12,6 +12,8 @@ import { PAYMENT_STATUS_OPTIONS } from './payments.facts.ts';
  * payment status. The server half is server/documents/sales.ts.
  */
 export const SALES_API = '/api/v1/admin/sales';
+/** A sale's returns are posted at SALES_API/{id}/returns. */
+export const SALE_RETURNS_PATH = 'returns';
 export const SALE_PREFIX = PREFIXES.sale;
 /** The rights of the sales module (domain/permissions.ts): who sees sales and who records them. */
 export const SALE_RIGHTS = { list: 'sales list', create: 'sales create' } as const satisfies Record<string, Permission>;

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { firstMessages, omitErrors } from '../../domain/field-path.ts';
 import { parseMoney } from '../../domain/format.ts';
-import type { DraftLine, DraftOpening, DraftPayment, PanelDef } from './kind.ts';
+import type { DraftLine, DraftOpening, DraftPayment, DraftWorth, PanelDef, PaymentDraft } from './kind.ts';
+import { isRowOf, nextRows, rowsBody, type PaymentRowEvent } from './payment-rows.ts';
 
 export type { DraftLine, DraftPayment } from './kind.ts';
 
@@ -9,7 +10,9 @@ export type { DraftLine, DraftPayment } from './kind.ts';
  * What a person fills in before a posted document's action is sent (receive, return, pay,
  * cancel; the kind declares its panels by `input`): how many of each line, one serial number
  * per unit for serial-tracked products (typed or scanned, one per row), a payment's date,
- * amount, method and note. It checks with the panel's own schema (the server's) and refuses a
+ * amount, method and note; a return of goods sold (the panel declares `date` and `refunds`) is
+ * dated, picks its serials from those the line sold, gives refunds by method in the same rows as
+ * a sale's payments, and is worth what its kind says as the person types. It checks with the panel's own schema (the server's) and refuses a
  * serial named twice under its line, naming it; sending hands the body to its parent (the
  * document's lifecycle machine), which sends the request once and tells this machine how it went.
  */
@@ -22,6 +25,13 @@ export interface ActionDraftContext {
   lines: DraftLine[];
   payment: DraftPayment;
   note: string;
+  /** A dated panel's day (YYYY-MM-DD). */
+  date: string;
+  /** A panel with refunds: its rows of method and amount. */
+  refunds: PaymentDraft[];
+  nextKey: number;
+  /** What the lines taken are worth, when the kind says (a return's value and the refund due). */
+  worth: DraftWorth | null;
   /** Full path → message (`lines.2.serials`, `amount`). */
   errors: Record<string, string>;
   /** Which draft line each line of the request body came from, so the server's errors land under the right line. */
@@ -33,6 +43,11 @@ export type ActionDraftEvent =
   | { type: 'draft.close' }
   | { type: 'draft.quantity'; index: number; value: number }
   | { type: 'draft.serials'; index: number; text: string }
+  /** Serial numbers picked from a line's choices: the line takes one unit per serial picked. */
+  | { type: 'draft.pick'; index: number; serials: string[] }
+  | { type: 'draft.date'; value: string }
+  /** A refund row added, changed or removed (./payment-rows.ts). */
+  | PaymentRowEvent
   | { type: 'draft.payment'; field: keyof DraftPayment; value: string }
   | { type: 'draft.note'; value: string }
   | { type: 'draft.submit' }
@@ -50,7 +65,7 @@ export const serialsOf = (text: string) =>
 const EMPTY_PAYMENT: DraftPayment = { paid_on: '', amount: '', method: 'cash', note: '' };
 
 /** The request body the draft stands for, and which draft line each body line is. */
-type DraftView = Pick<ActionDraftContext, 'panels' | 'panel' | 'lines' | 'payment' | 'note'>;
+type DraftView = Pick<ActionDraftContext, 'panels' | 'panel' | 'lines' | 'payment' | 'note' | 'date' | 'refunds'>;
 const shapeOf = (c: Pick<ActionDraftContext, 'panels' | 'panel'>) => (c.panel ? c.panels[c.panel]?.shape : undefined);
 
 export function draftBody(c: DraftView): { body: Record<string, unknown>; sent: number[] } {
@@ -61,13 +76,14 @@ export function draftBody(c: DraftView): { body: Record<string, unknown>; sent: 
     return { body: { paid_on: c.payment.paid_on, amount: amount ?? Number.NaN, method: c.payment.method, note: c.payment.note.trim() || null }, sent: [] };
   }
   if (shape !== 'lines') return { body: { note }, sent: [] };
+  const def = c.panels[c.panel!]!;
   const sent: number[] = [];
   const lines = c.lines.flatMap((l, i) => {
     if (!(l.quantity > 0) && !(Number.isNaN(l.quantity) && l.max > 0)) return [];
     sent.push(i);
     return [{ line_id: l.line_id, quantity: l.quantity, serials: l.tracks_serials ? serialsOf(l.serials) : [] }];
   });
-  return { body: { lines, note }, sent };
+  return { body: { ...(def.date ? { [def.date.field]: c.date } : {}), lines, ...(def.refunds ? { [def.refunds.field]: rowsBody(c.refunds) } : {}), note }, sent };
 }
 
 /** The server's schema, then what only the draft knows: at most what is left, one serial per unit, none named twice. */
@@ -99,7 +115,9 @@ export function validateDraft(c: DraftView): Record<string, string> {
       else if (!errors[`lines.${i}.serials`]) errors[`lines.${i}.serials`] = first === i ? `Serial number ${s} is named twice.` : `Serial number ${s} is already named on line ${first + 1}.`;
     });
     if (!errors[`lines.${i}.serials`] && serials.length !== l.quantity) {
-      errors[`lines.${i}.serials`] = `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${serials.length} named.`;
+      errors[`lines.${i}.serials`] = l.choices
+        ? `Pick one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${serials.length} picked.`
+        : `Name one serial number per unit: ${l.quantity} ${l.quantity === 1 ? 'unit' : 'units'}, ${serials.length} named.`;
     }
   });
   return errors;
@@ -122,16 +140,24 @@ export const actionDraftMachine = setup({
     input: {} as { panels: Readonly<Record<string, PanelDef>> },
   },
   actions: {
+    clear: assign({ panel: null, lines: [], refunds: [], worth: null, errors: {} }),
+    changeRefunds: assign(({ context, event }) => {
+      const def = context.panels[context.panel!]!.refunds!;
+      const { rows, nextKey, errors } = nextRows(def.field, { rows: context.refunds, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, def.methods[0]?.value ?? '');
+      return { refunds: rows, nextKey, errors };
+    }),
     /** Hands the body to its parent, the document's lifecycle machine, which runs the action once. */
     send: ({ self }, { action, body }: { action: DraftPanel; body: Record<string, unknown> }) => self._parent?.send({ type: 'doc.act', action, body }),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateDraft(context)).length === 0,
     validIndex: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
+    /** A row event about a refund there is (or a new one), on a panel that gives refunds. */
+    refundRow: ({ context, event }) => Boolean(context.panel && context.panels[context.panel]?.refunds) && isRowOf(context.refunds, event as PaymentRowEvent),
   },
 }).createMachine({
   id: 'actionDraft',
-  context: ({ input }) => ({ panels: input.panels, panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', errors: {}, sent: [] }),
+  context: ({ input }) => ({ panels: input.panels, panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', date: '', refunds: [], nextKey: 1, worth: null, errors: {}, sent: [] }),
   initial: 'closed',
   states: {
     closed: {
@@ -140,14 +166,14 @@ export const actionDraftMachine = setup({
         'draft.open': {
           guard: ({ context, event }) => event.panel in context.panels,
           target: 'open',
-          actions: assign(({ event }) => ({ panel: event.panel, lines: event.lines ?? [], payment: event.payment ?? EMPTY_PAYMENT, note: '', errors: {}, sent: [] })),
+          actions: assign(({ event }) => ({ panel: event.panel, lines: event.lines ?? [], payment: event.payment ?? EMPTY_PAYMENT, note: '', date: event.date ?? '', refunds: [], worth: event.worth ?? null, errors: {}, sent: [] })),
         },
       },
     },
     open: {
       description: 'The person fills in the action; errors show under the values they are about.',
       on: {
-        'draft.close': { target: 'closed', actions: assign({ panel: null, lines: [], errors: {} }) },
+        'draft.close': { target: 'closed', actions: 'clear' },
         'draft.quantity': {
           guard: 'validIndex',
           actions: assign(({ context, event }) => ({
@@ -162,6 +188,17 @@ export const actionDraftMachine = setup({
             errors: omitErrors(context.errors, `lines.${event.index}.serials`),
           })),
         },
+        'draft.pick': {
+          guard: 'validIndex',
+          actions: assign(({ context, event }) => ({
+            lines: context.lines.map((l, i) => (i === event.index ? { ...l, quantity: event.serials.length, serials: event.serials.join('\n') } : l)),
+            errors: omitErrors(context.errors, `lines.${event.index}.serials`, `lines.${event.index}.quantity`, 'lines'),
+          })),
+        },
+        'draft.date': { actions: assign(({ context, event }) => ({ date: event.value, errors: omitErrors(context.errors, context.panels[context.panel!]?.date?.field ?? '') })) },
+        'payment.add': { guard: 'refundRow', actions: 'changeRefunds' },
+        'payment.change': { guard: 'refundRow', actions: 'changeRefunds' },
+        'payment.remove': { guard: 'refundRow', actions: 'changeRefunds' },
         'draft.payment': { actions: assign(({ context, event }) => ({ payment: { ...context.payment, [event.field]: event.value }, errors: omitErrors(context.errors, event.field) })) },
         'draft.note': { actions: assign({ note: ({ event }) => event.value }) },
         'draft.submit': [
@@ -174,7 +211,7 @@ export const actionDraftMachine = setup({
           },
           { actions: assign({ errors: ({ context }) => collapse(validateDraft(context)) }) },
         ],
-        'draft.done': { target: 'closed', actions: assign({ panel: null, lines: [], errors: {} }) },
+        'draft.done': { target: 'closed', actions: 'clear' },
         'draft.failed': {
           actions: assign(({ context, event }) => {
             const errors: Record<string, string> = {};

@@ -1,18 +1,34 @@
 import type { SnapshotFrom } from 'xstate';
 import type { actionDraftMachine } from './action-draft.machine.ts';
+import { serialsOf } from './action-draft.machine.ts';
+import { rowsView } from './payment-rows.ts';
 
-/** The open panel, its lines with their own errors, and whether sending is possible now. */
+/** How many of each line the panel takes as typed: nothing for what is not a number, never more than the line has. */
+const taking = (lines: readonly { quantity: number; max: number }[]) => lines.map((l) => Math.min(l.max, Math.max(0, Math.trunc(l.quantity) || 0)));
+
+/**
+ * The open panel, its lines with their own errors (and the serials picked of their choices),
+ * its date and refund rows when it has them, and what it is worth as typed: the value of the
+ * lines taken, the refund that makes due, and what the refund rows give back.
+ */
 export function selectDraft(s: SnapshotFrom<typeof actionDraftMachine>) {
-  const { panel, panels, lines, payment, note, errors } = s.context;
+  const { panel, panels, lines, payment, note, errors, date, refunds, worth } = s.context;
+  const def = panel ? panels[panel] : undefined;
+  const refundRows = def?.refunds ? { ...def.refunds, ...rowsView(def.refunds.field, refunds, errors) } : null;
+  const figures = worth ? worth(taking(lines)) : null;
   return {
     panel,
-    shape: panel ? (panels[panel]?.shape ?? null) : null,
+    shape: def?.shape ?? null,
     lines: lines.map((l, i) => ({
       ...l,
+      picked: l.choices ? serialsOf(l.serials) : [],
       errors: { quantity: errors[`lines.${i}.quantity`] ?? errors[`lines.${i}.line_id`], serials: errors[`lines.${i}.serials`] },
     })),
     payment,
     note,
+    date: def?.date ? { ...def.date, value: date, error: errors[def.date.field] } : null,
+    refunds: refundRows,
+    worth: figures ? { ...figures, refunding: refundRows?.sum ?? 0 } : null,
     errors,
     linesError: errors.lines,
   };

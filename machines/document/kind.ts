@@ -98,6 +98,14 @@ export interface PanelDef {
   close?: string;
   /** A destructive action's send button is drawn as one. */
   destructive?: boolean;
+  /** A lines panel that is dated too (a sale return's `returned_on`): the body's field and its label; it opens on the day `draftFor` gives. */
+  date?: { field: string; label: string };
+  /**
+   * A lines panel that gives money back too (a sale return's refunds): rows of method and amount
+   * under `<field>.N.…`, the same rows as a sale form's payments (./payment-rows.ts); the first
+   * method is a new row's.
+   */
+  refunds?: { field: string; title: string; noun: string; methods: readonly { value: string; label: string }[] };
 }
 
 export interface DraftLine {
@@ -110,7 +118,28 @@ export interface DraftLine {
   quantity: number;
   /** As typed: one serial number per row. */
   serials: string;
+  /** The serial numbers it may name, picked rather than typed (those a sale line sold and has not taken back). */
+  choices?: string[];
 }
+
+/** A document line as a lines panel starts with it: what it may take at most, how many it starts at, the serials to pick from. */
+export const draftLine = (l: ShownDocLine, max: number, quantity: number, choices?: string[]): DraftLine => ({
+  line_id: l.id,
+  product_id: l.product_id,
+  name: l.product_name,
+  tracks_serials: l.tracks_serials,
+  max,
+  quantity,
+  serials: '',
+  ...(choices && l.tracks_serials ? { choices } : {}),
+});
+
+/**
+ * What a panel's lines are worth as the person types (a return's value by the one totals
+ * function, and the refund it makes due), from how many of each line it takes: the kind makes
+ * it from the document when the panel opens (`draftFor`).
+ */
+export type DraftWorth = (taking: readonly number[]) => { value: number; owed: number };
 
 export interface DraftPayment {
   paid_on: string;
@@ -122,6 +151,9 @@ export interface DraftPayment {
 export interface DraftOpening {
   lines?: DraftLine[];
   payment?: DraftPayment;
+  /** A dated panel's day (today). */
+  date?: string;
+  worth?: DraftWorth;
 }
 
 export interface DocState {
@@ -218,6 +250,18 @@ export interface DocumentEnv {
   /** A new idempotency key (a UUID where the platform has one). */
   newKey(): string;
 }
+
+/** A saved document's lines as its line editor holds them, each at `price` (a purchase's unit cost, a sale's price), its product priced so too (`as`). */
+export const editorLines = <L extends ShownDocLine>(lines: readonly L[], price: (l: L) => number, as: 'cost_price' | 'sale_price'): LineDraft[] =>
+  lines.map((l, i) => ({
+    key: i + 1,
+    product: { id: l.product_id, name: l.product_name, sku: l.sku, [as]: price(l), tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
+    quantity: l.quantity,
+    unit_price: price(l),
+    discount: l.discount,
+    tax_bps: l.tax_bps,
+    serials: [],
+  }));
 
 /** A line's serial numbers as named (blank rows of the serials box are ignored). */
 export const serialsNamed = (l: LineDraft) => l.serials.map((s) => s.trim()).filter(Boolean);

@@ -1,7 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { firstMessages, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
-import type { DocumentHeader, EditorKind, LineDraft, LineField, LineProductRef, PaymentDraft, PaymentField } from './kind.ts';
+import type { DocumentHeader, EditorKind, LineDraft, LineField, LineProductRef, PaymentDraft } from './kind.ts';
+import { isRowOf, nextRows, type PaymentRowEvent } from './payment-rows.ts';
 
 export type { DocumentHeader, LineDraft, LineField, PaymentDraft } from './kind.ts';
 
@@ -68,9 +69,7 @@ export type LineEditorEvent =
   | { type: 'line.remove'; index: number }
   | { type: 'line.scan'; code: string }
   | { type: 'header.change'; field: string; value: unknown }
-  | { type: 'payment.add' }
-  | { type: 'payment.change'; index: number; field: PaymentField; value: string | number }
-  | { type: 'payment.remove'; index: number }
+  | PaymentRowEvent
   | { type: 'form.submit' }
   | { type: 'form.reset' };
 
@@ -123,7 +122,7 @@ export const lineEditorMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(validateLines(context)).length === 0,
     validIndex: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
-    validPayment: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.payments.length,
+    validPayment: ({ context, event }) => event.type.startsWith('payment.') && isRowOf(context.payments, event as PaymentRowEvent),
     takesPayments: ({ context }) => Boolean(context.kind.payments) && context.target === null,
     found: ({ event }) => (event as unknown as { output: LineProduct | null }).output !== null,
   },
@@ -145,19 +144,10 @@ export const lineEditorMachine = setup({
       if (event.type !== 'header.change') return {};
       return { header: { ...context.header, [event.field]: event.value }, errors: without(context.errors, event.field) };
     }),
-    addPayment: assign(({ context }) => ({
-      payments: [...context.payments, { key: context.nextKey, method: context.kind.payments?.methods[0]?.value ?? '', amount: 0 }],
-      nextKey: context.nextKey + 1,
-      errors: without(context.errors, 'payments'),
-    })),
-    changePayment: assign(({ context, event }) => {
-      if (event.type !== 'payment.change') return {};
-      const payments = context.payments.map((p, i) => (i === event.index ? { ...p, [event.field]: event.value } : p));
-      return { payments, errors: without(context.errors, `payments.${event.index}.${event.field}`) };
-    }),
-    removePayment: assign(({ context, event }) => {
-      if (event.type !== 'payment.remove') return {};
-      return { payments: context.payments.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index, 'payments') };
+    /** A payment row added, changed or removed (./payment-rows.ts, shared with a return's refunds). */
+    changePayments: assign(({ context, event }) => {
+      const { rows, nextKey, errors } = nextRows('payments', { rows: context.payments, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, context.kind.payments?.methods[0]?.value ?? '');
+      return { payments: rows, nextKey, errors };
     }),
     rememberScan: assign({ pendingScan: ({ event }) => (event.type === 'line.scan' ? event.code.trim() : null) }),
     addScanned: assign(({ context, event }) => {
@@ -232,9 +222,9 @@ export const lineEditorMachine = setup({
         'line.change': { guard: 'validIndex', actions: ['changeLine', 'trackDirty'] },
         'line.remove': { guard: 'validIndex', actions: ['removeLine', 'trackDirty'] },
         'header.change': { actions: ['changeHeader', 'trackDirty'] },
-        'payment.add': { guard: 'takesPayments', actions: ['addPayment', 'trackDirty'] },
-        'payment.change': { guard: 'validPayment', actions: ['changePayment', 'trackDirty'] },
-        'payment.remove': { guard: 'validPayment', actions: ['removePayment', 'trackDirty'] },
+        'payment.add': { guard: 'takesPayments', actions: ['changePayments', 'trackDirty'] },
+        'payment.change': { guard: 'validPayment', actions: ['changePayments', 'trackDirty'] },
+        'payment.remove': { guard: 'validPayment', actions: ['changePayments', 'trackDirty'] },
         'line.scan': { target: 'scanning', actions: 'rememberScan' },
         'form.reset': { actions: ['reset', 'trackDirty'] },
         'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'showErrors' }],

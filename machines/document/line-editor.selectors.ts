@@ -3,6 +3,7 @@ import { isAtOrUnder } from '../../domain/field-path.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { actionsFrom, allows } from '../../domain/documents/lifecycle.ts';
 import { bodyField, isDirty, type lineEditorMachine } from './line-editor.machine.ts';
+import { rowsView } from './payment-rows.ts';
 import type { documentLifecycleMachine, DraftActor, EditorActor } from './lifecycle.machine.ts';
 
 /** What a document form shows: each line with its own errors, the live totals preview, and the buttons. */
@@ -27,19 +28,13 @@ export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
     shipping: header.shipping,
     lines: lines.map((l) => ({ quantity: Math.max(0, Math.trunc(l.quantity) || 0), unitPrice: Math.max(0, l.unit_price || 0), discount: Math.min(Math.max(0, l.discount || 0), Math.max(0, l.quantity * l.unit_price)), taxRate: Math.max(0, l.tax_bps || 0) })),
   });
-  const rowErrors = (list: string, i: number) =>
-    Object.fromEntries(
-      Object.entries(errors)
-        .filter(([k]) => isAtOrUnder(k, `${list}.${i}`))
-        .map(([k, v]) => [k.slice(`${list}.${i}.`.length) || 'row', v]),
-    );
   // The payments section (a new document of a kind that takes payments): what is tendered, and the change given back.
   const taking = kind.payments && s.context.target === null ? kind.payments : null;
-  const tendered = s.context.payments.reduce((sum, p) => sum + Math.max(0, p.amount || 0), 0);
+  const { rows, sum: tendered } = rowsView('payments', s.context.payments, errors);
   const payments = taking
     ? {
         methods: taking.methods,
-        rows: s.context.payments.map((p, i) => ({ ...p, errors: rowErrors('payments', i) })),
+        rows,
         tendered,
         change: taking.changeMethod ? Math.max(0, tendered - totals.grandTotal) : 0,
         due: Math.max(0, totals.grandTotal - tendered),

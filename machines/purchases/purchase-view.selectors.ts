@@ -1,6 +1,6 @@
 import type { PurchaseStatus } from '../../domain/documents/purchase.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DocumentHeader, DraftLine, DraftOpening, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
+import { draftLine, editorLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** A purchase as GET /purchases/{id} answers it (server/documents/purchases.ts showPurchase). */
 export interface PurchaseDoc extends PaidDocument {
@@ -31,9 +31,8 @@ export const purchaseHref = (id: number | string) => adminHref('/purchase/edit/:
 
 /** What each action's panel starts with: everything still to come; nothing to return; the amount due, paid today. */
 export function draftFor(panel: string, doc: PurchaseDoc, today: string): DraftOpening {
-  const line = (l: PurchaseDocLine, max: number, quantity: number): DraftLine => ({ line_id: l.id, product_id: l.product_id, name: l.product_name, tracks_serials: l.tracks_serials, max, quantity, serials: '' });
-  if (panel === 'receive') return { lines: doc.lines.filter((l) => l.to_receive > 0).map((l) => line(l, l.to_receive, l.to_receive)) };
-  if (panel === 'return') return { lines: doc.lines.filter((l) => l.returnable > 0).map((l) => line(l, l.returnable, 0)) };
+  if (panel === 'receive') return { lines: doc.lines.filter((l) => l.to_receive > 0).map((l) => draftLine(l, l.to_receive, l.to_receive)) };
+  if (panel === 'return') return { lines: doc.lines.filter((l) => l.returnable > 0).map((l) => draftLine(l, l.returnable, 0)) };
   if (panel === 'pay') return { payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'cash', note: '' } };
   return {};
 }
@@ -52,14 +51,6 @@ export function editorInput(doc: PurchaseDoc): { header: DocumentHeader; lines: 
       shipping: doc.shipping,
       receive: false,
     },
-    lines: doc.lines.map((l, i) => ({
-      key: i + 1,
-      product: { id: l.product_id, name: l.product_name, sku: l.sku, cost_price: l.unit_cost, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
-      quantity: l.quantity,
-      unit_price: l.unit_cost,
-      discount: l.discount,
-      tax_bps: l.tax_bps,
-      serials: [],
-    })),
+    lines: editorLines(doc.lines, (l) => l.unit_cost, 'cost_price'),
   };
 }

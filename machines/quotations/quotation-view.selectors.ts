@@ -1,7 +1,7 @@
 import type { QuotationStatus } from '../../domain/documents/quotation.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DocumentHeader, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
-import { soldLineDrafts, soldTerms } from '../sales/sale-view.selectors.ts';
+import { editorLines, type DocumentHeader, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
+import { soldTerms } from '../sales/sale-view.selectors.ts';
 
 /** A quotation as GET /quotations/{id} answers it (server/documents/quotations.ts showQuotation): no payments, its status as it is today. */
 export interface QuotationDoc extends Omit<PaidDocument, 'payment_status' | 'paid' | 'due'> {
@@ -38,6 +38,6 @@ export function quotationEditorInput(doc: QuotationDoc): { header: DocumentHeade
       valid_until: doc.valid_until,
       ...soldTerms(doc),
     },
-    lines: soldLineDrafts(doc.lines),
+    lines: editorLines(doc.lines, (l) => l.unit_price, 'sale_price'),
   };
 }

@@ -1,7 +1,8 @@
 import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
+import { returnValue, saleBalance } from '../../domain/documents/sale.ts';
 import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DocumentHeader, DraftOpening, LineDraft, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
+import { draftLine, editorLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** A sale as GET /sales/{id} answers it (server/documents/sales.ts showSale). */
 export interface SaleDoc extends PaidDocument {
@@ -16,9 +17,13 @@ export interface SaleDoc extends PaidDocument {
   note: string | null;
   /** The quotation it was converted from, if any. */
   quotation?: { id: number; reference: string } | null;
-  /** Issued when the sale completes; the credit notes its returns issued. */
+  /** Issued when the sale completes; the credit notes its returns issued (each naming its return). */
   invoice: { id: number; number: string } | null;
-  credit_notes: { id: number; number: string }[];
+  credit_notes: { id: number; number: string; return_id: number | null }[];
+  /** What came back (its returns' values) and what was refunded; `due` is the balance: below nothing, owed to the customer. */
+  returned_total: number;
+  refunded: number;
+  returns: SaleReturnShown[];
   rounding: 'line' | 'document';
   change: number;
   lines: SaleDocLine[];
@@ -31,6 +36,20 @@ export interface SaleDocLine extends ShownDocLine {
   returnable: number;
   unit_price: number;
   unit_cost: number;
+  /** The serials it sold that have not come back: a return picks from these. */
+  serials_out: string[];
+}
+
+/** A return as the sale's answer shows it (server/documents/sale-return-kind.ts returnsJson). */
+export interface SaleReturnShown {
+  id: number;
+  reference: string;
+  returned_on: string;
+  note: string | null;
+  grand_total: number;
+  refunded: number;
+  lines: { id: number; sale_line_id: number; quantity: number; total: number }[];
+  refunds: ShownPayment[];
 }
 
 /** A sale's own page (its list rows open it). */
@@ -39,11 +58,29 @@ export const saleHref = (id: number | string) => adminHref('/sales/edit/:id', { 
 /** The customer as a person reads it: none is a walk-in. */
 export const customerLabel = (doc: Pick<SaleDoc, 'customer_name'>) => doc.customer_name ?? 'Walk-in customer';
 
-/** What each action's panel starts with: the pay panel asks for what is due, in cash, today. */
+/**
+ * What each action's panel starts with: the pay panel asks for what is due, in cash, today; the
+ * return panel, every line that can still come back (none yet), its serials to pick from, dated
+ * today, worth what the server will say it is (the same returnValue) and the refund that makes due.
+ */
 export function draftFor(panel: string, doc: SaleDoc, today: string): DraftOpening {
   if (panel === 'pay') return { payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'cash', note: '' } };
+  if (panel === 'return') {
+    const open = doc.lines.filter((l) => l.returnable > 0);
+    return {
+      lines: open.map((l) => draftLine(l, l.returnable, 0, l.serials_out)),
+      date: today,
+      worth: (taking) => {
+        const value = returnValue(doc, doc.lines, doc.lines.map((l) => taking[open.indexOf(l)] ?? 0)).grandTotal;
+        return { value, owed: Math.max(0, -saleBalance({ ...doc, returned_total: doc.returned_total + value })) };
+      },
+    };
+  }
   return {};
 }
+
+/** What a sale's balance says: still due from the customer, owed to them, or settled. */
+export const balanceLabel = (due: number) => (due < 0 ? 'Owed to the customer' : 'Due');
 
 /** A pending sale's header and lines as the line editor holds them, to change it. */
 export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: LineDraft[] } {
@@ -54,7 +91,7 @@ export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: Line
       status: doc.status,
       ...soldTerms(doc),
     },
-    lines: soldLineDrafts(doc.lines),
+    lines: editorLines(doc.lines, (l) => l.unit_price, 'sale_price'),
   };
 }
 
@@ -68,14 +105,6 @@ export const soldTerms = (doc: Pick<PaidDocument, 'prices_include_tax' | 'discou
   shipping: doc.shipping,
 });
 
-/** Saved lines sold at a price (a sale's, a quotation's) as the line editor holds them: the price they were written at stands as the product's. */
-export const soldLineDrafts = (lines: readonly (ShownDocLine & { unit_price: number })[]): LineDraft[] =>
-  lines.map((l, i) => ({
-    key: i + 1,
-    product: { id: l.product_id, name: l.product_name, sku: l.sku, sale_price: l.unit_price, tax_bps: l.tax_bps, tracks_serials: l.tracks_serials },
-    quantity: l.quantity,
-    unit_price: l.unit_price,
-    discount: l.discount,
-    tax_bps: l.tax_bps,
-    serials: [],
-  }));
+/** A sale's returns as its page lists them, each with the credit note it issued (an invoiced sale's), oldest first. */
+export const returnsOf = (doc: Pick<SaleDoc, 'returns' | 'credit_notes'>) =>
+  (doc.returns ?? []).map((r) => ({ ...r, creditNote: (doc.credit_notes ?? []).find((cn) => cn.return_id === r.id) ?? null }));

@@ -1,5 +1,5 @@
 import { paymentBody, PAYMENT_METHOD_OPTIONS, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
-import { completeBody, SALE_ACTION_RIGHTS, SALES_API, saleCreateBody, saleLifecycle } from '../../domain/documents/sale.ts';
+import { completeBody, SALE_ACTION_RIGHTS, SALE_RETURNS_PATH, SALES_API, saleCreateBody, saleLifecycle, saleReturnBody } from '../../domain/documents/sale.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { EMPTY_TERMS, oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type LineDraft, type PanelDef } from '../document/kind.ts';
 import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selectors.ts';
@@ -8,7 +8,8 @@ import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selec
  * A sale, as the document machines take it (machines/document/kind.ts): its form's header
  * (customer, none a walk-in; date; completed or pending) and body, its lines priced at the
  * product's sale price, payments split over several methods when it is made (cash gives the
- * change), and its pay panel. Everything the engine's machines know of sales is here.
+ * change), and its pay, complete and return panels (a return: how many of each line, the serials
+ * picked from those it sold, the day, refunds by method, worth as typed what the server will say). Everything the engine's machines know of sales is here.
  */
 
 /** A sale form's own header fields, beside the terms every document has. */
@@ -62,6 +63,17 @@ export const saleEditor: EditorKind = {
 
 export const salePanels: Record<string, PanelDef> = {
   pay: { shape: 'payment', schema: paymentBody, verb: 'pay', title: 'Add a payment', submit: 'Record payment' },
+  return: {
+    shape: 'lines',
+    schema: saleReturnBody,
+    verb: 'return',
+    tooMany: (n) => `Only ${n} can come back.`,
+    title: 'Return goods',
+    submit: 'Record return',
+    hint: 'The goods go back into stock at the cost they left at; a return of an invoiced sale issues a credit note.',
+    date: { field: 'returned_on', label: 'Returned on' },
+    refunds: { field: 'refunds', title: 'Refunds', noun: 'refund', methods: PAYMENT_METHOD_OPTIONS },
+  },
   complete: { shape: 'note', schema: completeBody, verb: 'complete', title: 'Complete the sale', submit: 'Complete sale', hint: 'Its goods leave the stock now; the sale can no longer be changed, only paid and returned.' },
 };
 
@@ -72,12 +84,12 @@ export const saleKind: DocumentKind<SaleDoc> = {
   editAction: 'edit',
   editorInput,
   editor: saleEditor,
-  stockActions: ['complete'],
+  stockActions: ['complete', 'return'],
   rights: SALE_ACTION_RIGHTS,
 };
 
 export const saleApi: DocumentApi = {
   base: SALES_API,
-  actionPaths: { pay: PAYMENTS_PATH },
+  actionPaths: { pay: PAYMENTS_PATH, return: SALE_RETURNS_PATH },
   href: saleHref,
 };

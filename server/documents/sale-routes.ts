@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import { rangeKeys, type ListQuery } from '../../domain/list-query.ts';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
-import { completeBody, SALE_ACTION_RIGHTS, saleReturnBody, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
+import { completeBody, SALE_ACTION_RIGHTS, saleReturnBody, SALE_RETURNS_PATH, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { listView, listWhere, rangeCondition } from '../crud/index.ts';
 import { rowsOf } from '../crud/sql.ts';
@@ -112,7 +112,7 @@ export const saleRoutes = documentRoutes<Shown>({
       message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
     }),
     return: action({
-      path: 'returns',
+      path: SALE_RETURNS_PATH,
       status: 201,
       body: saleReturnBody,
       right: SALE_ACTION_RIGHTS.return,

@@ -7,7 +7,7 @@ import { computeTotals } from '../../domain/documents/totals.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { creditNotes, customers, quotations, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
+import { creditNotes, customers, quotations, saleLines, saleReturnLines, saleReturns, sales, serials, stockMovements } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { act, create, fromJson, gone, historyJson, shownColumns, type Actor, type DocumentKind } from './engine.ts';
 import type { ClientKey } from './idempotency.ts';
@@ -194,20 +194,44 @@ const creditNotesOf = (saleId: SQL) =>
   sql<unknown>`(select coalesce(json_agg(json_build_object('id', cn.id, 'number', cn.number, 'return_id', cn.return_id) order by cn.id), '[]') from ${creditNotes} cn where cn.sale_id = ${saleId})`;
 /** The quotation a sale was converted from, if any. */
 const quotationOf = (quotationId: SQL) => sql<unknown>`(select json_build_object('id', q.id, 'reference', q.reference) from ${quotations} q where q.id = ${quotationId})`;
-const shown = { s: shownColumns(sales), customer_name: customers.name, quotation: quotationOf(qualified(sales.quotation_id)), lines: linesJson(lines, docId), payments: paymentsJson(DOC_TYPE, docId), returns: returnsJson(docId), history: historyJson(DOC_TYPE, docId), invoice: invoiceJson('sale', docId), credit_notes: creditNotesOf(docId) };
+/**
+ * The serials each line sold and that have not come back, as [{ line_id, serial }] (a return
+ * names them: the return panel offers these): those whose last way out was this sale's line.
+ */
+const serialsOutOf = (saleId: SQL) =>
+  sql<unknown>`(select coalesce(json_agg(json_build_object('line_id', m.source_line_id, 'serial', sr.serial) order by m.source_line_id, sr.serial), '[]')
+    from ${serials} sr join ${stockMovements} m on m.id = sr.out_movement_id
+    where m.source_type = ${DOC_TYPE} and m.source_id = ${saleId} and sr.state <> 'in_stock')`;
+const shown = {
+  s: shownColumns(sales),
+  customer_name: customers.name,
+  quotation: quotationOf(qualified(sales.quotation_id)),
+  lines: linesJson(lines, docId),
+  serials_out: serialsOutOf(docId),
+  payments: paymentsJson(DOC_TYPE, docId),
+  returns: returnsJson(docId),
+  history: historyJson(DOC_TYPE, docId),
+  invoice: invoiceJson('sale', docId),
+  credit_notes: creditNotesOf(docId),
+};
 
 /** One sale as the API shows it, in one statement: header, customer (none: walk-in), lines, payments, history, what may be done next. */
 export async function showSale(db: Db | Tx, id: number) {
   const [doc] = await db.select(shown).from(sales).leftJoin(customers, eq(customers.id, sales.customer_id)).where(eq(sales.id, id));
   if (!doc) throw gone(saleKind);
   const s = doc.s;
+  const out = fromJson<{ line_id: number; serial: string }[]>(doc.serials_out);
   return {
     ...s,
     customer_name: doc.customer_name,
     // saleBalance: positive, the customer still owes it; negative, the shop owes the customer a refund.
     due: saleBalance(s),
     actions: actionsFrom(saleLifecycle, s.status),
-    lines: fromJson<ShownLine[]>(doc.lines).map((l) => ({ ...l, returnable: s.status === 'completed' ? l.quantity - l.returned : 0 })),
+    lines: fromJson<ShownLine[]>(doc.lines).map((l) => ({
+      ...l,
+      returnable: s.status === 'completed' ? l.quantity - l.returned : 0,
+      serials_out: out.filter((o) => o.line_id === l.id).map((o) => o.serial),
+    })),
     payments: fromJson<ShownPayment[]>(doc.payments),
     returns: fromJson<ShownReturn[]>(doc.returns),
     history: fromJson<Record<string, unknown>[]>(doc.history),

@@ -145,7 +145,10 @@ describe('returning goods of a completed sale', () => {
     const s = await sold({ lines: [{ product_id: phone.id, quantity: 2, serials: ['R1', 'R2'] }] });
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1 }] }), 'lines.0.serials', /tracks serial numbers/);
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1, serials: ['R3'] }] }), 'lines.0.serials.0', /did not leave on this sale/);
-    await returned(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1, serials: ['r2'] }] });
+    // The sale tells which serials each line sold and has not taken back: the return panel offers these.
+    expect(s.lines[0].serials_out).toEqual(['R1', 'R2']);
+    const after = await returned(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1, serials: ['r2'] }] });
+    expect(after.lines[0].serials_out).toEqual(['R1']);
     // Back in stock: it cannot come back twice.
     expectFieldError(await giveBack(s.id, { lines: [{ line_id: s.lines[0].id, quantity: 1, serials: ['R2'] }] }), 'lines.0.serials.0', /did not leave on this sale or is back already/);
     expect(await onHand(phone.id)).toBe(2);

@@ -173,7 +173,9 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
   });
 
   const lifecycleCoverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, { 'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received' });
-  const draftCoverage = new Coverage('actionDraft', actionDraftMachine);
+  // A purchase's panels are neither dated nor give refunds, nor pick serials: a sale's Return does.
+  const saleReturn = 'tests/model/sale-return-walks.model.test.ts: a sale’s Return panel (tests/e2e/sales.spec.ts sends one)';
+  const draftCoverage = new Coverage('actionDraft', actionDraftMachine, {}, Object.fromEntries(['draft.pick', 'draft.date', 'payment.add', 'payment.change', 'payment.remove'].map((e) => [`actionDraft.open ${e}#0`, saleReturn])));
   for (const [name, plan] of [
     ['ordered, received in part then in full, returned', THROUGH_RECEIVED],
     ['ordered, received in part, cancelled, some returned, paid', CANCELLED],

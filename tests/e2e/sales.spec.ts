@@ -2,9 +2,11 @@
  * Selling from the back office, tried as a new user would: a product found by name and another
  * scanned, paid by cash and card (the change comes out of the cash), the sale completed with its
  * invoice; then a sale of more than is in stock, refused with the server's message under that
- * line's quantity, nothing recorded.
+ * line's quantity, nothing recorded; and one line of a completed, invoiced sale returned with a
+ * cash refund: the sale shows it came back, the return and its credit note, which opens.
  */
 import { expect, test } from '@playwright/test';
+import { SALES_API } from '../../domain/documents/sale.ts';
 import { asAdmin } from './support/pages.ts';
 import { ean13, PurchaseFormPage } from './support/purchase-pages.ts';
 
@@ -57,4 +59,41 @@ test('a sale with a split payment completes with its invoice; an oversell is ref
     const left = await api.list<{ id: number; on_hand: number }>('/api/v1/admin/products', { search: lamp.name, per_page: '10' });
     expect(left.find((p) => p.id === lamp.id)?.on_hand).toBe(2);
   });
+});
+
+test('part of a sale returned: one line of a completed, invoiced sale back with a cash refund, its credit note opens', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { api } = await asAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const mug = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Mug ${tag}`, sku: `MG-${tag}`, unit_id: unit!.id, cost_price: 300, sale_price: 800 });
+  await api.create('/api/v1/admin/stock/adjustments', { product_id: mug.id, quantity: 3, reason: 'opening', unit_cost: 300 });
+  const sale = await api.create<{ id: number; reference: string }>(SALES_API, { sold_on: new Date().toISOString().slice(0, 10), lines: [{ product_id: mug.id, quantity: 2 }], payments: [{ method: 'cash', amount: 1600 }] });
+  const main = page.getByRole('main');
+
+  await page.goto(`/admin/sales/edit/${sale.id}`);
+  await main.getByRole('button', { name: 'Return', exact: true }).click();
+  const panel = main.getByRole('form', { name: 'Return goods' });
+  await panel.getByRole('textbox', { name: `Return how many of ${mug.name}` }).fill('1');
+  // Its value as typed, by the totals function the server uses: one mug of two, paid in full.
+  await expect(panel.getByRole('group', { name: 'What it is worth' })).toContainText('$8.00');
+  await panel.getByRole('button', { name: 'Add a refund' }).click();
+  await panel.getByRole('group', { name: 'Refund 1' }).getByRole('textbox', { name: 'Amount' }).fill('8.00');
+  await panel.getByRole('button', { name: 'Record return' }).click();
+
+  await expect(panel).toBeHidden();
+  const lines = main.getByRole('table').filter({ hasText: 'Returned' }).first();
+  // Product, Sold, Returned: 2 sold, 1 back.
+  const cells = lines.getByRole('row', { name: new RegExp(mug.name) }).getByRole('cell');
+  await expect(cells.nth(1)).toHaveText('2');
+  await expect(cells.nth(2)).toHaveText('1');
+  const returns = main.locator('[aria-labelledby="returns-title"]').first();
+  await expect(returns).toContainText(/SR-\d{6}/);
+  await expect(returns).toContainText('Cash $8.00');
+  const note = returns.getByRole('link', { name: /^Credit note CN-\d{6}$/ });
+  await expect(note).toBeVisible();
+  await expect(main.getByText('Refunded', { exact: true })).toBeVisible();
+  const number = (await note.innerText()).replace('Credit note ', '');
+  await note.click();
+  await expect(page.getByRole('article', { name: `Credit note ${number}` })).toBeVisible();
 });

@@ -3,7 +3,9 @@
  * count (machines/stock/stock-count.machine.ts), on real actors: a receive sends one request
  * with one serial per unit, a serial named twice is refused under its line naming it, the
  * server's errors land under the draft line they are about (the body leaves out lines with
- * nothing to move), a payment is checked by the server's schema; the count adds scanned
+ * nothing to move), a payment is checked by the server's schema; a sale return is dated, picks
+ * its serials, is worth as typed what the server's returnValue says, gives refunds by method in
+ * the sale form's payment rows, and keeps the server's errors under lines and refunds; the count adds scanned
  * products (again: one more), posts once under one key, and keeps the server's errors under
  * their lines. Every state and transition of both machines is walked.
  */
@@ -16,6 +18,10 @@ import { stockCountBody } from '../../domain/documents/stock-count.ts';
 import { actionDraftMachine, type DraftLine } from '../../machines/document/action-draft.machine.ts';
 import { selectDraft } from '../../machines/document/action-draft.selectors.ts';
 import { purchasePanels } from '../../machines/purchases/purchase.kind.ts';
+import { saleReturnBody } from '../../domain/documents/sale.ts';
+import { salePanels } from '../../machines/sales/sale.kind.ts';
+import { draftFor as saleDraftFor } from '../../machines/sales/sale-view.selectors.ts';
+import { saleDoc } from './sale-fixture.ts';
 import { testEnv } from './test-env.ts';
 import { selectStockCount, stockCountMachine } from '../../machines/stock/stock-count.machine.ts';
 import { Coverage } from './coverage.ts';
@@ -109,6 +115,102 @@ describe('action draft (receive, return, pay, cancel)', () => {
     actor.send({ type: 'draft.note', value: 'Supplier out of stock' });
     actor.send({ type: 'draft.submit' });
     expect(send.mock.calls[2]![0]).toEqual({ action: 'cancel', body: { note: 'Supplier out of stock' } });
+  });
+
+  it('a sale return: dated today, serials picked from those sold, worth as typed, refunds by method, the server’s errors under lines and refunds', () => {
+    const send = vi.fn();
+    const actor = createActor(actionDraftMachine.provide({ actions: { send: (_, p) => send(p) } }), { input: { panels: salePanels }, inspect: draftCoverage.inspect }).start();
+    const view = () => selectDraft(actor.getSnapshot());
+    const doc = saleDoc();
+    actor.send({ type: 'draft.open', panel: 'return', ...saleDraftFor('return', doc, '2026-01-05') });
+    // Only what can still come back is offered: the cable (1 of 3 back already) and the phone, its two serials to pick.
+    expect(view().lines.map((l) => [l.name, l.max, l.quantity, l.choices ?? null])).toEqual([
+      ['Cable', 2, 0, null],
+      ['Phone', 2, 0, ['P1', 'P2']],
+    ]);
+    expect(view().date).toMatchObject({ field: 'returned_on', value: '2026-01-05' });
+    expect(view().worth).toEqual({ value: 0, owed: 0, refunding: 0 });
+    actor.send({ type: 'draft.submit' });
+    expect(send).not.toHaveBeenCalled();
+    expect(view().linesError).toBe('Choose at least one line to return.');
+
+    // Typed: the value is the sale's totals lost by the return (the same returnValue the server uses), owed back as it was paid.
+    actor.send({ type: 'draft.quantity', index: 0, value: 1 });
+    expect(view().worth).toEqual({ value: 1000, owed: 1000, refunding: 0 });
+    // A phone picked by its serial is one unit of it; a quantity typed without its serials is refused under them.
+    actor.send({ type: 'draft.pick', index: 1, serials: ['P2'] });
+    expect(view().lines[1]).toMatchObject({ quantity: 1, picked: ['P2'] });
+    expect(view().worth).toEqual({ value: 6000, owed: 6000, refunding: 0 });
+    actor.send({ type: 'draft.quantity', index: 1, value: 2 });
+    actor.send({ type: 'draft.quantity', index: 0, value: 5 });
+    actor.send({ type: 'draft.submit' });
+    expect(view().lines[1]!.errors.serials).toBe('Pick one serial number per unit: 2 units, 1 picked.');
+    expect(view().lines[0]!.errors.quantity).toBe('Only 2 can come back.');
+    // More than is left counts at most what is left in the value shown.
+    expect(view().worth!.value).toBe(2000 + 10000);
+    actor.send({ type: 'draft.pick', index: 1, serials: ['P2', 'P1'] });
+    actor.send({ type: 'draft.quantity', index: 0, value: 0 });
+    expect(view().lines[1]!.errors.serials).toBeUndefined();
+    expect(view().worth).toEqual({ value: 10000, owed: 10000, refunding: 0 });
+
+    // Refunds: the same rows as a sale's payments, the first method a new row's.
+    actor.send({ type: 'payment.add' });
+    actor.send({ type: 'payment.add' });
+    actor.send({ type: 'payment.change', index: 0, field: 'amount', value: 4000 });
+    actor.send({ type: 'payment.change', index: 1, field: 'method', value: 'card' });
+    actor.send({ type: 'payment.change', index: 1, field: 'amount', value: Number.NaN });
+    actor.send({ type: 'payment.change', index: 7, field: 'amount', value: 1 });
+    expect(view().refunds!.rows.map((r) => [r.method, r.amount])).toEqual([
+      ['cash', 4000],
+      ['card', Number.NaN],
+    ]);
+    actor.send({ type: 'draft.date', value: '' });
+    actor.send({ type: 'draft.submit' });
+    expect(send).not.toHaveBeenCalled();
+    expect(view().date!.error).toBeTruthy();
+    expect(view().refunds!.rows[1]!.errors.amount).toBeTruthy();
+    actor.send({ type: 'draft.date', value: '2026-01-06' });
+    expect(view().date!.error).toBeUndefined();
+    actor.send({ type: 'payment.change', index: 1, field: 'amount', value: 6000 });
+    expect(view().worth!.refunding).toBe(10000);
+    actor.send({ type: 'payment.remove', index: 9 });
+    actor.send({ type: 'draft.note', value: 'Both phones back' });
+    actor.send({ type: 'draft.submit' });
+    expect(send).toHaveBeenCalledTimes(1);
+    const { action, body } = send.mock.calls[0]![0];
+    expect(action).toBe('return');
+    expect(body).toEqual({
+      returned_on: '2026-01-06',
+      lines: [{ line_id: 22, quantity: 2, serials: ['P2', 'P1'] }],
+      refunds: [
+        { method: 'cash', amount: 4000 },
+        { method: 'card', amount: 6000 },
+      ],
+      note: 'Both phones back',
+    });
+    expect(saleReturnBody.safeParse(body).success).toBe(true);
+
+    // The server's refusals: body line 0 is draft line 1; a refund's under its own row, which moves up when one above goes.
+    actor.send({ type: 'draft.failed', errors: { 'lines.0.quantity': ['Only 1 can come back.'], 'refunds.1.amount': ['At most $90.00 can be refunded for this return; lower the refunds to that.'] } });
+    expect(view().lines[1]!.errors.quantity).toBe('Only 1 can come back.');
+    expect(view().lines[0]!.errors.quantity).toBeUndefined();
+    expect(view().refunds!.rows[1]!.errors.amount).toMatch(/^At most \$90\.00/);
+    actor.send({ type: 'payment.remove', index: 0 });
+    expect(view().refunds!.rows.map((r) => [r.method, r.errors.amount])).toEqual([['card', 'At most $90.00 can be refunded for this return; lower the refunds to that.']]);
+    actor.send({ type: 'draft.pick', index: 9, serials: [] });
+    actor.send({ type: 'draft.done' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context).toMatchObject({ panel: null, refunds: [], worth: null });
+  });
+
+  it('a panel without refunds takes no refund rows', () => {
+    const { actor, view } = draft();
+    actor.send({ type: 'draft.open', panel: 'return', lines: [line(5, 'Cable', 3)] });
+    actor.send({ type: 'payment.add' });
+    expect(actor.getSnapshot().context.refunds).toEqual([]);
+    expect(view().refunds).toBeNull();
+    expect(view().date).toBeNull();
+    expect(view().worth).toBeNull();
   });
 
   it('covers every state and transition of the action draft machine', () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHOD_OPTIONS } from '../../../domain/documents/payments.ts';
@@ -8,19 +9,32 @@ import { AlertMessage } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
+import { looseField } from '../resource/fields/field-props.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
-import { AmountField, FieldError, FieldLabel } from './amount-input.tsx';
+import { FieldError } from './amount-input.tsx';
+import { DraftLines } from './draft-lines.tsx';
+import { PaymentRows, RowFigure } from './payment-rows.tsx';
 import { FormCard } from './cards.tsx';
 
 const METHOD: FieldDef = { name: 'method', label: 'Method', kind: 'select', options: PAYMENT_METHOD_OPTIONS, required: true };
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The open action: quantities and serials per line, a payment, or a cancel to confirm. */
+/** The open action: quantities and serials per line (a return dated, with its worth and refunds too), a payment, or a cancel to confirm. */
 export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftActor; busy: boolean; failure: string | null; onRetry: (() => void) | undefined }) {
   const view = useSelector(draft, selectDraft, shallowEqual);
   const panel = view.panel!;
   const def = useSelector(draft, (s) => s.context.panels[panel]!);
   const Select = FIELD_VIEWS.select.component;
+  // Keyboard users: the panel takes the focus (its first field; its button is disabled while it
+  // is open, so the focus would be lost), and closed without sending gives it back to that button.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => document.querySelector<HTMLElement>(`form[aria-labelledby="panel-title"] :is(input:not([type=hidden]), textarea, select, button)`)?.focus());
+    return () => {
+      cancelAnimationFrame(frame);
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) document.querySelector<HTMLElement>(`[data-action="${panel}"]`)?.focus();
+      });
+    };
+  }, [panel]);
   return (
     <FormCard
       id="panel"
@@ -37,45 +51,22 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
         </>
       }
     >
-          {def.shape === 'lines' ? (
-            <ol aria-label={`Lines to ${def.verb}`} className={css({ display: 'grid', gap: '3' })}>
-              {view.lines.map((l, i) => (
-                <li key={l.line_id} aria-label={l.name} className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '14rem minmax(0, 1fr)' }, borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '3' })}>
-                  <div className={css({ display: 'grid', gap: '2' })}>
-                    <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{l.name}</p>
-                    <AmountField
-                      path={`lines.${i}.quantity`}
-                      label={`${capital(def.verb)} how many of ${l.name}`}
-                      short={def.short?.(l.max) ?? `${capital(def.verb)} (of ${l.max})`}
-                      kind="integer"
-                      value={l.quantity}
-                      error={l.errors.quantity}
-                      readOnly={busy}
-                      onValue={(v) => draft.send({ type: 'draft.quantity', index: i, value: v })}
-                    />
-                  </div>
-                  {l.tracks_serials ? (
-                    <Field.Root invalid={Boolean(l.errors.serials)} readOnly={busy} ids={{ control: fieldId(`lines.${i}.serials`) }}>
-                      <FieldLabel label={`Serial numbers of ${l.name}`} short={`Serial numbers, one per unit (${serialCount(l.serials)} of ${Number.isFinite(l.quantity) ? l.quantity : 0})`} />
-                      <Field.Textarea rows={Math.min(6, Math.max(2, serialCount(l.serials) + 1))} placeholder="Type or scan one per row" value={l.serials} onChange={(e) => draft.send({ type: 'draft.serials', index: i, text: e.currentTarget.value })} />
-                      <FieldError error={l.errors.serials} />
-                    </Field.Root>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
+          {view.date ? (
+            <div className={css({ maxW: 'xs' })}>
+              <PanelDate path={view.date.field} label={view.date.label} value={view.date.value} error={view.date.error} busy={busy} onValue={(value) => draft.send({ type: 'draft.date', value })} />
+            </div>
+          ) : null}
+          {def.shape === 'lines' ? <DraftLines draft={draft} def={def} lines={view.lines} busy={busy} /> : null}
+          {view.worth ? (
+            <div className={css({ display: 'grid', gap: '1', maxW: 'sm' })} aria-live="polite" aria-label="What it is worth" role="group">
+              <RowFigure label={`Value of the ${def.verb}`} amount={view.worth.value} strong />
+              <RowFigure label="Refund due" amount={view.worth.owed} />
+            </div>
           ) : null}
           {view.linesError ? <AlertMessage>{view.linesError}</AlertMessage> : null}
           {def.shape === 'payment' ? (
             <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } })}>
-              <Field.Root invalid={Boolean(view.errors.paid_on)} required readOnly={busy} ids={{ control: fieldId('paid_on') }}>
-                <Field.Label>
-                  Date paid
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Field.Input type="date" value={view.payment.paid_on} onChange={(e) => draft.send({ type: 'draft.payment', field: 'paid_on', value: e.currentTarget.value })} />
-                <FieldError error={view.errors.paid_on} />
-              </Field.Root>
+              <PanelDate path="paid_on" label="Date paid" value={view.payment.paid_on} error={view.errors.paid_on} busy={busy} onValue={(value) => draft.send({ type: 'draft.payment', field: 'paid_on', value })} />
               <Field.Root invalid={Boolean(view.errors.amount)} required readOnly={busy} ids={{ control: fieldId('amount') }}>
                 <Field.Label>
                   Amount
@@ -84,8 +75,23 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
                 <Field.Input inputMode="decimal" value={view.payment.amount} placeholder="0.00" onChange={(e) => draft.send({ type: 'draft.payment', field: 'amount', value: e.currentTarget.value })} className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })} />
                 <FieldError error={view.errors.amount} />
               </Field.Root>
-              <Select field={METHOD} value={view.payment.method} error={view.errors.method} errors={{}} readOnly={busy} locked={false} lockedHint={undefined} onChange={(v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) })} />
+              <Select {...looseField(METHOD, view.payment.method, view.errors.method, busy, (v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) }))} />
             </div>
+          ) : null}
+          {view.refunds ? (
+            <PaymentRows
+              list={view.refunds.field}
+              title={view.refunds.title}
+              noun={view.refunds.noun}
+              empty={`Nothing given back yet: add a ${view.refunds.noun} for each method the money goes back by.`}
+              methods={view.refunds.methods}
+              rows={view.refunds.rows}
+              error={view.refunds.error}
+              busy={busy}
+              send={(e) => draft.send(e)}
+            >
+              <RowFigure label="Refunding" amount={view.refunds.sum} />
+            </PaymentRows>
           ) : null}
           <Field.Root readOnly={busy} invalid={Boolean(view.errors.note)} ids={{ control: fieldId('note') }}>
             <Field.Label>Note</Field.Label>
@@ -106,4 +112,16 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
   );
 }
 
-const serialCount = (text: string) => text.split(/[\n,]/).filter((s) => s.trim()).length;
+/** The day an action happened (a payment's, a return's), under its body's name. */
+function PanelDate({ path, label, value, error, busy, onValue }: { path: string; label: string; value: string; error: string | undefined; busy: boolean; onValue(v: string): void }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required readOnly={busy} ids={{ control: fieldId(path) }}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Field.Input type="date" value={value} onChange={(e) => onValue(e.currentTarget.value)} />
+      <FieldError error={error} />
+    </Field.Root>
+  );
+}

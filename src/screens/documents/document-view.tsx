@@ -52,6 +52,8 @@ export interface DocumentPage<D extends ShownDocument> {
   unpaid?: true;
   /** The document as printed (the paper sheet, hidden on screen), with a Print button. */
   sheet?(doc: D, display: Display): ReactNode;
+  /** The kind's own cards under the lines (a sale's returns). */
+  cards?(doc: D): ReactNode;
 }
 
 const linkButton = css({ display: 'inline-flex', alignItems: 'center', h: '10', px: '4', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', fontWeight: 'semibold', fontSize: 'sm', color: 'primary.fg', _hover: { bg: 'bg.subtle' } });
@@ -93,7 +95,7 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
               ) : null;
             })}
             {actions.panels.map((b) => (
-              <Button key={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
+              <Button key={b.action} data-action={b.action} variant={b.action === primary ? 'solid' : 'outline'} tone={b.destructive ? 'neutral' : 'primary'} disabled={!b.enabled || panel !== null} onClick={() => actor.send({ type: 'doc.open', action: b.action })}>
                 {b.label}
               </Button>
             ))}
@@ -127,6 +129,7 @@ export function DocumentView<D extends ShownDocument>({ actor, page, back }: { a
       ) : (
         <LinesCard lines={doc.lines} columns={page.columns(display)} totals={storedTotals(doc)} note={doc.note} />
       )}
+      {page.cards?.(doc)}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } })}>
         {page.unpaid ? null : <PaymentsCard payments={doc.payments} />}
         <HistoryCard history={doc.history} lifecycle={lifecycle} words={page.historyWords} nobody={page.nobody} />

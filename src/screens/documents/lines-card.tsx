@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { DocCard } from './cards.tsx';
-import { docTable } from './styles.ts';
+import { DocTable } from './table-card.tsx';
 import { TotalsTable, type ShownTotals } from './totals-table.tsx';
 
 export interface ShownLine {
@@ -39,32 +39,21 @@ export function LinesCard<L extends ShownLine>({ lines, columns, totals, note }:
           ))}
         </ul>
         <div className={css({ overflowX: 'auto', display: { base: 'none', md: 'block' } })}>
-          <table aria-labelledby="lines-title" className={docTable}>
-            <thead>
-              <tr>
-                <th>Product</th>
-                {columns.map((c) => (
-                  <th key={c.label} data-num="">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l) => (
-                <tr key={l.id}>
-                  <td>
+          <DocTable
+            labelledBy="lines-title"
+            rows={lines}
+            columns={[
+              {
+                label: 'Product',
+                cell: (l) => (
+                  <>
                     {l.product_name} <span className={css({ color: 'fg.muted' })}>{l.sku}</span>
-                  </td>
-                  {columns.map((c) => (
-                    <td key={c.label} data-num="">
-                      {c.value(l)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              ...columns.map((c) => ({ label: c.label, num: true, cell: c.value })),
+            ]}
+          />
         </div>
         <div className={css({ maxW: 'md', justifySelf: 'end', w: 'full' })}>
           <TotalsTable totals={totals} />

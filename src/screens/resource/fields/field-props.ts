@@ -30,3 +30,15 @@ export interface FieldKindView {
 
 /** Kind → view. A screen with kinds of its own passes `{ ...FIELD_VIEWS, ...its own }` to the form. */
 export type FieldKindViews = Readonly<Partial<Record<FieldKind, FieldKindView>>>;
+
+/** A field outside a resource form (a document panel's method, a line's serials to pick): nothing below it, never locked. */
+export const looseField = (field: FieldDef, value: unknown, error: string | undefined, readOnly: boolean, onChange: (value: unknown) => void): FieldProps => ({
+  field,
+  value,
+  error,
+  errors: {},
+  readOnly,
+  locked: false,
+  lockedHint: undefined,
+  onChange,
+});
