@@ -16,6 +16,7 @@ import { LINE_PRODUCTS_API } from '../../domain/documents/lines.ts';
 import { PURCHASES_API, purchaseLifecycle, type PurchaseStatus } from '../../domain/documents/purchase.ts';
 import { actionDraftMachine } from '../../machines/document/action-draft.machine.ts';
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
+import { QUOTATION_ONLY } from '../model/quotation-only.ts';
 import { isDirty, lineEditorMachine, type LineEditorContext } from '../../machines/document/line-editor.machine.ts';
 import { purchaseEditor, purchasePanels } from '../../machines/purchases/purchase.kind.ts';
 import { draftFor, editorInput, type PurchaseDoc } from '../../machines/purchases/purchase-view.selectors.ts';
@@ -172,7 +173,10 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
     expect(taken.size, 'every edge of the line editor’s graph, taken by the page').toBe(walk.edges);
   });
 
-  const lifecycleCoverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, { 'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received' });
+  const lifecycleCoverage = new Coverage('documentLifecycle', documentLifecycleMachine, {}, {
+    'documentLifecycle.ready doc.saved#0': 'tests/e2e/purchases.spec.ts: an ordered purchase’s changes saved on its page, then received',
+    ...QUOTATION_ONLY,
+  });
   // A purchase's panels are neither dated nor give refunds, nor pick serials: a sale's Return does.
   const saleReturn = 'tests/model/sale-return-walks.model.test.ts: a sale’s Return panel (tests/e2e/sales.spec.ts sends one)';
   const draftCoverage = new Coverage('actionDraft', actionDraftMachine, {}, Object.fromEntries(['draft.pick', 'draft.date', 'payment.add', 'payment.change', 'payment.remove'].map((e) => [`actionDraft.open ${e}#0`, saleReturn])));
