@@ -3,9 +3,10 @@ import type { actionDraftMachine } from './action-draft.machine.ts';
 
 /** The open panel, its lines with their own errors, and whether sending is possible now. */
 export function selectDraft(s: SnapshotFrom<typeof actionDraftMachine>) {
-  const { panel, panels, lines, payment, note, errors } = s.context;
+  const { panel, panels, lines, payment, note, errors, methods } = s.context;
   return {
     panel,
+    methods,
     shape: panel ? (panels[panel]?.shape ?? null) : null,
     lines: lines.map((l, i) => ({
       ...l,

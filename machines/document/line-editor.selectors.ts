@@ -38,7 +38,7 @@ export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
   const tendered = s.context.payments.reduce((sum, p) => sum + Math.max(0, p.amount || 0), 0);
   const payments = taking
     ? {
-        methods: taking.methods,
+        methods: s.context.methods,
         rows: s.context.payments.map((p, i) => ({ ...p, errors: rowErrors('payments', i) })),
         tendered,
         change: taking.changeMethod ? Math.max(0, tendered - totals.grandTotal) : 0,
@@ -46,10 +46,15 @@ export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
         changeMethod: taking.changeMethod ?? null,
       }
     : null;
+  // A selling kind's serial-tracked lines pick their serials one by one, when the document names them now.
+  const namesSerials = kind.namesSerials?.(header, s.context.target !== null) ?? true;
   return {
     payments,
+    namesSerials,
     lines: lines.map((l, i) => ({
       ...l,
+      picksSerials: kind.picksSerials === true && namesSerials && l.product?.tracks_serials === true,
+      typesSerials: kind.picksSerials !== true && namesSerials && l.product?.tracks_serials === true,
       total: totals.lines[i]!.total,
       errors: lineErrors(i),
     })),

@@ -1,4 +1,4 @@
-import { paymentBody, PAYMENT_METHOD_OPTIONS, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
+import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { completeBody, SALE_ACTION_RIGHTS, SALES_API, saleCreateBody, saleLifecycle } from '../../domain/documents/sale.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { EMPTY_TERMS, oneSerialPerUnit, serialsNamed, type DocumentApi, type DocumentHeader, type DocumentKind, type EditorKind, type PanelDef } from '../document/kind.ts';
@@ -7,7 +7,8 @@ import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selec
 /**
  * A sale, as the document machines take it (machines/document/kind.ts): its form's header
  * (customer, none a walk-in; date; completed or pending) and body, its lines priced at the
- * product's sale price, payments split over several methods when it is made (cash gives the
+ * product's sale price, serial-tracked lines' serials picked from those in stock when it is sold
+ * completed, payments split over the methods the shop takes when it is made (cash gives the
  * change), and its pay panel. Everything the engine's machines know of sales is here.
  */
 
@@ -17,6 +18,9 @@ export interface SaleHeader extends DocumentHeader {
   sold_on: string;
   status: 'completed' | 'pending';
 }
+
+/** Sold completed now, a new sale names the serials of its serial-tracked lines (a pending one, when it completes). */
+const namesSerials = (header: DocumentHeader, existing: boolean) => header.status === 'completed' && !existing;
 
 export const saleEditor: EditorKind = {
   emptyHeader: (today): SaleHeader => ({
@@ -28,7 +32,7 @@ export const saleEditor: EditorKind = {
   }),
   toBody: (header, lines, existing, payments) => {
     const { customer_id, sold_on, status, note, discount, tax_bps, shipping } = header as SaleHeader;
-    const completed = status === 'completed';
+    const naming = namesSerials(header, existing);
     return {
       customer_id,
       sold_on,
@@ -44,14 +48,17 @@ export const saleEditor: EditorKind = {
         // The catalogue's price is the default; another is sent (and needs the override right).
         ...(l.product && l.unit_price !== l.product.sale_price ? { unit_price: l.unit_price } : {}),
         discount: l.discount,
-        ...(l.product?.tracks_serials && completed && !existing ? { serials: serialsNamed(l) } : {}),
+        ...(l.product?.tracks_serials && naming ? { serials: serialsNamed(l) } : {}),
       })),
     };
   },
   schema: saleCreateBody,
   priceField: 'unit_price',
   priceOf: (p) => p.sale_price ?? 0,
-  payments: { methods: PAYMENT_METHOD_OPTIONS, changeMethod: 'cash' },
+  // The methods are the shop's (the POS setting's): they come in with the editor's input.
+  payments: { changeMethod: 'cash' },
+  picksSerials: true,
+  namesSerials,
   // Sold completed now: one serial per unit of serial-tracked lines.
   check: (header, lines) => (header.status === 'completed' ? oneSerialPerUnit(lines) : {}),
 };
@@ -70,6 +77,7 @@ export const saleKind: DocumentKind<SaleDoc> = {
   editor: saleEditor,
   stockActions: ['complete'],
   rights: SALE_ACTION_RIGHTS,
+  paidByShopMethods: true,
 };
 
 export const saleApi: DocumentApi = {

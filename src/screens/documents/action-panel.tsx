@@ -1,6 +1,5 @@
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
-import { PAYMENT_METHOD_OPTIONS } from '../../../domain/documents/payments.ts';
 import type { FieldDef } from '../../../domain/resource.ts';
 import { selectDraft } from '../../../machines/document/action-draft.selectors.ts';
 import type { DraftActor } from '../../../machines/document/lifecycle.machine.ts';
@@ -12,7 +11,6 @@ import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField, FieldError, FieldLabel } from './amount-input.tsx';
 import { FormCard } from './cards.tsx';
 
-const METHOD: FieldDef = { name: 'method', label: 'Method', kind: 'select', options: PAYMENT_METHOD_OPTIONS, required: true };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The open action: quantities and serials per line, a payment, or a cancel to confirm. */
@@ -21,6 +19,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
   const panel = view.panel!;
   const def = useSelector(draft, (s) => s.context.panels[panel]!);
   const Select = FIELD_VIEWS.select.component;
+  const method: FieldDef = { name: 'method', label: 'Method', kind: 'select', options: view.methods, required: true };
   return (
     <FormCard
       id="panel"
@@ -84,7 +83,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
                 <Field.Input inputMode="decimal" value={view.payment.amount} placeholder="0.00" onChange={(e) => draft.send({ type: 'draft.payment', field: 'amount', value: e.currentTarget.value })} className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })} />
                 <FieldError error={view.errors.amount} />
               </Field.Root>
-              <Select field={METHOD} value={view.payment.method} error={view.errors.method} errors={{}} readOnly={busy} locked={false} lockedHint={undefined} onChange={(v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) })} />
+              <Select field={method} value={view.payment.method} error={view.errors.method} errors={{}} readOnly={busy} locked={false} lockedHint={undefined} onChange={(v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) })} />
             </div>
           ) : null}
           <Field.Root readOnly={busy} invalid={Boolean(view.errors.note)} ids={{ control: fieldId('note') }}>
