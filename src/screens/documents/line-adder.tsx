@@ -22,7 +22,7 @@ export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scan
   const [code, setCode] = useState('');
   return (
     <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
-      <ProductPicker system={system} disabled={readOnly} label={pickLabel} onPick={onPick} />
+      <ProductPicker system={system} disabled={readOnly} label={pickLabel} onPick={onPick} onScan={onScan} />
       <Field.Root invalid={Boolean(scanError)} ids={{ control: fieldId(scanId) }}>
         <Field.Label>Scan a barcode</Field.Label>
         <Field.Input
@@ -44,11 +44,16 @@ export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scan
   );
 }
 
-/** The "add a product" combobox: products by name or SKU; choosing one adds a line for it. */
-export function ProductPicker({ system, disabled, onPick, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; label?: string | undefined }) {
+/**
+ * The "add a product" combobox: products by name or SKU; choosing one adds a line for it. Enter
+ * with no product highlighted (a scanner types faster than the list comes) is a scan of what was
+ * typed (`onScan`): the form is not sent.
+ */
+export function ProductPicker({ system, disabled, onPick, onScan, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; onScan(code: string): void; label?: string | undefined }) {
   const machine = useMemo(() => lineProductOptionsMachine(system), [system]);
   const options = useActorRef(machine, { input: { ids: [] }, inspect: system.inspect });
   const { items, status, search, error, collection } = useRelationOptions(options);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   return (
     <Combobox.Root
       collection={collection}
@@ -56,6 +61,7 @@ export function ProductPicker({ system, disabled, onPick, label = 'Add a product
       inputValue={search}
       disabled={disabled}
       inputBehavior="autohighlight"
+      onHighlightChange={(d) => setHighlighted(d.highlightedValue)}
       onInputValueChange={(d) => {
         if (d.reason === 'input-change') options.send({ type: 'options.search', search: d.inputValue });
       }}
@@ -68,7 +74,16 @@ export function ProductPicker({ system, disabled, onPick, label = 'Add a product
     >
       <Combobox.Label>{label}</Combobox.Label>
       <Combobox.Control>
-        <Combobox.Input placeholder="Type a name or SKU…" />
+        <Combobox.Input
+          placeholder="Type a name or SKU…"
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || highlighted !== null) return;
+            e.preventDefault();
+            if (!search.trim()) return;
+            onScan(search.trim());
+            options.send({ type: 'options.search', search: '' });
+          }}
+        />
         <Combobox.Trigger aria-label="Show products">
           <Icon name="chevron-down" />
         </Combobox.Trigger>
