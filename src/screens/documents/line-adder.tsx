@@ -46,13 +46,14 @@ export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scan
 
 /**
  * The "add a product" combobox: products by name or SKU; choosing one adds a line for it. Enter
- * with no product highlighted (a scanner types faster than the list comes) is a scan of what was
- * typed (`onScan`): the form is not sent.
+ * with no product highlighted, or before the list for what is typed has come (a scanner types
+ * faster), is a scan of what was typed (`onScan`): the form is not sent.
  */
 export function ProductPicker({ system, disabled, onPick, onScan, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; onScan(code: string): void; label?: string | undefined }) {
   const machine = useMemo(() => lineProductOptionsMachine(system), [system]);
   const options = useActorRef(machine, { input: { ids: [] }, inspect: system.inspect });
   const { items, status, search, error, collection } = useRelationOptions(options);
+  // Enter picks the highlighted product only when the list is for what is typed.
   const [highlighted, setHighlighted] = useState<string | null>(null);
   return (
     <Combobox.Root
@@ -76,8 +77,9 @@ export function ProductPicker({ system, disabled, onPick, onScan, label = 'Add a
       <Combobox.Control>
         <Combobox.Input
           placeholder="Type a name or SKU…"
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter' || highlighted !== null) return;
+          // Before the combobox's own keys (it leaves an Enter alone once it is prevented).
+          onKeyDownCapture={(e) => {
+            if (e.key !== 'Enter' || (status === 'loaded' && highlighted !== null)) return;
             e.preventDefault();
             if (!search.trim()) return;
             onScan(search.trim());

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { OptionItem } from '../../../machines/options.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
-import { Combobox } from '../../components/ui/combobox.tsx';
+import { Combobox, createListCollection } from '../../components/ui/combobox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { fieldId } from '../../resources/dom-ids.ts';
@@ -33,10 +33,17 @@ export function SerialPicker({ path, productId, name, serials, error, readOnly, 
   const system = useAppSystem();
   const machine = useMemo(() => lineSerialOptionsMachine(system, productId), [system, productId]);
   const options = useActorRef(machine, { input: { ids: [] }, inspect: system.inspect });
-  const { items, status, search, error: loadError, collection } = useRelationOptions(options);
-  // Which option the arrow keys or the pointer are on: Enter picks it; with none, Enter names what is typed (a scan).
+  const { items: inStock, status, search, error: loadError } = useRelationOptions(options);
+  // The ones this line names already are not offered again.
+  const items = useMemo(() => inStock.filter((o) => !serials.includes(o.label)), [inStock, serials]);
+  const collection = useMemo(() => createListCollection<OptionItem>({ items, itemToValue: (o) => String(o.id), itemToString: (o) => o.label }), [items]);
+  // Which option the arrow keys or the pointer are on: Enter picks it, when the list is for what
+  // is typed; else (none, or a scanner outran the list) Enter names what is typed.
   const [highlighted, setHighlighted] = useState<string | null>(null);
-  const clear = () => options.send({ type: 'options.search', search: '' });
+  const clear = () => {
+    setHighlighted(null);
+    options.send({ type: 'options.search', search: '' });
+  };
   return (
     <Field.Root invalid={Boolean(error)} readOnly={readOnly} className={css({ mt: '3' })} ids={{ control: fieldId(`${path}.serials`) }}>
       <Combobox.Root
@@ -49,9 +56,13 @@ export function SerialPicker({ path, productId, name, serials, error, readOnly, 
         onOpenChange={(d) => {
           if (d.open) options.send({ type: 'options.open' });
         }}
+        // Typing moves off any option: the list is for what is typed now.
+        highlightedValue={highlighted}
         onHighlightChange={(d) => setHighlighted(d.highlightedValue)}
         onInputValueChange={(d) => {
-          if (d.reason === 'input-change') options.send({ type: 'options.search', search: d.inputValue });
+          if (d.reason !== 'input-change') return;
+          setHighlighted(null);
+          options.send({ type: 'options.search', search: d.inputValue });
         }}
         onValueChange={(d) => {
           const picked = items.find((o: OptionItem) => String(o.id) === d.value[0]);
@@ -68,10 +79,11 @@ export function SerialPicker({ path, productId, name, serials, error, readOnly, 
         </Combobox.Label>
         <Combobox.Control>
           <Combobox.Input
-            placeholder="Pick one in stock, or scan or type it and press Enter"
+            placeholder="Pick one in stock, or scan or type it"
             autoComplete="off"
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter' || highlighted !== null) return;
+            // Before the combobox's own keys (it leaves an Enter alone once it is prevented).
+            onKeyDownCapture={(e) => {
+              if (e.key !== 'Enter' || (status === 'loaded' && highlighted !== null)) return;
               e.preventDefault();
               if (!search.trim()) return;
               onAdd(search);
