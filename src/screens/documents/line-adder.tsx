@@ -1,6 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
 import type { LineProduct } from '../../../domain/documents/lines.ts';
 import type { OptionItem } from '../../../machines/options.machine.ts';
@@ -45,6 +45,18 @@ export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scan
 }
 
 /**
+ * A picker's Enter (on keydown capture: the combobox leaves a prevented Enter alone): it picks
+ * the highlighted option only once the list for what is typed has come; else (nothing
+ * highlighted, or a scanner outran the list) it names what is typed, `scanned`, and the form is
+ * not sent.
+ */
+export const scanOnEnter = (status: string, highlighted: string | null, typed: string, scanned: (code: string) => void) => (e: KeyboardEvent) => {
+  if (e.key !== 'Enter' || (status === 'loaded' && highlighted !== null)) return;
+  e.preventDefault();
+  if (typed.trim()) scanned(typed.trim());
+};
+
+/**
  * The "add a product" combobox: products by name or SKU; choosing one adds a line for it. Enter
  * with no product highlighted, or before the list for what is typed has come (a scanner types
  * faster), is a scan of what was typed (`onScan`): the form is not sent.
@@ -77,14 +89,10 @@ export function ProductPicker({ system, disabled, onPick, onScan, label = 'Add a
       <Combobox.Control>
         <Combobox.Input
           placeholder="Type a name or SKU…"
-          // Before the combobox's own keys (it leaves an Enter alone once it is prevented).
-          onKeyDownCapture={(e) => {
-            if (e.key !== 'Enter' || (status === 'loaded' && highlighted !== null)) return;
-            e.preventDefault();
-            if (!search.trim()) return;
-            onScan(search.trim());
+          onKeyDownCapture={scanOnEnter(status, highlighted, search, (code) => {
+            onScan(code);
             options.send({ type: 'options.search', search: '' });
-          }}
+          })}
         />
         <Combobox.Trigger aria-label="Show products">
           <Icon name="chevron-down" />

@@ -10,6 +10,7 @@ import { fieldId } from '../../resources/dom-ids.ts';
 import { lineSerialOptionsMachine } from '../../resources/document-providers.ts';
 import { RelationOptions, useRelationOptions } from '../resource/fields/relation-field.tsx';
 import { FieldError } from './amount-input.tsx';
+import { scanOnEnter } from './line-adder.tsx';
 
 export interface SerialPickerProps {
   /** The line's full path (`lines.2`): the box's id is `lines.2.serials`, where its errors are keyed. */
@@ -81,14 +82,10 @@ export function SerialPicker({ path, productId, name, serials, error, readOnly, 
           <Combobox.Input
             placeholder="Pick one in stock, or scan or type it"
             autoComplete="off"
-            // Before the combobox's own keys (it leaves an Enter alone once it is prevented).
-            onKeyDownCapture={(e) => {
-              if (e.key !== 'Enter' || (status === 'loaded' && highlighted !== null)) return;
-              e.preventDefault();
-              if (!search.trim()) return;
-              onAdd(search);
+            onKeyDownCapture={scanOnEnter(status, highlighted, search, (serial) => {
+              onAdd(serial);
               clear();
-            }}
+            })}
           />
           <Combobox.Trigger aria-label={`Show serial numbers of ${name} in stock`}>
             <Icon name="chevron-down" />
