@@ -178,7 +178,7 @@ export const authRoutes: RouteDef[] = [
   route('POST', '/api/v1/admin/login', 'public', { summary: 'Sign in: answers a bearer token', body: loginBody, handler: login }),
   route('POST', '/api/admin-login', 'public', { summary: 'Sign in (the same as /api/v1/admin/login)', body: loginBody, handler: login }),
   route('POST', '/api/logout', 'auth', { summary: 'Sign out: ends this token', handler: logout }),
-  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions, and the shop (name, currency)', handler: me }),
+  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions, and the shop (name, currency; to whoever may sell, the payment methods the POS setting enables)', handler: me }),
   route('GET', '/api/user', 'auth', { summary: 'The signed-in user (the same as /me)', handler: me }),
   route('PATCH', '/api/profile', 'auth', { summary: 'Change your name and email', body: profileBody, handler: updateProfile }),
   route('PATCH', '/api/password', 'auth', { summary: 'Change your password', body: passwordBody, handler: updatePassword }),
