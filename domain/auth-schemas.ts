@@ -23,7 +23,7 @@ export const loginBody = z.strictObject({
 export const sessionPermission = z.object({ id: z.number(), name: z.string() });
 export const sessionRole = z.object({ id: z.number(), name: z.string(), permissions: z.array(sessionPermission) });
 
-export const sessionShop = z.object({ name: z.string(), currency: z.string() }) satisfies z.ZodType<SessionShop>;
+export const sessionShop = z.object({ name: z.string(), currency: z.string(), payment_methods: z.array(z.string()).optional() }) satisfies z.ZodType<SessionShop>;
 
 /** The user record of SPEC §3 as GET /me, GET /api/user, PATCH /api/profile and the login response return it. */
 export const sessionUser = z.object({

@@ -27,6 +27,12 @@ export interface SessionRole {
 export interface SessionShop {
   name: string;
   currency: string;
+  /**
+   * To whoever may sell (SELL_ACCESS): the payment methods the POS setting enables, the only
+   * ones a sale's payments and pay panel offer (the server refuses the others). Saving the POS
+   * setting refreshes it.
+   */
+  payment_methods?: string[];
 }
 /** The currency of a session that names none (stored before the shop rode along). */
 export const DEFAULT_CURRENCY = 'USD';

@@ -6,7 +6,7 @@ import { relationId } from '../fields.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { LINES_MAX } from './lines.facts.ts';
 
-export { LINES_MAX } from './lines.facts.ts';
+export { LINES_MAX, LINE_SERIALS_API, lineSerialsPath, SELL_ACCESS, SERIALS_LOOKUP_MAX, type InStockSerial } from './lines.facts.ts';
 
 /** How many of a product a document's line (or an action on it) names: a whole number, 1 or more. */
 export const lineQuantity = (what = 'a quantity') =>
@@ -53,6 +53,11 @@ export const LINE_LOOKUP_ACCESS = ['purchase create', 'purchase edit', 'stock', 
 
 export const lookupQuery = z.strictObject({
   search: z.string({ error: 'Type a name or SKU, or scan a barcode.' }).trim().min(1, { error: 'Type a name or SKU, or scan a barcode.' }).max(100, { error: 'Use at most 100 characters.' }),
+});
+
+/** A selling line's serial search: empty lists the first in stock. */
+export const serialLookupQuery = z.strictObject({
+  search: z.string({ error: 'Type or scan a serial number.' }).trim().max(100, { error: 'Use at most 100 characters.' }).default(''),
 });
 
 /** One product as a line needs it. */

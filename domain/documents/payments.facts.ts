@@ -11,6 +11,12 @@ export const PAYMENT_METHODS = { cash: 'Cash', card: 'Card', bank: 'Bank transfe
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 export const PAYMENT_METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
 export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHOD_NAMES.map((value) => ({ value, label: PAYMENT_METHODS[value] }));
+/**
+ * The options of the methods the shop takes, as a seller's session names them (the POS
+ * setting's), in the one order. A session from before they rode along names none: then the ones
+ * a POS setting can enable (the server refuses whichever the shop does not take, in words).
+ */
+export const shopMethodOptions = (names: readonly string[] | undefined) => PAYMENT_METHOD_OPTIONS.filter((o) => (names ? names.includes(o.value) : o.value !== 'bank'));
 
 export const PAYMENT_STATUSES = { due: 'Due', partial: 'Partial', paid: 'Paid' } as const;
 export type PaymentStatus = keyof typeof PAYMENT_STATUSES;

@@ -53,6 +53,8 @@ export const posSetting = defineSingleton({
     { name: 'receipt_footer', label: 'Receipt footer', kind: 'textarea', wide: true },
     { name: 'show_product_images', label: 'Show product images', kind: 'switch' },
   ],
+  // A seller's session carries the methods it enables (domain/auth.ts SessionShop).
+  refreshesSession: true,
 });
 
 export const websiteSetting = defineSingleton({

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { firstMessages, omitErrors } from '../../domain/field-path.ts';
 import { parseMoney } from '../../domain/format.ts';
-import type { DraftLine, DraftOpening, DraftPayment, DraftWorth, PanelDef, PaymentDraft } from './kind.ts';
+import { PAYMENT_METHOD_OPTIONS } from '../../domain/documents/payments.facts.ts';
+import type { DraftLine, DraftOpening, DraftPayment, DraftWorth, MethodOption, PanelDef, PaymentDraft } from './kind.ts';
 import { isRowOf, nextRows, rowsBody, type PaymentRowEvent } from './payment-rows.ts';
 
 export type { DraftLine, DraftPayment } from './kind.ts';
@@ -10,9 +11,10 @@ export type { DraftLine, DraftPayment } from './kind.ts';
  * What a person fills in before a posted document's action is sent (receive, return, pay,
  * cancel; the kind declares its panels by `input`): how many of each line, one serial number
  * per unit for serial-tracked products (typed or scanned, one per row), a payment's date,
- * amount, method and note; a return of goods sold (the panel declares `date` and `refunds`) is
- * dated, picks its serials from those the line sold, gives refunds by method in the same rows as
- * a sale's payments, and is worth what its kind says as the person types. It checks with the panel's own schema (the server's) and refuses a
+ * amount, method (of those offered: every one, or the shop's, by `input`) and note; a return of
+ * goods sold (the panel declares `date` and `refunds`) is dated, picks its serials from those the
+ * line sold, gives refunds by method in the same rows as a sale's payments, and is worth what its
+ * kind says as the person types. It checks with the panel's own schema (the server's) and refuses a
  * serial named twice under its line, naming it; sending hands the body to its parent (the
  * document's lifecycle machine), which sends the request once and tells this machine how it went.
  */
@@ -22,6 +24,8 @@ export type DraftPanel = string;
 export interface ActionDraftContext {
   panels: Readonly<Record<string, PanelDef>>;
   panel: DraftPanel | null;
+  /** The payment methods a payment panel offers; one it opens with that is not among them gives way to the first. */
+  methods: readonly MethodOption[];
   lines: DraftLine[];
   payment: DraftPayment;
   note: string;
@@ -137,13 +141,13 @@ export const actionDraftMachine = setup({
   types: {
     context: {} as ActionDraftContext,
     events: {} as ActionDraftEvent,
-    input: {} as { panels: Readonly<Record<string, PanelDef>> },
+    input: {} as { panels: Readonly<Record<string, PanelDef>>; methods?: readonly MethodOption[] | undefined },
   },
   actions: {
     clear: assign({ panel: null, lines: [], refunds: [], worth: null, errors: {} }),
     changeRefunds: assign(({ context, event }) => {
       const def = context.panels[context.panel!]!.refunds!;
-      const { rows, nextKey, errors } = nextRows(def.field, { rows: context.refunds, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, def.methods[0]?.value ?? '');
+      const { rows, nextKey, errors } = nextRows(def.field, { rows: context.refunds, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, context.methods[0]?.value ?? '');
       return { refunds: rows, nextKey, errors };
     }),
     /** Hands the body to its parent, the document's lifecycle machine, which runs the action once. */
@@ -157,7 +161,7 @@ export const actionDraftMachine = setup({
   },
 }).createMachine({
   id: 'actionDraft',
-  context: ({ input }) => ({ panels: input.panels, panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', date: '', refunds: [], nextKey: 1, worth: null, errors: {}, sent: [] }),
+  context: ({ input }) => ({ panels: input.panels, methods: input.methods ?? PAYMENT_METHOD_OPTIONS, panel: null, lines: [], payment: EMPTY_PAYMENT, note: '', date: '', refunds: [], nextKey: 1, worth: null, errors: {}, sent: [] }),
   initial: 'closed',
   states: {
     closed: {
@@ -166,7 +170,11 @@ export const actionDraftMachine = setup({
         'draft.open': {
           guard: ({ context, event }) => event.panel in context.panels,
           target: 'open',
-          actions: assign(({ event }) => ({ panel: event.panel, lines: event.lines ?? [], payment: event.payment ?? EMPTY_PAYMENT, note: '', date: event.date ?? '', refunds: [], worth: event.worth ?? null, errors: {}, sent: [] })),
+          actions: assign(({ context, event }) => {
+            const payment = event.payment ?? EMPTY_PAYMENT;
+            const offered = context.methods.some((m) => m.value === payment.method);
+            return { panel: event.panel, lines: event.lines ?? [], payment: offered ? payment : { ...payment, method: context.methods[0]?.value ?? '' }, note: '', date: event.date ?? '', refunds: [], worth: event.worth ?? null, errors: {}, sent: [] };
+          }),
         },
       },
     },

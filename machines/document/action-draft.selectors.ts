@@ -12,12 +12,14 @@ const taking = (lines: readonly { quantity: number; max: number }[]) => lines.ma
  * lines taken, the refund that makes due, and what the refund rows give back.
  */
 export function selectDraft(s: SnapshotFrom<typeof actionDraftMachine>) {
-  const { panel, panels, lines, payment, note, errors, date, refunds, worth } = s.context;
+  const { panel, panels, lines, payment, note, errors, date, refunds, worth, methods } = s.context;
   const def = panel ? panels[panel] : undefined;
-  const refundRows = def?.refunds ? { ...def.refunds, ...rowsView(def.refunds.field, refunds, errors) } : null;
+  // Refunds are given by the methods the shop takes, as payments are.
+  const refundRows = def?.refunds ? { ...def.refunds, methods, ...rowsView(def.refunds.field, refunds, errors) } : null;
   const figures = worth ? worth(taking(lines)) : null;
   return {
     panel,
+    methods,
     shape: def?.shape ?? null,
     lines: lines.map((l, i) => ({
       ...l,

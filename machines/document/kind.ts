@@ -56,6 +56,12 @@ export interface PaymentDraft {
 }
 export type PaymentField = 'method' | 'amount';
 
+/** A payment method as a form offers it. */
+export interface MethodOption {
+  value: string;
+  label: string;
+}
+
 /** The line editor's kind: how a form becomes the kind's request body, and how a new line is priced. */
 export interface EditorKind {
   /** A new document's header on `today` (YYYY-MM-DD). */
@@ -69,11 +75,20 @@ export interface EditorKind {
   /** A new line's unit price: cost for purchases, sale price for sales. */
   priceOf(product: LineProductRef): number;
   /**
-   * The form takes payments with the document (a sale's, split over several methods): the methods
-   * it offers (the first is a new row's) and which one gives change, errors under `payments.N.…`.
-   * Only a new document takes them (a saved one is paid by its `pay` action).
+   * The form takes payments with the document (a sale's, split over several methods): which
+   * method gives change, and the methods it offers when none come in by the editor's input (the
+   * first is a new row's); errors under `payments.N.…`. Only a new document takes them (a saved
+   * one is paid by its `pay` action).
    */
-  payments?: { methods: readonly { value: string; label: string }[]; changeMethod?: string };
+  payments?: { methods?: readonly MethodOption[]; changeMethod?: string };
+  /**
+   * The kind sells: a serial-tracked line's serials are picked from those in stock (or scanned,
+   * or typed), one by one, and its quantity follows them. Else they are typed one per row (goods
+   * coming in). `namesSerials`: whether the document as it stands names serials at all (a sale
+   * sold completed does; a pending one does not).
+   */
+  picksSerials?: boolean;
+  namesSerials?(header: DocumentHeader, existing: boolean): boolean;
   /** Rules the schema cannot see (one serial per unit when goods come in now), by full path. */
   check?(header: DocumentHeader, lines: readonly LineDraft[]): Record<string, string>;
 }
@@ -229,6 +244,8 @@ export interface DocumentKind<D extends DocState = DocState> {
   follows?: Readonly<Record<string, (answer: DocState) => string>>;
   /** The right each action needs; the person's rights become the machine's `may`. */
   rights?: Readonly<Record<string, string>>;
+  /** Paid only by the methods the shop takes (the POS setting's, on a seller's session): its form's payments and its pay panel offer those. */
+  paidByShopMethods?: boolean;
 }
 
 /** The actions a person with `held` rights may do, for the lifecycle machine's `may`. */

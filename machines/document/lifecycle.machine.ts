@@ -1,7 +1,7 @@
 import { and, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { allows, type Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { actionDraftMachine } from './action-draft.machine.ts';
-import type { DocState, DocumentEnv, DocumentKind } from './kind.ts';
+import type { DocState, DocumentEnv, DocumentKind, MethodOption } from './kind.ts';
 import { lineEditorMachine, type Saved } from './line-editor.machine.ts';
 
 export type { DocState } from './kind.ts';
@@ -52,6 +52,8 @@ export interface DocumentLifecycleContext {
   message: string | null;
   /** The document's form holds changes that are not saved. */
   unsaved: boolean;
+  /** The payment methods its pay panel and form offer, when not every one (a sale: the shop's). */
+  methods: readonly MethodOption[] | undefined;
 }
 
 export type DocumentLifecycleEvent =
@@ -74,6 +76,7 @@ export interface DocumentLifecycleInput {
   doc: DocState;
   env: DocumentEnv;
   may?: Readonly<Record<string, boolean>>;
+  methods?: readonly MethodOption[];
 }
 
 type Self = { context: DocumentLifecycleContext };
@@ -172,10 +175,10 @@ export const documentLifecycleMachine = setup({
       if (!editable({ context })) return;
       const kind = context.kind!;
       const doc = context.doc as DocState & { etag?: string };
-      enqueue.spawnChild('editor', { id: 'editor', input: { kind: kind.editor!, ...kind.editorInput!(context.doc), target: { id: doc.id, etag: doc.etag }, key: context.env.newKey() } });
+      enqueue.spawnChild('editor', { id: 'editor', input: { kind: kind.editor!, ...kind.editorInput!(context.doc), target: { id: doc.id, etag: doc.etag }, key: context.env.newKey(), methods: context.methods } });
     }),
     startChildren: enqueueActions(({ context, enqueue }) => {
-      if (context.kind) enqueue.spawnChild('draft', { id: 'draft', input: { panels: context.kind.panels } });
+      if (context.kind) enqueue.spawnChild('draft', { id: 'draft', input: { panels: context.kind.panels, methods: context.methods } });
     }),
   },
 }).createMachine({
@@ -190,6 +193,7 @@ export const documentLifecycleMachine = setup({
     failure: null,
     message: null,
     unsaved: false,
+    methods: input.methods,
   }),
   entry: ['startChildren', 'syncEditor'],
   initial: 'ready',

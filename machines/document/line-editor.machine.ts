@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { firstMessages, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
-import type { DocumentHeader, EditorKind, LineDraft, LineField, LineProductRef, PaymentDraft } from './kind.ts';
+import { serialsNamed, type DocumentHeader, type EditorKind, type LineDraft, type LineField, type LineProductRef, type MethodOption, type PaymentDraft } from './kind.ts';
 import { isRowOf, nextRows, type PaymentRowEvent } from './payment-rows.ts';
 
 export type { DocumentHeader, LineDraft, LineField, PaymentDraft } from './kind.ts';
@@ -14,8 +14,11 @@ export type { DocumentHeader, LineDraft, LineField, PaymentDraft } from './kind.
  * a line for it, or one more on its line; not found: said under `scan`), errors keyed by each
  * value's full path in the kind's body (`lines.2.quantity`), a submit sent once under the key
  * it was given, payments taken with a new document when the kind has a payments section (rows of
- * method and amount, errors under `payments.N.amount`), and the unsaved-changes guard: whenever the form turns dirty or clean it says
- * so (`setLeaveGuard`, and its parent, when it has one, hears `doc.unsaved`).
+ * method and amount, errors under `payments.N.amount`; the methods offered come in by `input`:
+ * a sale's are the shop's), serials picked one by one for a serial-tracked line (from those in
+ * stock, scanned or typed: the line's quantity follows the serials named; one named twice is
+ * refused under its line), and the unsaved-changes guard: whenever the form turns dirty or clean
+ * it says so (`setLeaveGuard`, and its parent, when it has one, hears `doc.unsaved`).
  */
 
 export interface SaveFailure {
@@ -40,6 +43,8 @@ export interface LineEditorContext {
   lines: LineDraft[];
   /** The payments section's rows (none when the kind takes no payments with the document). */
   payments: PaymentDraft[];
+  /** The payment methods the payments section offers (a new row takes the first). */
+  methods: readonly MethodOption[];
   nextKey: number;
   /** Full path → the message shown under that value. */
   errors: Record<string, string>;
@@ -61,12 +66,17 @@ export interface LineEditorInput {
   lines?: LineDraft[];
   target?: SaveTarget;
   key?: string;
+  /** The payment methods to offer (a sale's: the shop's); else the kind's own, if it declares them. */
+  methods?: readonly MethodOption[];
 }
 
 export type LineEditorEvent =
   | { type: 'line.add'; product: LineProductRef }
   | { type: 'line.change'; index: number; field: LineField; value: number | string[] }
   | { type: 'line.remove'; index: number }
+  /** A serial picked from those in stock, scanned or typed, for a serial-tracked line: the quantity follows. */
+  | { type: 'line.serial.add'; index: number; serial: string }
+  | { type: 'line.serial.remove'; index: number; serial: string }
   | { type: 'line.scan'; code: string }
   | { type: 'header.change'; field: string; value: unknown }
   | PaymentRowEvent
@@ -100,6 +110,17 @@ const lineFor = (kind: EditorKind, product: LineProductRef, key: number): LineDr
   serials: [],
 });
 
+/** Where else serial `serial` of line `index`'s product is named already: the line's number, or null. */
+function namedAt(lines: readonly LineDraft[], index: number, serial: string): number | null {
+  const product = lines[index]?.product?.id;
+  const key = serial.toLowerCase();
+  const at = lines.findIndex((l) => l.product?.id === product && serialsNamed(l).some((s) => s.toLowerCase() === key));
+  return at < 0 ? null : at;
+}
+
+/** A line whose serials are named one by one: the quantity is how many are named (at least 1). */
+const withSerials = (l: LineDraft, serials: string[]): LineDraft => ({ ...l, serials, quantity: Math.max(1, serials.length) });
+
 const without = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key && k !== 'form'));
 
 /** Whether leaving would lose something: the unsaved-changes guard asks this. */
@@ -122,6 +143,7 @@ export const lineEditorMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(validateLines(context)).length === 0,
     validIndex: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
+    serialLine: ({ context, event }) => 'index' in event && context.lines[event.index]?.product?.tracks_serials === true,
     validPayment: ({ context, event }) => event.type.startsWith('payment.') && isRowOf(context.payments, event as PaymentRowEvent),
     takesPayments: ({ context }) => Boolean(context.kind.payments) && context.target === null,
     found: ({ event }) => (event as unknown as { output: LineProduct | null }).output !== null,
@@ -140,13 +162,28 @@ export const lineEditorMachine = setup({
       if (event.type !== 'line.remove') return {};
       return { lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) };
     }),
+    addSerial: assign(({ context, event }) => {
+      if (event.type !== 'line.serial.add') return {};
+      const serial = event.serial.trim();
+      const key = `lines.${event.index}.serials`;
+      if (!serial) return {};
+      const at = namedAt(context.lines, event.index, serial);
+      if (at !== null) return { errors: { ...without(context.errors, key), [key]: at === event.index ? `Serial number ${serial} is already on this line.` : `Serial number ${serial} is already on line ${at + 1}.` } };
+      const lines = context.lines.map((l, i) => (i === event.index ? withSerials(l, [...serialsNamed(l), serial]) : l));
+      return { lines, errors: without(without(context.errors, key), `lines.${event.index}.quantity`) };
+    }),
+    removeSerial: assign(({ context, event }) => {
+      if (event.type !== 'line.serial.remove') return {};
+      const lines = context.lines.map((l, i) => (i === event.index ? withSerials(l, serialsNamed(l).filter((s) => s !== event.serial)) : l));
+      return { lines, errors: without(without(context.errors, `lines.${event.index}.serials`), `lines.${event.index}.quantity`) };
+    }),
     changeHeader: assign(({ context, event }) => {
       if (event.type !== 'header.change') return {};
       return { header: { ...context.header, [event.field]: event.value }, errors: without(context.errors, event.field) };
     }),
-    /** A payment row added, changed or removed (./payment-rows.ts, shared with a return's refunds). */
+    /** A payment row added, changed or removed (./payment-rows.ts, shared with a return's refunds), by the methods offered. */
     changePayments: assign(({ context, event }) => {
-      const { rows, nextKey, errors } = nextRows('payments', { rows: context.payments, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, context.kind.payments?.methods[0]?.value ?? '');
+      const { rows, nextKey, errors } = nextRows('payments', { rows: context.payments, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, context.methods[0]?.value ?? '');
       return { payments: rows, nextKey, errors };
     }),
     rememberScan: assign({ pendingScan: ({ event }) => (event.type === 'line.scan' ? event.code.trim() : null) }),
@@ -202,6 +239,7 @@ export const lineEditorMachine = setup({
       header: input.header,
       lines,
       payments: [],
+      methods: input.methods ?? input.kind.payments?.methods ?? [],
       nextKey: lines.length + 1,
       errors: {},
       formError: null,
@@ -221,6 +259,8 @@ export const lineEditorMachine = setup({
         'line.add': { actions: ['addLine', 'trackDirty'] },
         'line.change': { guard: 'validIndex', actions: ['changeLine', 'trackDirty'] },
         'line.remove': { guard: 'validIndex', actions: ['removeLine', 'trackDirty'] },
+        'line.serial.add': { guard: 'serialLine', actions: ['addSerial', 'trackDirty'] },
+        'line.serial.remove': { guard: 'serialLine', actions: ['removeSerial', 'trackDirty'] },
         'header.change': { actions: ['changeHeader', 'trackDirty'] },
         'payment.add': { guard: 'takesPayments', actions: ['changePayments', 'trackDirty'] },
         'payment.change': { guard: 'validPayment', actions: ['changePayments', 'trackDirty'] },

@@ -33,7 +33,7 @@ export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
   const { rows, sum: tendered } = rowsView('payments', s.context.payments, errors);
   const payments = taking
     ? {
-        methods: taking.methods,
+        methods: s.context.methods,
         rows,
         tendered,
         change: taking.changeMethod ? Math.max(0, tendered - totals.grandTotal) : 0,
@@ -41,10 +41,15 @@ export function selectLineEditor(s: SnapshotFrom<typeof lineEditorMachine>) {
         changeMethod: taking.changeMethod ?? null,
       }
     : null;
+  // A selling kind's serial-tracked lines pick their serials one by one, when the document names them now.
+  const namesSerials = kind.namesSerials?.(header, s.context.target !== null) ?? true;
   return {
     payments,
+    namesSerials,
     lines: lines.map((l, i) => ({
       ...l,
+      picksSerials: kind.picksSerials === true && namesSerials && l.product?.tracks_serials === true,
+      typesSerials: kind.picksSerials !== true && namesSerials && l.product?.tracks_serials === true,
       total: totals.lines[i]!.total,
       errors: lineErrors(i),
     })),

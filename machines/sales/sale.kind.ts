@@ -7,9 +7,11 @@ import { draftFor, editorInput, saleHref, type SaleDoc } from './sale-view.selec
 /**
  * A sale, as the document machines take it (machines/document/kind.ts): its form's header
  * (customer, none a walk-in; date; completed or pending) and body, its lines priced at the
- * product's sale price, payments split over several methods when it is made (cash gives the
+ * product's sale price, serial-tracked lines' serials picked from those in stock when it is sold
+ * completed, payments split over the methods the shop takes when it is made (cash gives the
  * change), and its pay, complete and return panels (a return: how many of each line, the serials
- * picked from those it sold, the day, refunds by method, worth as typed what the server will say). Everything the engine's machines know of sales is here.
+ * picked from those it sold, the day, refunds by method, worth as typed what the server will say).
+ * Everything the engine's machines know of sales is here.
  */
 
 /** A sale form's own header fields, beside the terms every document has. */
@@ -26,6 +28,8 @@ export const soldLineBody = (l: LineDraft) => ({
   ...(l.product && l.unit_price !== l.product.sale_price ? { unit_price: l.unit_price } : {}),
   discount: l.discount,
 });
+/** Sold completed now, a new sale names the serials of its serial-tracked lines (a pending one, when it completes). */
+const namesSerials = (header: DocumentHeader, existing: boolean) => header.status === 'completed' && !existing;
 
 export const saleEditor: EditorKind = {
   emptyHeader: (today): SaleHeader => ({
@@ -37,7 +41,7 @@ export const saleEditor: EditorKind = {
   }),
   toBody: (header, lines, existing, payments) => {
     const { customer_id, sold_on, status, note, discount, tax_bps, shipping } = header as SaleHeader;
-    const completed = status === 'completed';
+    const naming = namesSerials(header, existing);
     return {
       customer_id,
       sold_on,
@@ -49,14 +53,17 @@ export const saleEditor: EditorKind = {
       shipping,
       lines: lines.map((l) => ({
         ...soldLineBody(l),
-        ...(l.product?.tracks_serials && completed && !existing ? { serials: serialsNamed(l) } : {}),
+        ...(l.product?.tracks_serials && naming ? { serials: serialsNamed(l) } : {}),
       })),
     };
   },
   schema: saleCreateBody,
   priceField: 'unit_price',
   priceOf: (p) => p.sale_price ?? 0,
-  payments: { methods: PAYMENT_METHOD_OPTIONS, changeMethod: 'cash' },
+  // The methods are the shop's (the POS setting's): they come in with the editor's input.
+  payments: { changeMethod: 'cash' },
+  picksSerials: true,
+  namesSerials,
   // Sold completed now: one serial per unit of serial-tracked lines.
   check: (header, lines) => (header.status === 'completed' ? oneSerialPerUnit(lines) : {}),
 };
@@ -86,6 +93,7 @@ export const saleKind: DocumentKind<SaleDoc> = {
   editor: saleEditor,
   stockActions: ['complete', 'return'],
   rights: SALE_ACTION_RIGHTS,
+  paidByShopMethods: true,
 };
 
 export const saleApi: DocumentApi = {

@@ -3,7 +3,7 @@ import type { SessionShop, SessionUser } from '../../domain/auth.ts';
 import { SUPER_ADMIN_ROLE } from '../../domain/permissions.ts';
 import type { Db } from '../db/index.ts';
 import { accessTokens, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
-import { shopFrom, shopValueSql } from './shop.ts';
+import { posValueSql, sells, shopFrom, shopValueSql } from './shop.ts';
 import { sha256Hex } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -77,7 +77,7 @@ function sessionStatement(db: Db, via: SessionKey) {
   );
   return db
     .with(found, ended, touched)
-    .select({ tokenId: found.id, live: found.live, row: getTableColumns(users), roles: rolesJson(sql`${users.id}`), shop: shopValueSql })
+    .select({ tokenId: found.id, live: found.live, row: getTableColumns(users), roles: rolesJson(sql`${users.id}`), shop: shopValueSql, pos: posValueSql })
     .from(found)
     .innerJoin(users, eq(users.id, found.user_id))
     .prepare(via === 'page' ? 'page_session_check' : 'session_check');
@@ -93,7 +93,7 @@ const sessionStatements = { token: new WeakMap<Db, ReturnType<typeof sessionStat
  * and used within the idle window), its user with roles and permissions; a token past either
  * limit is deleted, and a good one's last use is written at most once a minute, both by
  * data-modifying CTEs of the same statement, which also reads the shop's name and currency (the
- * website setting, by its key) for GET /me. Undefined when the token is unknown or ended.
+ * website setting, by its key) and, for a seller, the POS setting's payment methods for GET /me. Undefined when the token is unknown or ended.
  */
 export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: number, via: SessionKey = 'token'): Promise<Session | undefined> {
   let statement = sessionStatements[via].get(db);
@@ -105,7 +105,7 @@ export async function sessionOf(db: Db, token: string, now: Date, idleMinutes: n
     touchBefore: new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
   });
   if (!hit?.live) return undefined;
-  return { tokenId: hit.tokenId, row: hit.row, user: sessionUserOf(hit.row, hit.roles), shop: shopFrom(hit.shop) };
+  return { tokenId: hit.tokenId, row: hit.row, user: sessionUserOf(hit.row, hit.roles), shop: shopFrom(hit.shop, hit.pos, sells(hit.roles)) };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -20,12 +20,15 @@ export interface SaleTerms {
 type Pos = { default_customer_id?: number | null; payment_methods?: string[] };
 const readPos = async (tx: Tx) => (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as Pos;
 
-/** Money in or out by `field` (payments, refunds) only by the methods the shop takes (the POS setting's): else a 422 under `field.N.method`. */
-export async function checkMethods(tx: Tx, field: string, items: readonly { method: string }[], pos?: Pos): Promise<void> {
+/**
+ * Money in or out by `field` (payments, refunds) only by the methods the shop takes (the POS
+ * setting's): else a 422 under `field.N.method`; `field` null: one payment, under `method`.
+ */
+export async function checkMethods(tx: Tx, field: string | null, items: readonly { method: string }[], pos?: Pos): Promise<void> {
   if (!items.length) return;
   const methods = (pos ?? (await readPos(tx))).payment_methods ?? [];
   const refused = items.flatMap((p, i) =>
-    methods.includes(p.method) ? [] : [[`${field}.${i}.method`, [`The shop does not take ${p.method} payments (the POS setting takes ${methods.join(', ')}). Choose one of those.`]]],
+    methods.includes(p.method) ? [] : [[field === null ? 'method' : `${field}.${i}.method`, [`The shop does not take ${p.method} payments (the POS setting takes ${methods.join(', ')}). Choose one of those.`]]],
   );
   if (refused.length) throw validationError(Object.fromEntries(refused));
 }

@@ -15,7 +15,7 @@ import { invoiceJson, issueInvoice } from './invoices.ts';
 import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './lines.ts';
 import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { returnsJson } from './sale-return-kind.ts';
-import { categoryDiscount, saleTerms } from './sale-terms.ts';
+import { categoryDiscount, checkMethods, saleTerms } from './sale-terms.ts';
 import { takeStock } from './stock-out.ts';
 
 /**
@@ -181,7 +181,12 @@ export const completeSale = (tx: Tx, id: number, note: string | null | undefined
   });
 
 /** A payment from the customer, never more than is due. */
-export const paySale = (tx: Tx, id: number, body: PaymentBody, actor: Actor) => act(saleKind, tx, id, 'pay', actor, (doc) => pay(saleKind, tx, doc, body, actor));
+/** A later payment of a sale, by a method the shop takes (the POS setting's), as its first ones. */
+export const paySale = (tx: Tx, id: number, body: PaymentBody, actor: Actor) =>
+  act(saleKind, tx, id, 'pay', actor, async (doc) => {
+    await checkMethods(tx, null, [body]);
+    return pay(saleKind, tx, doc, body, actor);
+  });
 
 /** A return as a sale's answer shows it (./sale-return-kind.ts returnsJson). */
 type ShownReturn = Omit<typeof saleReturns.$inferSelect, 'client_id' | 'client_key' | 'sale_id' | 'created_by' | 'created_at'> & { created_at: string; lines: (typeof saleReturnLines.$inferSelect)[]; refunds: ShownPayment[] };

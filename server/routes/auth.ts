@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { AUTH_MESSAGES, PAGE_SESSION_COOKIE, type LoginResponse } from '../../domain/auth.ts';
+import { AUTH_MESSAGES, PAGE_SESSION_COOKIE, type LoginResponse, type SessionUser } from '../../domain/auth.ts';
 import { loginBody, passwordBody, profileBody } from '../../domain/auth-schemas.ts';
 import { dummyHash, hashGate, hashPassword, needsRehash, verifyPassword, verifySignIn } from '../auth/password.ts';
 import { passwordProblem } from '../auth/password-rule.ts';
@@ -13,6 +13,7 @@ import { accountLimitKey, addressLimitKey, clearFailures, lockedFor, recordFailu
 import { issueToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../crud/db-errors.ts';
 import { accessTokens, users } from '../db/schema.ts';
+import type { Db } from '../db/index.ts';
 import { DEMO_PASSWORD } from '../seed.ts';
 import { clientAddress, secureCookies } from '../http/client.ts';
 import { route, type AppContext, type RouteDef, type RouteInput } from '../http/context.ts';
@@ -107,7 +108,7 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     access_token: token,
     token_type: 'Bearer',
     expires_at: expiresAt.toISOString(),
-    user: { ...(await loadSessionUser(db, user)), shop: await shopInfo(db) },
+    user: await withShop(db, await loadSessionUser(db, user)),
   };
   setCookie(c, PAGE_SESSION_COOKIE, pageSecret, { path: '/admin', httpOnly: true, sameSite: 'Lax', secure, expires: expiresAt });
   return c.json(payload, 200);
@@ -142,7 +143,7 @@ async function updateProfile(c: AppContext, input: RouteInput<typeof profileBody
     throw err;
   }
   if (!row) throw new ApiError(401, AUTH_MESSAGES.expired);
-  return c.json({ user: { ...(await loadSessionUser(db, row)), shop: await shopInfo(db) } }, 200);
+  return c.json({ user: await withShop(db, await loadSessionUser(db, row)) }, 200);
 }
 
 async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBody, z.ZodNever>): Promise<Response> {
@@ -164,6 +165,9 @@ async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBo
   return c.json({ message: 'Password updated.' }, 200);
 }
 
+/** A user record with the shop as it stands (its payment methods if the user may sell). */
+const withShop = async (db: Db, user: SessionUser) => ({ ...user, shop: await shopInfo(db, user.roles) });
+
 /** The signed-in user with the shop's name and currency, both read by the session check's one statement. */
 const me = async (c: AppContext) => c.json({ ...c.var.auth.user, shop: c.var.auth.shop }, 200);
 
@@ -174,7 +178,7 @@ export const authRoutes: RouteDef[] = [
   route('POST', '/api/v1/admin/login', 'public', { summary: 'Sign in: answers a bearer token', body: loginBody, handler: login }),
   route('POST', '/api/admin-login', 'public', { summary: 'Sign in (the same as /api/v1/admin/login)', body: loginBody, handler: login }),
   route('POST', '/api/logout', 'auth', { summary: 'Sign out: ends this token', handler: logout }),
-  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions, and the shop (name, currency)', handler: me }),
+  route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions, and the shop (name, currency; to whoever may sell, the payment methods the POS setting enables)', handler: me }),
   route('GET', '/api/user', 'auth', { summary: 'The signed-in user (the same as /me)', handler: me }),
   route('PATCH', '/api/profile', 'auth', { summary: 'Change your name and email', body: profileBody, handler: updateProfile }),
   route('PATCH', '/api/password', 'auth', { summary: 'Change your password', body: passwordBody, handler: updatePassword }),

@@ -16,10 +16,16 @@ interface Place {
   index: number;
 }
 
-/** One thing the person did, in the order done: typed into a field (its last value), clicked, or submitted a form. */
+/**
+ * One thing the person did, in the order done: typed into a field (its last value), clicked,
+ * submitted a form, or pressed a key. A click or submit that an Enter in a field set off (the
+ * browser's implicit submission) names that Enter as `by`: made again, the Enter goes first, and
+ * should the app take it for itself (a scan's Enter adds its product: it prevents the default),
+ * what it set off is not made again.
+ */
 type Step =
   | { kind: 'type'; target: Field; place: Place; value: string; caret: [number | null, number | null] }
-  | { kind: 'click' | 'submit'; target: Element; place: Place }
+  | { kind: 'click' | 'submit'; target: Element; place: Place; by?: Step }
   | { kind: 'key'; target: Element; place: Place; key: string };
 
 /** Keys that do nothing on the drawing but mean something to the app (close a menu, move in a list). */
@@ -118,6 +124,8 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
   const typed = new Map<Field, Extract<Step, { kind: 'type' }>>();
   /** The field last come into: React may draw the page anew, and the person's place with it. */
   let lastFocused: Field | null = null;
+  /** An Enter in a field, while the browser acts on it (in the same task): what it submits is its doing. */
+  let entering: Step | null = null;
 
   const onFocus = (event: FocusEvent) => {
     if (isField(event.target) && root.contains(event.target)) lastFocused = event.target;
@@ -141,14 +149,24 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     if (!target || !root.contains(target) || worksAlone(target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    steps.push({ kind: 'click', target, place: placeOf(root, target) });
+    steps.push({ kind: 'click', target, place: placeOf(root, target), ...(entering ? { by: entering } : {}) });
   };
   // A key the drawing ignores (Escape after opening a menu) is made again in its place, after the
   // click before it: else the click, made again later, would undo what the key meant. In a field,
   // where it moves the caret, the browser keeps it.
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target instanceof Element ? event.target : null;
-    if (!target || !root.contains(target) || !APP_KEYS.has(event.key) || (isField(target) && event.key !== 'Escape')) return;
+    if (!target || !root.contains(target)) return;
+    // Enter in a one-line field is the app's to take (a scanner ends a scan with it) or, left
+    // alone, submits the form: held as a key, the submission it sets off left to the browser and held below.
+    if (event.key === 'Enter' && target instanceof HTMLInputElement) {
+      const step: Step = { kind: 'key', target, place: placeOf(root, target), key: event.key };
+      steps.push(step);
+      entering = step;
+      setTimeout(() => (entering = null));
+      return;
+    }
+    if (!APP_KEYS.has(event.key) || (isField(target) && event.key !== 'Escape')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     steps.push({ kind: 'key', target, place: placeOf(root, target), key: event.key });
@@ -160,7 +178,7 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     if (!form || !root.contains(form)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    steps.push({ kind: 'submit', target: form, place: placeOf(root, form) });
+    steps.push({ kind: 'submit', target: form, place: placeOf(root, form), ...(entering ? { by: entering } : {}) });
   };
   // Heard first (capture), before anything on the drawing does.
   const listeners = [
@@ -182,7 +200,10 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
     const still = document.activeElement;
     const active = isField(still) ? still : lastFocused && !lastFocused.isConnected && (!still || still === document.body) ? lastFocused : null;
     // In the order done: a value typed, then Save, saves it; a picker typed into last stays open.
+    /** Enters the app took for itself: what each set off is not made again. */
+    const taken = new Set<Step>();
     for (const step of steps) {
+      if (step.kind !== 'type' && step.kind !== 'key' && step.by && taken.has(step.by)) continue;
       const target = find(root, step.target, step.place);
       if (!target) continue;
       if (step.kind === 'type') {
@@ -206,7 +227,10 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
           await later();
         }
       } else {
-        if (step.kind === 'key') target.dispatchEvent(new KeyboardEvent('keydown', { key: step.key, bubbles: true, cancelable: true, composed: true, view: window }));
+        if (step.kind === 'key') {
+          const left = target.dispatchEvent(new KeyboardEvent('keydown', { key: step.key, bubbles: true, cancelable: true, composed: true, view: window }));
+          if (!left) taken.add(step);
+        }
         else if (step.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
         else if (step.kind === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
         // What the click set off (a form sent, a list opened), drawn before the next step.

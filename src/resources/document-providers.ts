@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
-import { LINE_PRODUCTS_API, type LineProduct } from '../../domain/documents/lines.ts';
+import { LINE_PRODUCTS_API, lineSerialsPath, type InStockSerial, type LineProduct } from '../../domain/documents/lines.ts';
 import type { DocState, DocumentApi, DocumentEnv, DocumentKind } from '../../machines/document/kind.ts';
 import { documentLifecycleMachine } from '../../machines/document/lifecycle.machine.ts';
 import { lineEditorMachine, type Saved } from '../../machines/document/line-editor.machine.ts';
@@ -76,6 +76,17 @@ export function lineProductOptionsMachine(system: Pick<AppSystem, 'api'>) {
         if (!input.search?.trim()) return [];
         return (await lookup(system, input.search.trim())).map((p) => ({ ...p, label: `${p.name} · ${p.sku}` }));
       }),
+    },
+  });
+}
+
+/** A selling line's serial picker: product `productId`'s serials in stock, narrowed by what is typed (each item's label is the serial). */
+export function lineSerialOptionsMachine(system: Pick<AppSystem, 'api'>, productId: number) {
+  return optionsMachine.provide({
+    actors: {
+      loadOptions: fromPromise(async ({ input }): Promise<OptionItem[]> =>
+        (await system.api.call<{ data: InStockSerial[] }>(`${lineSerialsPath(productId)}?${new URLSearchParams({ search: input.search?.trim() ?? '' })}`)).data.map((s, i) => ({ id: i + 1, label: s.serial })),
+      ),
     },
   });
 }

@@ -144,9 +144,9 @@ describe('the lifecycle', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('transition_refused');
     expect(await onHand(a.id)).toBe(1);
-    const over = await api.post(`${SALES_API}/${s.id}/payments`, { paid_on: '2025-05-03', amount: 99999, method: 'bank' });
+    const over = await api.post(`${SALES_API}/${s.id}/payments`, { paid_on: '2025-05-03', amount: 99999, method: 'card' });
     expectFieldError(over, 'amount');
-    const paid = await api.post(`${SALES_API}/${s.id}/payments`, { paid_on: '2025-05-03', amount: 6500, method: 'bank' });
+    const paid = await api.post(`${SALES_API}/${s.id}/payments`, { paid_on: '2025-05-03', amount: 6500, method: 'card' });
     expect(paid.status, paid.text).toBe(201);
     expect(paid.body.data).toMatchObject({ paid: 7500, payment_status: 'paid', due: 0 });
 

@@ -82,13 +82,13 @@ describe('saving', () => {
     expect((await api.get(WEB.api)).body.data.currency).toBe('EUR');
   });
 
-  it("every signed-in person reads the shop's currency with their session (GET /me, sign-in), the new one once it is saved", async () => {
+  it("every signed-in person reads the shop's currency with their session (GET /me, sign-in), the new one once it is saved; a seller also the POS setting's payment methods", async () => {
     const cashier = await h.tokenFor('cashier@example.com');
     await api.put(WEB.api, { ...validWeb, currency: 'gbp' });
-    expect((await h.request('GET', '/me', { token: cashier })).body.shop).toEqual({ name: 'Corner Shop', currency: 'GBP' });
-    expect((await h.request('GET', '/api/user', { token: cashier })).body.shop).toEqual({ name: 'Corner Shop', currency: 'GBP' });
+    expect((await h.request('GET', '/me', { token: cashier })).body.shop).toEqual({ name: 'Corner Shop', currency: 'GBP', payment_methods: ['cash', 'card'] });
+    expect((await h.request('GET', '/api/user', { token: cashier })).body.shop).toEqual({ name: 'Corner Shop', currency: 'GBP', payment_methods: ['cash', 'card'] });
     const login = await h.request('POST', '/api/v1/admin/login', { body: { email: 'cashier@example.com', password: 'password' } });
-    expect(login.body.user.shop).toEqual({ name: 'Corner Shop', currency: 'GBP' });
+    expect(login.body.user.shop).toEqual({ name: 'Corner Shop', currency: 'GBP', payment_methods: ['cash', 'card'] });
     await api.put(WEB.api, validWeb);
     expect((await h.request('GET', '/me', { token: cashier })).body.shop.currency).toBe('EUR');
   });

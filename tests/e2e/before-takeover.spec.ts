@@ -8,7 +8,8 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PAGE_DATA_ID } from '../../domain/auth.ts';
-import { LoginPage, Shell, USERS, withoutAnimations } from './support/pages.ts';
+import { AdminApi, apiLogin, LoginPage, Shell, USERS, withoutAnimations } from './support/pages.ts';
+import { ean13 } from './support/purchase-pages.ts';
 
 let signedIn: string;
 
@@ -277,5 +278,34 @@ test('a menu opened and closed with Escape on the drawing stays closed once the 
   await expect(page.getByRole('menu')).toBeHidden();
   await avatar(page).click();
   await expect(page.getByRole('menu')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a barcode scanned into the drawn sale form’s product search, Enter and all, joins the lines once; the form is not sent', async ({ page, request }) => {
+  const errors = complaints(page);
+  const { token } = await apiLogin(request, USERS.admin);
+  const api = new AdminApi(request, token);
+  const tag = Date.now().toString(36);
+  const code = ean13(`22${String(Date.now()).slice(-10)}`);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const bulb = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Early bulb ${tag}`, sku: `EB-${tag}`, barcode: code, unit_id: unit!.id, cost_price: 100, sale_price: 250 });
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && /\/sales\b/.test(r.url()) && posts.push(r.url()));
+  const search = (p: Page) => p.locator('#root main').getByRole('combobox', { name: 'Add a product' });
+  const loads = await beforeTakeover(page, '/admin/sales/create', search, async () => {
+    // As a scanner sends it: the digits at once, then Enter.
+    await search(page).pressSequentially(code, { delay: 0 });
+    await search(page).press('Enter');
+  });
+  const lines = page.locator('#root main').getByRole('list', { name: 'Lines' }).getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(bulb.name);
+  await expect(page.locator('#root main').getByRole('textbox', { name: `Quantity of ${bulb.name}` })).toHaveValue('1');
+  // The search is empty again, ready for the next scan; nothing was sent, no page was loaded.
+  await expect(search(page)).toHaveValue('');
+  await expect(page).toHaveURL(/\/admin\/sales\/create$/);
+  expect(loads).toEqual([]);
+  expect(posts).toEqual([]);
+  await expect(page.locator('#root main')).not.toContainText('Add at least one product');
   expect(errors).toEqual([]);
 });

@@ -92,6 +92,9 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
     'lineEditor.editing payment.add#0': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a sale’s split payments',
     'lineEditor.editing payment.change#0': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a sale’s split payments',
     'lineEditor.editing payment.remove#0': 'tests/model/line-editor.model.test.ts: a sale’s split payments',
+    // A purchase types its serials (goods coming in); a kind that sells picks them one by one.
+    'lineEditor.editing line.serial.add#0': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a selling line picks its serials',
+    'lineEditor.editing line.serial.remove#0': 'tests/model/line-editor.model.test.ts: a selling line picks its serials',
   });
   const authHeaders = { ...xsrfHeaders, Authorization: `Bearer ${api.token}` };
   const getPurchase = async (id: number) => ((await (await request.get(`${PURCHASES_API}/${id}`, { headers: authHeaders })).json()) as { data: PurchaseDoc }).data;

@@ -2,8 +2,10 @@
  * Selling from the back office, tried as a new user would: a product found by name and another
  * scanned, paid by cash and card (the change comes out of the cash), the sale completed with its
  * invoice; then a sale of more than is in stock, refused with the server's message under that
- * line's quantity, nothing recorded; and one line of a completed, invoiced sale returned with a
- * cash refund: the sale shows it came back, the return and its credit note, which opens.
+ * line's quantity, nothing recorded; then a serial-tracked product sold with serials picked from
+ * those in stock and one typed, one not in stock refused under its line, and its later payment
+ * offered by the methods the shop takes only; and one line of a completed, invoiced sale returned
+ * with a cash refund: the sale shows it came back, the return and its credit note, which opens.
  */
 import { expect, test } from '@playwright/test';
 import { SALES_API } from '../../domain/documents/sale.ts';
@@ -58,6 +60,39 @@ test('a sale with a split payment completes with its invoice; an oversell is ref
     await expect(page).toHaveURL(/\/admin\/sales\/create$/);
     const left = await api.list<{ id: number; on_hand: number }>('/api/v1/admin/products', { search: lamp.name, per_page: '10' });
     expect(left.find((p) => p.id === lamp.id)?.on_hand).toBe(2);
+  });
+
+  await test.step('a serial-tracked line picks its serials: the quantity follows; one not in stock is refused under it', async () => {
+    const phone = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Phone ${tag}`, sku: `PH-${tag}`, unit_id: unit!.id, cost_price: 10000, sale_price: 20000, tracks_serials: true });
+    await api.create('/api/v1/admin/stock/adjustments', { product_id: phone.id, quantity: 3, reason: 'opening', unit_cost: 10000, serials: [`A-${tag}`, `B-${tag}`, `C-${tag}`] });
+    await form.open('/admin/sales/create', 'Create sale');
+    await form.addProduct(phone.name);
+    const serials = main.getByRole('combobox', { name: `Serial numbers of ${phone.name}` });
+    await serials.click();
+    await page.getByRole('option', { name: `B-${tag}` }).click();
+    await expect(form.quantity(phone.name)).toHaveValue('1');
+    // Typed (or scanned) and Enter: the list is not waited for.
+    await serials.fill(`ZZ-${tag}`);
+    await serials.press('Enter');
+    await expect(form.quantity(phone.name)).toHaveValue('2');
+    const named = main.getByRole('list', { name: `Serial numbers named for ${phone.name}` });
+    await expect(named.getByRole('listitem')).toHaveText([`B-${tag}`, `ZZ-${tag}`]);
+    await main.getByRole('button', { name: 'Save sale' }).click();
+    await expect(form.line(phone.name).getByText(`Serial number ZZ-${tag} (not known) of “${phone.name}” is not in stock.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/sales\/create$/);
+    await main.getByRole('button', { name: `Remove serial ZZ-${tag}` }).click();
+    await serials.fill(`c-${tag}`);
+    await page.getByRole('option', { name: `C-${tag}` }).click();
+    await expect(form.quantity(phone.name)).toHaveValue('2');
+    await main.getByRole('button', { name: 'Save sale' }).click();
+    await expect(page).toHaveURL(/\/admin\/sales\/edit\/\d+$/);
+    await expect(main).toContainText('Completed');
+    // Nothing paid yet: its payment panel offers the methods the shop takes (cash and card), no bank transfer.
+    await main.getByRole('button', { name: 'Add payment' }).click();
+    const method = main.getByRole('form', { name: 'Add a payment' }).locator('select');
+    await expect(method.locator('option')).toHaveText(['Cash', 'Card']);
+    const left = await api.list<{ id: number; serial: string; state: string }>(`/api/v1/admin/products/${phone.id}/serials`, { per_page: '10' });
+    expect(left.map((x) => `${x.serial} ${x.state}`).sort()).toEqual([`A-${tag} in_stock`, `B-${tag} sold`, `C-${tag} sold`]);
   });
 });
 

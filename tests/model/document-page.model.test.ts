@@ -13,6 +13,10 @@ import { selectDocumentActions, selectDraftActor, selectEditorActor } from '../.
 import { lineEditorMachine, type Saved } from '../../machines/document/line-editor.machine.ts';
 import { purchaseKind } from '../../machines/purchases/purchase.kind.ts';
 import type { PurchaseDoc } from '../../machines/purchases/purchase-view.selectors.ts';
+import { shopMethodOptions } from '../../domain/documents/payments.facts.ts';
+import { selectDraft } from '../../machines/document/action-draft.selectors.ts';
+import { saleKind } from '../../machines/sales/sale.kind.ts';
+import type { SaleDoc } from '../../machines/sales/sale-view.selectors.ts';
 import { deferredCalls } from './coverage.ts';
 import { orderedPurchase } from './purchase-fixture.ts';
 import { testEnv } from './test-env.ts';
@@ -122,5 +126,30 @@ describe('a document page: the lifecycle machine coordinates its draft and its f
     ]);
     actor.send({ type: 'doc.act', action: 'cancel', body: {} });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+});
+
+describe('a document paid by the shop’s methods (a sale)', () => {
+  /** A pending sale as GET /sales/{id} answers it, 30.00 due. */
+  const pending: SaleDoc = {
+    id: 9, reference: 'SL-000009', customer_id: null, customer_name: null, sold_on: '2026-01-02', channel: 'backoffice', status: 'pending', note: null,
+    invoice: null, credit_notes: [], rounding: 'line', change: 0, lines: [], payments: [], history: [],
+    payment_status: 'due', prices_include_tax: false, discount: 0, tax_bps: 0, shipping: 0, subtotal: 3000, line_tax: 0, lines_total: 3000, discount_total: 0,
+    document_tax: 0, shipping_total: 0, grand_total: 3000, paid: 0, due: 3000, returned_total: 0, refunded: 0, returns: [], version: 1, etag: '"1"',
+  };
+
+  it('its pay panel offers only the methods it was given, opening on the first when its own default is not among them; a purchase’s offers every one', () => {
+    const sale = createActor(documentLifecycleMachine, { input: { kind: saleKind as never, doc: pending, env: testEnv(), methods: shopMethodOptions(['card', 'other']) } }).start();
+    sale.send({ type: 'doc.open', action: 'pay' });
+    const draft = selectDraft(selectDraftActor(sale.getSnapshot())!.getSnapshot());
+    expect(draft.methods.map((m) => m.value)).toEqual(['card', 'other']);
+    // The sale's pay panel opens in cash (draftFor), which this shop does not take.
+    expect(draft.payment).toMatchObject({ amount: '30.00', method: 'card' });
+    // Its form (a pending sale is edited in place) takes no payments, but is told the same methods.
+    expect(selectEditorActor(sale.getSnapshot())!.getSnapshot().context.methods.map((m) => m.value)).toEqual(['card', 'other']);
+
+    const purchase = createActor(documentLifecycleMachine, { input: { kind: purchaseKind as never, doc: ORDERED, env: testEnv() } }).start();
+    purchase.send({ type: 'doc.open', action: 'pay' });
+    expect(selectDraft(selectDraftActor(purchase.getSnapshot())!.getSnapshot()).methods.map((m) => m.value)).toEqual(['cash', 'card', 'bank', 'other']);
   });
 });

@@ -15,6 +15,7 @@ import { bodyOf, isDirty, lineEditorMachine, type SaveFailure } from '../../mach
 import { purchaseEditor } from '../../machines/purchases/purchase.kind.ts';
 import { saleEditor } from '../../machines/sales/sale.kind.ts';
 import { selectLineEditor } from '../../machines/document/line-editor.selectors.ts';
+import { shopMethodOptions } from '../../domain/documents/payments.facts.ts';
 import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
 
 type Snap = SnapshotFrom<typeof lineEditorMachine>;
@@ -39,6 +40,9 @@ const PHONE = product(2, 'Phone', true);
 const INVALID_QTY: SaveFailure = { status: 422, message: 'Only 3 are still to come.', errors: { 'lines.0.quantity': ['Only 3 are still to come.'] } };
 const OFFLINE: SaveFailure = { status: 0, message: 'The server cannot be reached.' };
 
+/** The methods the shop takes, as a seller's session names them. */
+const SHOP_METHODS = shopMethodOptions(['cash', 'card']);
+
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
@@ -48,6 +52,9 @@ const USER: AnyEventObject[] = [
   { type: 'line.change', index: 0, field: 'quantity', value: 3 },
   { type: 'line.remove', index: 0 },
   { type: 'line.scan', code: PHONE.barcode! },
+  // Serials named one by one (a kind that sells picks them): the same one twice is refused.
+  { type: 'line.serial.add', index: 0, serial: 'SN-1' },
+  { type: 'line.serial.remove', index: 0, serial: 'SN-1' },
   { type: 'header.change', field: 'supplier_id', value: 7 },
   { type: 'header.change', field: 'receive', value: true },
   { type: 'form.submit' },
@@ -162,7 +169,7 @@ describe('line editor machine, model paths on a real actor', () => {
   });
 
   it('a sale takes payments split over methods: cash beyond the total is change, errors by path move with their row, a purchase takes none', () => {
-    const actor = createActor(lineEditorMachine, { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10') }, inspect: coverage.inspect }).start();
+    const actor = createActor(lineEditorMachine, { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10'), methods: SHOP_METHODS }, inspect: coverage.inspect }).start();
     actor.send({ type: 'line.add', product: CABLE });
     const total = selectLineEditor(actor.getSnapshot()).totals.grandTotal;
     actor.send({ type: 'payment.add' });
@@ -184,6 +191,66 @@ describe('line editor machine, model paths on a real actor', () => {
     purchase.send({ type: 'payment.add' });
     expect(purchase.getSnapshot().context.payments).toEqual([]);
     expect(selectLineEditor(purchase.getSnapshot()).payments).toBeNull();
+  });
+
+  it('offers the payment methods it is given (a sale: the shop’s), a new row taking the first', () => {
+    const actor = createActor(lineEditorMachine, { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10'), methods: shopMethodOptions(['card', 'other']) } }).start();
+    actor.send({ type: 'line.add', product: CABLE });
+    actor.send({ type: 'payment.add' });
+    const view = selectLineEditor(actor.getSnapshot());
+    expect(view.payments?.methods.map((m) => m.value)).toEqual(['card', 'other']);
+    expect(view.payments?.rows.map((r) => r.method)).toEqual(['card']);
+    // A session from before the methods rode along names none: the ones a POS setting can enable.
+    expect(shopMethodOptions(undefined).map((m) => m.value)).toEqual(['cash', 'card', 'other']);
+  });
+
+  it('a selling line picks its serials one by one: the quantity follows, one named twice is refused under its line, the body names them', () => {
+    const actor = createActor(lineEditorMachine, { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10'), methods: SHOP_METHODS }, inspect: coverage.inspect }).start();
+    const c = () => actor.getSnapshot().context;
+    actor.send({ type: 'line.add', product: PHONE });
+    actor.send({ type: 'line.add', product: PHONE });
+    expect(selectLineEditor(actor.getSnapshot()).lines.map((l) => [l.picksSerials, l.typesSerials])).toEqual([[true, false], [true, false]]);
+    actor.send({ type: 'line.serial.add', index: 0, serial: ' SN-1 ' });
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'SN-2' });
+    expect([c().lines[0]!.serials, c().lines[0]!.quantity]).toEqual([['SN-1', 'SN-2'], 2]);
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'sn-2' });
+    expect(c().errors).toEqual({ 'lines.0.serials': 'Serial number sn-2 is already on this line.' });
+    actor.send({ type: 'line.serial.add', index: 1, serial: 'SN-1' });
+    expect(c().errors).toEqual({ 'lines.0.serials': 'Serial number sn-2 is already on this line.', 'lines.1.serials': 'Serial number SN-1 is already on line 1.' });
+    expect(selectLineEditor(actor.getSnapshot()).lines[1]!.errors).toEqual({ serials: 'Serial number SN-1 is already on line 1.' });
+    actor.send({ type: 'line.serial.add', index: 1, serial: 'SN-3' });
+    expect(Object.keys(c().errors)).toEqual(['lines.0.serials']);
+    actor.send({ type: 'line.serial.remove', index: 0, serial: 'SN-1' });
+    expect([c().lines[0]!.serials, c().lines[0]!.quantity, c().errors]).toEqual([['SN-2'], 1, {}]);
+    expect(bodyOf(c()).lines).toEqual([
+      { product_id: PHONE.id, quantity: 1, discount: 0, serials: ['SN-2'] },
+      { product_id: PHONE.id, quantity: 1, discount: 0, serials: ['SN-3'] },
+    ]);
+    // Removing the last leaves one unit with none named: refused before anything is sent.
+    actor.send({ type: 'line.serial.remove', index: 1, serial: 'SN-3' });
+    actor.send({ type: 'form.submit' });
+    expect(c().errors).toEqual({ 'lines.1.serials': 'Name one serial number per unit: 1 unit, 0 named.' });
+    // A line whose product tracks no serials takes none.
+    actor.send({ type: 'line.add', product: CABLE });
+    actor.send({ type: 'line.serial.add', index: 2, serial: 'SN-9' });
+    expect(c().lines[2]!.serials).toEqual([]);
+    // Held pending, a sale names no serials: none are picked and the body carries none.
+    actor.send({ type: 'header.change', field: 'status', value: 'pending' });
+    expect(selectLineEditor(actor.getSnapshot()).lines.map((l) => l.picksSerials)).toEqual([false, false, false]);
+    expect((bodyOf(c()).lines as object[]).every((l) => !('serials' in l))).toBe(true);
+  });
+
+  it('a serial the server finds not in stock shows under its line, in the server’s words, and goes when the serials change', async () => {
+    const refused: SaveFailure = { status: 409, message: 'Serial number SN-8 (sold) of “Phone” is not in stock.', errors: { 'lines.0.serials': ['Serial number SN-8 (sold) of “Phone” is not in stock.'] } };
+    const actor = createActor(lineEditorMachine.provide({ actors: { saveDocument: fromPromise(async () => Promise.reject(refused)) } }), { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10'), methods: SHOP_METHODS } }).start();
+    actor.send({ type: 'line.add', product: PHONE });
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'SN-8' });
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(selectLineEditor(actor.getSnapshot()).lines[0]!.errors).toEqual({ serials: 'Serial number SN-8 (sold) of “Phone” is not in stock.' });
+    actor.send({ type: 'line.serial.remove', index: 0, serial: 'SN-8' });
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'SN-7' });
+    expect(selectLineEditor(actor.getSnapshot()).lines[0]!.errors).toEqual({});
   });
 
   it('covers every state and transition of the line editor', () => {

@@ -36,6 +36,9 @@ describe('the purchase walks take every transition of their machines', () => {
       'lineEditor.editing payment.add#0': 'tests/model/line-editor.model.test.ts: a sale’s split payments',
       'lineEditor.editing payment.change#0': 'tests/model/line-editor.model.test.ts: a sale’s split payments',
       'lineEditor.editing payment.remove#0': 'tests/model/line-editor.model.test.ts: a sale’s split payments',
+      // A purchase types its serials (goods coming in); a kind that sells picks them one by one.
+      'lineEditor.editing line.serial.add#0': 'tests/model/line-editor.model.test.ts: a selling line picks its serials',
+      'lineEditor.editing line.serial.remove#0': 'tests/model/line-editor.model.test.ts: a selling line picks its serials',
     });
     const walk = lineEditorWalk();
     console.log(`line editor walk: ${walk.edges} edges, ${walk.steps.length} steps`);

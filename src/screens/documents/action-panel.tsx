@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { css } from 'styled-system/css';
-import { PAYMENT_METHOD_OPTIONS } from '../../../domain/documents/payments.ts';
 import type { FieldDef } from '../../../domain/resource.ts';
 import { selectDraft } from '../../../machines/document/action-draft.selectors.ts';
 import type { DraftActor } from '../../../machines/document/lifecycle.machine.ts';
@@ -16,7 +15,6 @@ import { DraftLines } from './draft-lines.tsx';
 import { PaymentRows, RowFigure } from './payment-rows.tsx';
 import { FormCard } from './cards.tsx';
 
-const METHOD: FieldDef = { name: 'method', label: 'Method', kind: 'select', options: PAYMENT_METHOD_OPTIONS, required: true };
 
 /** The open action: quantities and serials per line (a return dated, with its worth and refunds too), a payment, or a cancel to confirm. */
 export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftActor; busy: boolean; failure: string | null; onRetry: (() => void) | undefined }) {
@@ -35,6 +33,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
       });
     };
   }, [panel]);
+  const method: FieldDef = { name: 'method', label: 'Method', kind: 'select', options: view.methods, required: true };
   return (
     <FormCard
       id="panel"
@@ -75,7 +74,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
                 <Field.Input inputMode="decimal" value={view.payment.amount} placeholder="0.00" onChange={(e) => draft.send({ type: 'draft.payment', field: 'amount', value: e.currentTarget.value })} className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })} />
                 <FieldError error={view.errors.amount} />
               </Field.Root>
-              <Select {...looseField(METHOD, view.payment.method, view.errors.method, busy, (v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) }))} />
+              <Select {...looseField(method, view.payment.method, view.errors.method, busy, (v) => draft.send({ type: 'draft.payment', field: 'method', value: String(v) }))} />
             </div>
           ) : null}
           {view.refunds ? (

@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
+import { shopMethodOptions } from '../../../domain/documents/payments.facts.ts';
 import { css } from 'styled-system/css';
 import { resourceHref } from '../../../domain/paths.ts';
 import type { ResourceList } from '../../../domain/resource.ts';
@@ -45,6 +46,13 @@ export interface DocumentScreen<D extends ShownDocument & DocState> {
   viewOnly?(screen: string): boolean;
 }
 
+/** The payment methods a kind paid by the shop's methods offers: those on the person's session (domain/auth.ts SessionShop). */
+function useMethods<D extends DocState>(kind: DocumentKind<D>) {
+  const system = useAppSystem();
+  const names = useSelector(system.auth, (s) => s.context.user?.shop?.payment_methods);
+  return useMemo(() => (kind.paidByShopMethods ? shopMethodOptions(names) : undefined), [kind, names]);
+}
+
 function BackLink({ list }: { list: ResourceList }) {
   return (
     // Underlined: beside text, a link must not be told apart by its colour alone.
@@ -65,7 +73,8 @@ export function documentRoute<D extends ShownDocument & DocState>(screen: Docume
     const editor = screen.kind.editor!;
     const machine = useMemo(() => newDocumentMachine(system, screen.api), [system]);
     const header = { ...editor.emptyHeader(realEnv.today()), ...screen.newHeader?.(screenKey) };
-    const actor = useActorRef(machine, { input: { kind: editor, header, key: realEnv.newKey() }, inspect: system.inspect });
+    const methods = useMethods(screen.kind);
+    const actor = useActorRef(machine, { input: { kind: editor, header, key: realEnv.newKey(), ...(methods ? { methods } : {}) }, inspect: system.inspect });
     const onCancel = () => system.navigation.send({ type: 'nav.go', to: resourceHref.list(screen.list), resume: true });
     return (
       <>
@@ -81,7 +90,8 @@ export function documentRoute<D extends ShownDocument & DocState>(screen: Docume
     const machine = useMemo(() => documentPageMachine(system, screen.api, screen.kind), [system]);
     // Without its editor the machine draws no form; the table and rights still say whether `edit` may be done.
     const kind = screen.viewOnly?.(screenKey) ? { ...screen.kind, editor: undefined } : screen.kind;
-    const actor = useActorRef(machine, { input: { kind, doc, env: realEnv, may: mayFrom(screen.kind.rights, held) }, inspect: system.inspect });
+    const methods = useMethods(screen.kind);
+    const actor = useActorRef(machine, { input: { kind, doc, env: realEnv, may: mayFrom(screen.kind.rights, held), ...(methods ? { methods } : {}) }, inspect: system.inspect });
     const page = useMemo(() => screen.page(title), [title]);
     return <DocumentView actor={actor} page={page} back={<BackLink list={screen.list} />} />;
   }

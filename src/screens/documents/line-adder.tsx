@@ -1,6 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
 import type { LineProduct } from '../../../domain/documents/lines.ts';
 import type { OptionItem } from '../../../machines/options.machine.ts';
@@ -22,7 +22,7 @@ export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scan
   const [code, setCode] = useState('');
   return (
     <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })}>
-      <ProductPicker system={system} disabled={readOnly} label={pickLabel} onPick={onPick} />
+      <ProductPicker system={system} disabled={readOnly} label={pickLabel} onPick={onPick} onScan={onScan} />
       <Field.Root invalid={Boolean(scanError)} ids={{ control: fieldId(scanId) }}>
         <Field.Label>Scan a barcode</Field.Label>
         <Field.Input
@@ -44,11 +44,29 @@ export function LineAdder({ onPick, onScan, readOnly, scanError, pickLabel, scan
   );
 }
 
-/** The "add a product" combobox: products by name or SKU; choosing one adds a line for it. */
-export function ProductPicker({ system, disabled, onPick, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; label?: string | undefined }) {
+/**
+ * A picker's Enter (on keydown capture: the combobox leaves a prevented Enter alone): it picks
+ * the highlighted option only once the list for what is typed has come; else (nothing
+ * highlighted, or a scanner outran the list) it names what is typed, `scanned`, and the form is
+ * not sent.
+ */
+export const scanOnEnter = (status: string, highlighted: string | null, typed: string, scanned: (code: string) => void) => (e: KeyboardEvent) => {
+  if (e.key !== 'Enter' || (status === 'loaded' && highlighted !== null)) return;
+  e.preventDefault();
+  if (typed.trim()) scanned(typed.trim());
+};
+
+/**
+ * The "add a product" combobox: products by name or SKU; choosing one adds a line for it. Enter
+ * with no product highlighted, or before the list for what is typed has come (a scanner types
+ * faster), is a scan of what was typed (`onScan`): the form is not sent.
+ */
+export function ProductPicker({ system, disabled, onPick, onScan, label = 'Add a product' }: { system: ReturnType<typeof useAppSystem>; disabled: boolean; onPick(p: LineProduct): void; onScan(code: string): void; label?: string | undefined }) {
   const machine = useMemo(() => lineProductOptionsMachine(system), [system]);
   const options = useActorRef(machine, { input: { ids: [] }, inspect: system.inspect });
   const { items, status, search, error, collection } = useRelationOptions(options);
+  // Enter picks the highlighted product only when the list is for what is typed.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   return (
     <Combobox.Root
       collection={collection}
@@ -56,6 +74,7 @@ export function ProductPicker({ system, disabled, onPick, label = 'Add a product
       inputValue={search}
       disabled={disabled}
       inputBehavior="autohighlight"
+      onHighlightChange={(d) => setHighlighted(d.highlightedValue)}
       onInputValueChange={(d) => {
         if (d.reason === 'input-change') options.send({ type: 'options.search', search: d.inputValue });
       }}
@@ -68,7 +87,13 @@ export function ProductPicker({ system, disabled, onPick, label = 'Add a product
     >
       <Combobox.Label>{label}</Combobox.Label>
       <Combobox.Control>
-        <Combobox.Input placeholder="Type a name or SKU…" />
+        <Combobox.Input
+          placeholder="Type a name or SKU…"
+          onKeyDownCapture={scanOnEnter(status, highlighted, search, (code) => {
+            onScan(code);
+            options.send({ type: 'options.search', search: '' });
+          })}
+        />
         <Combobox.Trigger aria-label="Show products">
           <Icon name="chevron-down" />
         </Combobox.Trigger>

@@ -1,4 +1,5 @@
 import { CREDIT_NOTES_API, INVOICES_API } from '../../../domain/documents/invoice.ts';
+import { LINE_SERIALS_API } from '../../../domain/documents/lines.ts';
 import { SALES_API } from '../../../domain/documents/sale.ts';
 import { ADJUSTMENTS_API } from '../../../domain/stock/adjustment.ts';
 import type { PreparedRequest, RouteFixture } from './fixtures.ts';
@@ -53,6 +54,8 @@ export function saleFixture(route: { method: string; path: string }, ctx: Ctx): 
       return { kind: 'explicit', build: async () => req(route.path) };
     case `GET ${SALES_API}/:id`:
       return { kind: 'explicit', build: async () => req(`${SALES_API}/${await pending()}`) };
+    case `GET ${LINE_SERIALS_API}`:
+      return { kind: 'explicit', build: async () => req(route.path.replace(':id', String(await makeProduct(ctx)))) };
     case `POST ${SALES_API}`:
       return { kind: 'explicit', build: async () => req(route.path, await body()), observe: async () => (await ctx.admin('GET', SALES_API)).body.meta?.total };
     case `PUT ${SALES_API}/:id`:
