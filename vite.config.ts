@@ -9,6 +9,9 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { resourceFacts } from './scripts/vite-resource-facts.ts';
 import { leanPreloadHelper } from './scripts/vite-preload-helper.ts';
 
+// Vitest's file order for the API run (tests/api/sequencer.ts); a build never loads vitest's runner.
+const DemoShopLast = process.env.VITEST ? (await import('./tests/api/sequencer.ts')).default : undefined;
+
 const apiPort = Number(process.env.API_PORT ?? 3100);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
@@ -180,6 +183,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         }),
   },
   test: {
+    // The API files that start from the run's demo shop go a little after the first ones.
+    sequence: { sequencer: DemoShopLast },
     projects: [
       {
         extends: true,

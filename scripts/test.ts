@@ -36,6 +36,25 @@ type Step = {
 type Outcome = { step: Step; status: 'PASS' | 'FAIL' | 'SKIP' | 'NOT RUN'; ms: number; code?: number | string; note?: string };
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+/**
+ * API files whose second run, on PostgreSQL, would prove nothing the first did not: they run no
+ * SQL of their own that could behave otherwise there. (The concurrency files go the other way:
+ * they skip themselves on PGlite, where one connection serialises everything.)
+ */
+const PGLITE_ONLY = [
+  // Real servers on PGlite data folders whatever the database URL says: a second run repeats the first exactly.
+  'tests/api/server-process.test.ts',
+  // The PGlite data folder's lock file: no database at all.
+  'tests/api/data-dir-lock.test.ts',
+  // The OpenAPI document and the refusals it describes: the route table and zod schemas, before any SQL.
+  'tests/api/openapi.test.ts',
+  // Static files, the SPA shell and their headers.
+  'tests/api/static.test.ts',
+  // The server's drawing of a page (React on the server, cookies, streaming): its data comes from
+  // the list and show services the resource and document files run on PostgreSQL.
+  'tests/api/server-page.test.ts',
+  'tests/api/server-page-loaders.test.ts',
+];
 // Neither API run may reach a developer's own database through the variables the server reads.
 const noDb = { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined };
 
@@ -54,9 +73,7 @@ const steps: Step[] = [
     id: 'api-postgres',
     title: 'API tests on PostgreSQL (vitest api)',
     command: bin('vitest'),
-    // The server-process tests start real servers on PGlite data folders whatever the database
-    // URL says, so a second run would repeat the first one exactly (five minutes under load).
-    args: ['run', '--project', 'api', '--exclude', 'tests/api/server-process.test.ts'],
+    args: ['run', '--project', 'api', ...PGLITE_ONLY.flatMap((f) => ['--exclude', f])],
     env: { DATABASE_URL: undefined, TEST_DATABASE_URL: pgUrl },
     skip: pgUrl ? undefined : 'PostgreSQL API run skipped: set TEST_DATABASE_URL',
     banner: pgUrl ? `API tests on PostgreSQL: ${redact(pgUrl)}` : undefined,

@@ -1,9 +1,12 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { LINES_MAX } from '../domain/documents/lines.ts';
-import type { SaleCreateBody } from '../domain/documents/sale.ts';
+import type { ShopOrderBody } from '../domain/documents/order.ts';
+import { returnValue, saleBalance, type SaleCreateBody } from '../domain/documents/sale.ts';
 import type { Db, Tx } from './db/index.ts';
-import { customers, products, settings, suppliers } from './db/schema.ts';
+import { customers, products, settings, stockLevels, suppliers } from './db/schema.ts';
+import { cancelOrder, deliverOrder, payOrder, placeOrder, processOrder, shipOrder, showOrder } from './documents/orders.ts';
 import { createPurchase, receivePurchase, showPurchase } from './documents/purchases.ts';
+import { returnGoods } from './documents/sale-returns.ts';
 import { completeSale, paySale, postSale, saleTotal, showSale } from './documents/sales.ts';
 import { seedDemoQuotations } from './seed-quotations.ts';
 import { generator } from './seeded-random.ts';
@@ -19,8 +22,12 @@ import { demoProducts } from './seed-stock.ts';
  * code as the API) of exactly what the year's completed sales take, so every product ends where
  * the stock and purchase seeds leave it and every level still equals its ledger.
  *
- * One function, seedDemoSelling, seeds everything sold: returns, quotations, website orders and
- * invoices join it there (each after the sales they work on), under the one marker.
+ * One function, seedDemoSelling, seeds everything sold, under the one marker: the year's sales
+ * (each completed one invoiced), some of them returned through the return service (credit notes,
+ * serials back), the last month's website orders in every state through the orders' services,
+ * and quotations. Sales, returns and order steps run in date order, so the ledger, serials and
+ * invoice numbers read as the year happened; the year's delivery holds exactly what they take
+ * away in the end.
  */
 export const DEMO_SALES_MARKER = 'demo.sales';
 export const DEMO_SALE_DAYS = 365;
@@ -42,6 +49,7 @@ export async function seedDemoSelling(db: Db, now: Date = new Date()): Promise<b
       .onConflictDoNothing({ target: settings.key })
       .returning({ key: settings.key });
     if (!marker[0]) return false;
+    // A year of sales, some returned (credit notes), and the last month's website orders.
     await seedSales(tx, now);
     await seedDemoQuotations(tx, now);
     return true;
@@ -56,6 +64,8 @@ interface Planned {
   later?: { share: number; days: number };
   /** Pending sales completed some days on (stock leaves then). */
   completeAfter?: number;
+  /** The sale once posted: its id and the lines as sent (serials named). */
+  sale?: { id: number; lines: SaleCreateBody['lines'] };
 }
 
 /** The year's sales, drawn from the generator: which goods, to whom, on which channel, how paid. */
@@ -121,28 +131,76 @@ function tender(total: number, placeholder: number): number {
   return placeholder === -3 ? cash : total - cash;
 }
 
+/** One dated step of the year, run in date order: a sale posted, goods coming back, an order moved along. */
+interface Step {
+  at: number;
+  /** Stock each product gains (+) or loses (−) at this step, for the plan's check that none runs short. */
+  moves: [productId: number, delta: number][];
+  run: () => Promise<void>;
+}
+
+/** Website orders in every state, by how they end: [state, days ago placed (min, max)]. */
+const ORDER_ENDS = [
+  ['delivered', 9, 30],
+  ['shipped', 3, 8],
+  ['processing', 2, 3],
+  ['pending', 0, 2],
+  ['cancelled from pending', 4, 25],
+  ['cancelled from processing', 4, 25],
+  ['delivered', 9, 30],
+  ['shipped', 3, 8],
+] as const;
+const DEMO_ORDERS = 24;
+/** Returns: one completed sale in RETURN_EVERY comes back in part, 1 to 9 days after it was sold. */
+const RETURN_EVERY = 25;
+
 async function seedSales(tx: Tx, now: Date): Promise<void> {
   // Goods the stock seed leaves comfortably in stock (as the purchase seed buys): the low and sold-out ones stay so.
   const skus = demoProducts()
     .filter((p, i) => i % 9 !== 4 && i % 25 !== 7 && p.status === 'active')
     .map((p) => p.sku);
   const goods = await tx
-    .select({ id: products.id, sku: products.sku, tracks_serials: products.tracks_serials, tax_method: products.tax_method })
+    .select({ id: products.id, sku: products.sku, tracks_serials: products.tracks_serials, tax_method: products.tax_method, qty: stockLevels.qty })
     .from(products)
+    .leftJoin(stockLevels, eq(stockLevels.product_id, products.id))
     .where(inArray(products.sku, skus))
     .orderBy(asc(products.id));
   const customerIds = (await tx.select({ id: customers.id }).from(customers).orderBy(asc(customers.id))).map((c) => c.id);
+  const people = await tx
+    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, address: customers.address, city: customers.city, country: customers.country })
+    .from(customers)
+    .where(and(eq(customers.status, 'active'), isNotNull(customers.email)))
+    .orderBy(asc(customers.id));
   const [supplier] = await tx.select({ id: suppliers.id }).from(suppliers).where(inArray(suppliers.company, DEMO_SUPPLIERS.map((s) => s[1]))).orderBy(asc(suppliers.id)).limit(1);
   if (goods.length < 10 || !customerIds.length || !supplier) return;
 
+  const good = new Map(goods.map((g) => [g.id, g]));
   const sales = plan(now, goods, customerIds);
-  const sold = new Map<number, number>();
-  for (const s of sales) if (s.body.status === 'completed' || s.completeAfter !== undefined) for (const l of s.body.lines) sold.set(l.product_id, (sold.get(l.product_id) ?? 0) + l.quantity);
-
-  // The year's goods, delivered before it starts; serial-tracked units under names of their own.
+  // Serial-tracked units of the year, taken in turn by the sales; a unit returned goes back at the end of the queue.
   const serialsOf = new Map<number, string[]>();
-  const skuOf = new Map(goods.map((g) => [g.id, g]));
-  const wanted = [...sold.entries()].sort(([a], [b]) => a - b);
+  const steps: Step[] = [];
+  const withSerials = (body: SaleCreateBody) => ({ ...body, lines: body.lines.map((l) => (good.get(l.product_id)!.tracks_serials ? { ...l, serials: serialsOf.get(l.product_id)!.splice(0, l.quantity) } : l)) });
+
+  for (const s of sales) {
+    const stock = s.body.status === 'completed' || s.completeAfter !== undefined;
+    const sale = { id: 0, lines: [] as SaleCreateBody['lines'] };
+    steps.push({ at: s.at.getTime(), moves: stock ? s.body.lines.map((l) => [l.product_id, -l.quantity]) : [], run: async () => void Object.assign(sale, await sell(tx, s, withSerials(s.body), now)) });
+    s.sale = sale;
+  }
+  for (const o of planOrders(now, goods.filter((g) => !g.tracks_serials), people)) steps.push(...orderSteps(tx, o));
+  // A return that would leave a later sale short (a serial-tracked unit only comes back into
+  // the queue when returned) is left out.
+  for (const r of planReturns(now, sales, good)) {
+    const step: Step = { at: r.at.getTime(), moves: [[r.productId, r.quantity]], run: () => giveBack(tx, r, serialsOf) };
+    if (!shortOf([...steps, step], good)) steps.push(step);
+  }
+  steps.sort((a, b) => a.at - b.at);
+  const short = shortOf(steps, good);
+  if (short) throw new Error(`demo selling: ${short}`);
+
+  // What the year takes away in the end, delivered before it starts, so every product ends where
+  // the stock and purchase seeds leave it; serial-tracked units under names of their own.
+  const wanted = [...bought(steps).entries()].filter(([, q]) => q > 0).sort(([a], [b]) => a - b);
   const start = new Date(now.getTime() - DEMO_SALE_DAYS * DAY - 2 * DAY);
   for (let i = 0; i < wanted.length; i += LINES_MAX) {
     const chunk = wanted.slice(i, i + LINES_MAX);
@@ -171,24 +229,162 @@ async function seedSales(tx: Tx, now: Date): Promise<void> {
     });
     await receivePurchase(tx, id, { lines: received }, actor);
   }
+  for (const st of steps) await st.run();
+}
 
-  for (const s of sales) {
-    const actor = { userId: null, at: s.at };
-    const body = { ...s.body, lines: s.body.lines.map((l) => (skuOf.get(l.product_id)!.tracks_serials ? { ...l, serials: serialsOf.get(l.product_id)!.splice(0, l.quantity) } : l)) };
-    if (body.payments.length) {
-      // What the customer tenders depends on the total, which postSale computes: price once to know it.
-      const total = await saleTotal(tx, body, actor);
-      body.payments = body.payments.map((p) => ({ ...p, amount: tender(total, p.amount) })).filter((p) => p.amount > 0);
-    }
-    const { id } = await postSale(tx, body, actor);
-    const later = (days: number) => ({ userId: null, at: new Date(s.at.getTime() + days * DAY) });
-    if (s.completeAfter !== undefined) await completeSale(tx, id, null, later(s.completeAfter));
-    if (s.later) {
-      const when = later(s.later.days + (s.completeAfter ?? 0));
-      if (when.at.getTime() > now.getTime()) continue;
+/** Posts one planned sale (postSale, the one writer), completes it and takes its later payment when planned. */
+async function sell(tx: Tx, s: Planned, body: SaleCreateBody, now: Date): Promise<{ id: number; lines: SaleCreateBody['lines'] }> {
+  const actor = { userId: null, at: s.at };
+  if (body.payments.length) {
+    // What the customer tenders depends on the total, which postSale computes: price once to know it.
+    const total = await saleTotal(tx, body, actor);
+    body.payments = body.payments.map((p) => ({ ...p, amount: tender(total, p.amount) })).filter((p) => p.amount > 0);
+  }
+  const { id } = await postSale(tx, body, actor);
+  const later = (days: number) => ({ userId: null, at: new Date(s.at.getTime() + days * DAY) });
+  if (s.completeAfter !== undefined) await completeSale(tx, id, null, later(s.completeAfter));
+  if (s.later) {
+    const when = later(s.later.days + (s.completeAfter ?? 0));
+    if (when.at.getTime() <= now.getTime()) {
       const { due } = await showSale(tx, id);
       const amount = Math.round(due * s.later.share);
       if (amount > 0) await paySale(tx, id, { paid_on: when.at.toISOString().slice(0, 10), amount, method: s.later.share < 1 ? 'cash' : 'card', note: s.later.share < 1 ? 'Part payment.' : null }, when);
     }
   }
+  return { id, lines: body.lines };
+}
+
+interface PlannedReturn {
+  at: Date;
+  sale: NonNullable<Planned['sale']>;
+  productId: number;
+  quantity: number;
+  refund: boolean;
+}
+
+/**
+ * Some of the year's completed sales come back in part: one line, some of its units (a
+ * serial-tracked line its one unit), a few days on; most refunded, some (sales on account) not.
+ */
+function planReturns(now: Date, sales: readonly Planned[], good: ReadonlyMap<number, Good>): PlannedReturn[] {
+  const rnd = generator(34_100);
+  const out: PlannedReturn[] = [];
+  let completed = 0;
+  for (const s of sales) {
+    if (s.body.status !== 'completed' || completed++ % RETURN_EVERY !== RETURN_EVERY - 1) continue;
+    const at = new Date(s.at.getTime() + rnd.int(1, 9) * DAY);
+    if (at.getTime() > now.getTime()) continue;
+    // Every other return takes a serial-tracked unit back when the sale has one.
+    const serial = s.body.lines.find((l) => good.get(l.product_id)!.tracks_serials);
+    const line = serial && out.length % 2 === 0 ? serial : rnd.pick(s.body.lines);
+    out.push({ at, sale: s.sale!, productId: line.product_id, quantity: good.get(line.product_id)!.tracks_serials ? 1 : rnd.int(1, line.quantity), refund: rnd.next() < 0.8 });
+  }
+  return out;
+}
+
+/**
+ * Goods back through returnGoods (the API's one path: stock and serials back through the ledger,
+ * the credit note of the invoiced sale), refunded in full by card or cash when the customer paid.
+ */
+async function giveBack(tx: Tx, r: PlannedReturn, serialsOf: Map<number, string[]>): Promise<void> {
+  const shown = await showSale(tx, r.sale.id);
+  const line = shown.lines.find((l) => l.product_id === r.productId)!;
+  const serials = r.sale.lines.find((l) => l.product_id === r.productId)?.serials?.slice(0, r.quantity) ?? [];
+  const returned_on = r.at.toISOString().slice(0, 10);
+  const worth = returnValue(shown, shown.lines, shown.lines.map((l) => (l.id === line.id ? r.quantity : 0))).grandTotal;
+  // What the shop owes the customer once the goods are back (nothing when the sale was not paid for).
+  const owed = Math.max(0, -saleBalance({ ...shown, returned_total: shown.returned_total + worth }));
+  const method = shown.payments.some((p) => p.method === 'card') ? ('card' as const) : ('cash' as const);
+  const refunds = r.refund && owed > 0 ? [{ method, amount: owed }] : [];
+  await returnGoods(tx, r.sale.id, { returned_on, lines: [{ line_id: line.id, quantity: r.quantity, serials }], refunds, note: r.refund ? 'Changed their mind.' : 'Faulty; credited to the account.' }, { userId: null, at: r.at });
+  if (serials.length) serialsOf.get(r.productId)!.push(...serials);
+}
+
+type Person = { id: number; name: string; email: string | null; phone: string | null; address: string | null; city: string | null; country: string | null };
+interface PlannedOrder {
+  at: Date;
+  end: (typeof ORDER_ENDS)[number][0];
+  body: ShopOrderBody;
+}
+
+/** The last month's website orders, in every state, for the shop's customers (found by e-mail). */
+function planOrders(now: Date, goods: readonly Good[], people: readonly Person[]): PlannedOrder[] {
+  const rnd = generator(34_200);
+  const buyers = people.filter((p) => p.email && p.address && p.city && p.country);
+  const out: PlannedOrder[] = [];
+  for (let i = 0; i < DEMO_ORDERS; i++) {
+    const [end, min, max] = ORDER_ENDS[i % ORDER_ENDS.length]!;
+    const day = new Date(now.getTime() - rnd.int(min, max) * DAY).toISOString().slice(0, 10);
+    const at = new Date(Math.min(now.getTime() - HOUR, Date.parse(`${day}T08:00:00Z`) + rnd.int(0, 12) * HOUR));
+    const c = rnd.pick(buyers);
+    const lines = new Map<number, number>();
+    for (let k = rnd.int(1, 3); k > 0; k--) lines.set(rnd.pick(goods).id, rnd.int(1, 2));
+    out.push({
+      at,
+      end,
+      body: {
+        customer: { name: c.name, email: c.email!, phone: c.phone ?? undefined },
+        shipping: { name: c.name, address: c.address!, city: c.city!, postcode: null, country: c.country! },
+        lines: [...lines].map(([product_id, quantity]) => ({ product_id, quantity })),
+        note: rnd.next() < 0.3 ? 'Please leave it with a neighbour.' : null,
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * An order's dated steps through orders.ts's services: placed, then (as its end asks) processed
+ * a day on (stock out), shipped the next (its invoice), delivered some days after, or cancelled
+ * (stock back when it had left). Paid by card when placed, unless it stays pending or is cancelled.
+ */
+function orderSteps(tx: Tx, o: PlannedOrder): Step[] {
+  const order = { id: 0 };
+  const when = (days: number) => o.at.getTime() + days * DAY;
+  const actorAt = (days: number) => ({ userId: null, at: new Date(when(days)) });
+  const out = o.body.lines.map((l): [number, number] => [l.product_id, -l.quantity]);
+  const steps: Step[] = [
+    {
+      at: when(0),
+      moves: [],
+      run: async () => {
+        order.id = (await placeOrder(tx, o.body, o.at.toISOString().slice(0, 10), actorAt(0))).id;
+        if (o.end === 'pending' || o.end.startsWith('cancelled')) return;
+        const { grand_total } = await showOrder(tx, order.id);
+        await payOrder(tx, order.id, { paid_on: o.at.toISOString().slice(0, 10), amount: grand_total, method: 'card', note: 'Paid on the website.' }, actorAt(0));
+      },
+    },
+  ];
+  const step = (days: number, moves: [number, number][], fn: typeof processOrder) => steps.push({ at: when(days), moves, run: async () => void (await fn(tx, order.id, null, actorAt(days))) });
+  if (o.end === 'cancelled from pending') step(1, [], cancelOrder);
+  if (o.end === 'pending') return steps;
+  if (o.end !== 'cancelled from pending') step(0.5, out, processOrder);
+  if (o.end === 'cancelled from processing') step(1, out.map(([p, d]) => [p, -d]), cancelOrder);
+  if (o.end === 'shipped' || o.end === 'delivered') step(1, [], shipOrder);
+  if (o.end === 'delivered') step(4, [], deliverOrder);
+  return steps;
+}
+
+/** What the steps take away in the end, product by product: the year's delivery. */
+function bought(steps: readonly Step[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const st of steps) for (const [p, d] of st.moves) out.set(p, (out.get(p) ?? 0) - d);
+  return out;
+}
+
+/**
+ * Where the steps, in date order after the year's delivery, would sell, send or take back what
+ * is not there at that moment (the services would refuse it); undefined when never. Serial-tracked
+ * goods count only the year's own units, the queue the sales take them from.
+ */
+function shortOf(unsorted: readonly Step[], good: ReadonlyMap<number, Good & { qty: number | null }>): string | undefined {
+  const steps = [...unsorted].sort((a, b) => a.at - b.at);
+  const level = new Map<number, number>([...bought(steps)].map(([p, q]) => [p, Math.max(0, q) + (good.get(p)!.tracks_serials ? 0 : (good.get(p)!.qty ?? 0))]));
+  for (const st of steps)
+    for (const [p, d] of st.moves) {
+      const now = (level.get(p) ?? 0) + d;
+      if (now < 0) return `product ${p} would run short on ${new Date(st.at).toISOString()}`;
+      level.set(p, now);
+    }
+  return undefined;
 }

@@ -142,13 +142,14 @@ export async function migrate(handle: DbHandle, migrationsFolder = MIGRATIONS_FO
 }
 
 /**
- * A new, empty database on a PostgreSQL server (tests and the bench), and how to drop it.
- * Never touches any other database on that server. Close the handle before `drop`.
+ * A new database on a PostgreSQL server (tests and the bench), empty or a copy of `template` (a
+ * database nobody is connected to), and how to drop it. Never touches any other database on
+ * that server. Close the handle before `drop`.
  */
-export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function scratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}"${template ? ` template "${template.replaceAll('"', '""')}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });

@@ -8,6 +8,7 @@ import { post } from '../stock/ledger.ts';
 import { act, create, type Actor } from './engine.ts';
 import { RETURN_DOC_TYPE, saleReturnKind } from './sale-return-kind.ts';
 import { addToLines, checkSerialCounts, checkSerialsCameIn, insertLines, linesWithProducts, movedData, resolveMoving } from './lines.ts';
+import { issueCreditNote } from './invoices.ts';
 import { recordPayments } from './payments.ts';
 import { checkMethods } from './sale-terms.ts';
 import { DOC_TYPE as SALE_DOC_TYPE, saleKind } from './sales.ts';
@@ -92,3 +93,9 @@ export async function returnSale(tx: Tx, saleId: number, body: SaleReturnBody, a
   });
   return { returnId: value!.returnId, value: value! };
 }
+
+/**
+ * A return as the shop makes it, the API's and the demo seed's one path: the goods back
+ * (returnSale) and, when the sale was invoiced, its credit note (CN-), in the same transaction.
+ */
+export const returnGoods = async (tx: Tx, saleId: number, body: SaleReturnBody, actor: Actor) => issueCreditNote(tx, (await returnSale(tx, saleId, body, actor)).value, actor);

@@ -10,8 +10,7 @@ import type { Db } from '../db/index.ts';
 import { customers, saleReturns, sales } from '../db/schema.ts';
 import { paidDocumentSource } from './list-source.ts';
 import { action, documentRoutes } from './routes.ts';
-import { returnSale } from './sale-returns.ts';
-import { issueCreditNote } from './invoices.ts';
+import { returnGoods } from './sale-returns.ts';
 import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale, updateSale } from './sales.ts';
 
 /** The sale list: the customer's name joined (none: walk-in), filters, totals and tallies as every paid-for document's, and the channel. */
@@ -119,7 +118,7 @@ export const saleRoutes = documentRoutes<Shown>({
       summary:
         'Return goods of a completed sale (numbered SR-000001 on): lines (sale line, quantity, the serials that come back), never more than sold less returned; stock back through the ledger at the cost it left at; refunds by method. Idempotency-Key makes a retry safe',
       // A return of an invoiced sale issues its credit note (CN-), in the same transaction.
-      run: async (tx, id, body, actor) => issueCreditNote(tx, (await returnSale(tx, id, body, actor)).value, actor),
+      run: returnGoods,
       message: (d: Shown) => {
         const r = d.returns.at(-1)!;
         const owed = d.due < 0 ? `; ${formatMoney(-d.due)} still to refund` : d.due > 0 ? `; ${formatMoney(d.due)} still due` : '';

@@ -180,11 +180,33 @@ describe('route registry', () => {
 });
 
 describe.each(guarded.map((r) => [r.method, r.path, r] as const))('%s %s', (_m, _p, route) => {
-  it('answers 401 without a token', async () => {
-    const res = await h.request(route.method, concrete(route.path), { body: route.method === 'GET' ? undefined : {} });
+  it('answers 401 without a token and with a bad one', async () => {
+    const body = route.method === 'GET' ? undefined : {};
+    const res = await h.request(route.method, concrete(route.path), { body });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Sign in to continue.' });
+    expect((await h.request(route.method, concrete(route.path), { token: 'x'.repeat(43), body })).status).toBe(401);
   });
+});
+
+/**
+ * The Super Admin holds every permission through its session (server/auth/session.ts), and each
+ * route's check is the one that lets a holder of exactly its permission through (below): so the
+ * Super Admin's own valid request goes to one route of each resource shape (a list, an export,
+ * a create… of one resource) and to every route with a fixture of its own, not to all again.
+ */
+const offline = createFixtures(undefined as never, '', { offline: true });
+const shapeOf = (route: { method: string; path: string }) => {
+  const kind = offline.resolve(route)?.kind;
+  return kind && kind !== 'explicit' ? `${route.method} ${kind}` : routeKey(route);
+};
+const representsItsShape = (route: { method: string; path: string }) => withPermissions.find((r) => shapeOf(r) === shapeOf(route)) === route;
+
+it('the Super Admin’s session holds every permission', async () => {
+  const res = await h.request('GET', '/api/user', { token: await tokenOf(SUPER_ADMIN) });
+  expect(res.status, res.text).toBe(200);
+  const held = new Set(JSON.stringify(res.body).match(/"name":"[^"]+"/g)!.map((m) => m.slice(8, -1)));
+  expect(PERMISSIONS.filter((p) => !held.has(p))).toEqual([]);
 });
 
 describe.each(withPermissions.map((r) => [r.method, r.path, r] as const))('%s %s', (_m, _p, route) => {
@@ -204,9 +226,11 @@ describe.each(withPermissions.map((r) => [r.method, r.path, r] as const))('%s %s
     await expectSuccess(route, onlyEmail(perm));
   });
 
-  it('answers 2xx to the Super Admin', async () => {
-    await expectSuccess(route, SUPER_ADMIN);
-  });
+  if (representsItsShape(route)) {
+    it('answers 2xx to the Super Admin (one route of each shape)', async () => {
+      await expectSuccess(route, SUPER_ADMIN);
+    });
+  }
 
   it('answers 403 to a user holding every other permission', async () => {
     const req = await refusedRequest();

@@ -7,6 +7,7 @@ import { migrate, openDatabase, scratchDatabase, type Db, type DbHandle } from '
 import type { AppEnv } from '../../server/http/context.ts';
 import { eq, inArray } from 'drizzle-orm';
 import { seedDemo, seedPermissions } from '../../server/seed.ts';
+import { demoShop } from './fixtures.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { roles, userRoles, users } from '../../server/db/schema.ts';
@@ -62,23 +63,28 @@ export const XSRF_VALUE = 'test-xsrf-token-value';
 
 /**
  * A fresh database for one test file: PGlite in memory (a copy of the run's migrated template,
- * tests/api/global-setup.ts), or a new database on TEST_DATABASE_URL.
+ * or of its demo shop: tests/api/global-setup.ts), or a new database on TEST_DATABASE_URL copied
+ * from the run's template databases.
  */
-async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function freshDatabase(shop: boolean): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const demo = shop ? await demoShop() : undefined;
   if (!serverUrl) {
     const template = inject('pgliteTemplate');
-    const handle = await openDatabase(template ? { from: new Blob([await readFile(template)]) } : {});
+    const from = demo && 'dump' in demo ? demo.dump : template ? new Blob([await readFile(template)]) : undefined;
+    const handle = await openDatabase(from ? { from } : {});
     return { handle, drop: async () => {} };
   }
-  return scratchDatabase(serverUrl, 'test');
+  return scratchDatabase(serverUrl, 'test', demo && 'template' in demo ? demo.template : inject('pgTemplate') || undefined);
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const { handle, drop } = await freshDatabase();
+  const shop = opts.demo !== false && (opts.shop ?? false);
+  const { handle, drop } = await freshDatabase(shop);
   await migrate(handle);
   await seedPermissions(handle.db);
-  if (opts.demo !== false) await seedDemo(handle.db, { shop: opts.shop ?? false });
+  // From the run's demo shop this finds everything there and adds nothing.
+  if (opts.demo !== false) await seedDemo(handle.db, { shop });
 
   const config: Config = { ...loadConfig({}), ...opts.config };
   const clock = {

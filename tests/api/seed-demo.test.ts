@@ -207,10 +207,55 @@ describe('demo shop', () => {
     const [span] = await h.db.select({ first: sql<string>`min(${T.sales.sold_on})::text`, last: sql<string>`max(${T.sales.sold_on})::text` }).from(T.sales);
     expect(Date.parse(span!.last) - Date.parse(span!.first)).toBeGreaterThan(300 * 86_400_000);
     const [completed] = await h.db.select({ n: count() }).from(T.sales).where(eq(T.sales.status, 'completed'));
-    const [invoiced] = await h.db.select({ n: count() }).from(T.invoices);
+    const [invoiced] = await h.db.select({ n: count() }).from(T.invoices).where(sql`${T.invoices.sale_id} is not null`);
     expect(invoiced!.n).toBe(completed!.n);
     const owing = await api.rows(RESOURCES.customers!.api, { sort: 'due', dir: 'desc' });
     expect(owing[0].due).toBeGreaterThan(0);
+  });
+
+  it('has some of the year’s sales returned (some by serial), each return of an invoiced sale with its credit note, most refunded', async () => {
+    const returns = await h.db.select({ id: T.saleReturns.id, sale: T.saleReturns.sale_id, on: T.saleReturns.returned_on, refunded: T.saleReturns.refunded, value: T.saleReturns.grand_total }).from(T.saleReturns);
+    expect(returns.length).toBeGreaterThanOrEqual(20);
+    const notes = await h.db.select({ number: T.creditNotes.number, return_id: T.creditNotes.return_id }).from(T.creditNotes);
+    expect(notes.map((n) => n.return_id).sort()).toEqual(returns.map((r) => r.id).sort());
+    expect(notes.every((n) => n.number.startsWith('CN-'))).toBe(true);
+    expect(returns.filter((r) => r.refunded > 0).length).toBeGreaterThan(returns.length / 2);
+    expect(returns.some((r) => r.refunded === 0)).toBe(true);
+    const [byMovement] = await h.db
+      .select({ n: count() })
+      .from(T.stockMovementSerials)
+      .innerJoin(T.stockMovements, eq(T.stockMovements.id, T.stockMovementSerials.movement_id))
+      .where(eq(T.stockMovements.kind, 'sale_return'));
+    expect(byMovement!.n, 'serials that came back').toBeGreaterThanOrEqual(3);
+    // The sale shows it: what came back, and its credit note naming the invoice.
+    const sale = (await api.get(`/api/v1/admin/sales/${returns[0]!.sale}`)).body.data;
+    expect(sale.returns.length).toBeGreaterThan(0);
+    expect(sale.credit_notes.length).toBe(sale.returns.length);
+    expect(sale.returned_total).toBeGreaterThan(0);
+  });
+
+  it('has the last month’s website orders in every state, each shipped one with its invoice, paid unless pending or cancelled', async () => {
+    const all = await h.db.select({ id: T.orders.id, status: T.orders.status, paid: T.orders.paid, total: T.orders.grand_total }).from(T.orders);
+    expect(new Set(all.map((o) => o.status))).toEqual(new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']));
+    const invoiced = new Set((await h.db.select({ order: T.invoices.order_id }).from(T.invoices).where(sql`${T.invoices.order_id} is not null`)).map((i) => i.order));
+    for (const o of all) {
+      expect(invoiced.has(o.id), `order ${o.id} (${o.status}) invoiced`).toBe(o.status === 'shipped' || o.status === 'delivered');
+      expect(o.paid, `order ${o.id} (${o.status}) paid`).toBe(o.status === 'pending' || o.status === 'cancelled' ? 0 : o.total);
+    }
+    // Cancelled from pending (no stock moved) and from processing (stock out and back, through the ledger).
+    const cancelled = all.filter((o) => o.status === 'cancelled');
+    const moved = await h.db
+      .select({ order: T.stockMovements.source_id, n: count() })
+      .from(T.stockMovements)
+      .where(eq(T.stockMovements.source_type, 'order'))
+      .groupBy(T.stockMovements.source_id);
+    const movesOf = new Map(moved.map((m) => [m.order, Number(m.n)]));
+    expect(cancelled.some((o) => !movesOf.has(o.id))).toBe(true);
+    expect(cancelled.some((o) => (movesOf.get(o.id) ?? 0) >= 2)).toBe(true);
+    for (const o of all.filter((x) => x.status === 'pending')) expect(movesOf.has(o.id), `pending order ${o.id} moved no stock`).toBe(false);
+    const pending = await api.rows('/api/v1/admin/orders', { status: 'pending' });
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((o: any) => o.status === 'pending')).toBe(true);
   });
 
   it('a second start adds nothing', async () => {

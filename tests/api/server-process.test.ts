@@ -8,8 +8,10 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/index.ts';
 import { CLOSE_DB_MS, GRACE_MS } from '../../server/shutdown.ts';
+import { demoShop } from './fixtures.ts';
 import { freePort } from './support/free-port.ts';
 
 // A stop is designed to take under 10 s: the grace for running requests, then at most
@@ -21,6 +23,17 @@ const STOP_HANG_MS = 30_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'server-process-'));
 const prodDir = mkdtempSync(join(tmpdir(), 'server-process-prod-'));
 const started: ChildProcess[] = [];
+
+// The data folder starts as the run's demo shop (tests/api/global-setup.ts), written out as a
+// PGlite folder: what these tests prove is the process around the database (one owner, clean
+// stops, restarts), not a first start, which initdb and the demo seed make a minute or more on a
+// loaded machine. The e2e server starts from an empty folder and seeds it, each run.
+beforeAll(async () => {
+  const shop = await demoShop();
+  if (!('dump' in shop)) return;
+  const handle = await openDatabase({ dataDir, from: shop.dump });
+  await handle.close();
+}, 180_000);
 
 afterAll(() => {
   for (const p of started) if (p.exitCode === null) p.kill('SIGKILL');
@@ -72,7 +85,6 @@ async function signIn(port: number, email = 'admin@example.com', password = 'pas
 describe('server process', () => {
   it('refuses a second server on the same data folder, stops cleanly on SIGTERM, and restarts on intact data', async () => {
     const first = startServer(await freePort());
-    // A first start migrates and seeds the demo shop with its goods (images, ledger): on a busy machine that takes a while.
     await waitFor(first, 'Back office ready at', 90_000);
     const port = Number(/127\.0\.0\.1:(\d+)/.exec(first.output())![1]);
     expect(await signIn(port)).toBe(200);
@@ -112,7 +124,7 @@ describe('server process', () => {
       run.proc.kill('SIGTERM');
       expect(await run.exited).toBe(0);
     };
-    // The data folder the tests above made and stopped cleanly is a database made in development
+    // The data folder the tests above used and stopped cleanly is a database made in development
     // with the demo shop: a copy saves a fresh start (initdb and the demo seed, a minute or more
     // on a loaded machine). Run alone, this test makes its own.
     expect(existsSync(join(dataDir, 'server.lock')), 'no server holds the development folder').toBe(false);

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { PURCHASES_API, purchaseStatus } from '../../domain/documents/purchase.ts';
 import { STOCK_COUNTS_API } from '../../domain/documents/stock-count.ts';
 import { SALES_API } from '../../domain/documents/sale.ts';
-import { products } from '../../server/db/schema.ts';
+import { ORDER_STOCK_OUT, ORDERS_API, SHOP_ORDERS_API, type OrderAction, type OrderStatus } from '../../domain/documents/order.ts';
+import { orders, products } from '../../server/db/schema.ts';
 import { client, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -14,7 +15,9 @@ import { createHarness, type Harness } from './harness.ts';
  * A model of stock against the real API: random sequences of adjustments in and out, purchase
  * receipts (whole and partial, serial numbers included), returns to the supplier, cancels and
  * stock counts on plain and serial-tracked products, sales (completed at once, or pending and
- * completed later) and returns of their lines (serials named). The model says what each answer must be (201, or 409 when
+ * completed later) and returns of their lines (serials named), and website orders placed on the
+ * public endpoint and moved along (processing takes the stock, cancelling after that brings it
+ * back, shipped and delivered move nothing). The model says what each answer must be (201, or 409 when
  * there is not enough or a serial is not where it should be, or 422 for a second opening);
  * after every step each level equals the sum of its movements and the model's count, is never
  * negative, and a serial product's level equals its serials in stock.
@@ -58,10 +61,16 @@ interface SaleModel {
   /** `out`: the serials sold on the line and not back from the customer (lower case). */
   lines: { id: number; which: number; quantity: number; returned: number; out: string[] }[];
 }
+interface OrderModel {
+  id: number;
+  status: OrderStatus;
+  lines: { which: number; quantity: number }[];
+}
 interface Model {
   products: ProductModel[];
   purchases: PurchaseModel[];
   sales: SaleModel[];
+  orders: OrderModel[];
   next: number;
 }
 interface Real {
@@ -400,6 +409,95 @@ class SaleReturn implements fc.AsyncCommand<Model, Real> {
   toString = () => `saleReturn(pick ${this.pick}, × ${this.want}${this.anyLine ? ', any line' : ''}${this.wrongSerial ? ', a serial not sold' : ''})`;
 }
 
+let placed = 0;
+/**
+ * The public website orders one or two products: 422 under the line for a serial-tracked one
+ * (sold in the shop by serial), 409 naming the product when there is not enough now, else a
+ * pending order and nothing moves. Each from an address of its own (the endpoint throttles per address).
+ */
+class WebOrder implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly items: { which: number; quantity: number }[], readonly over: boolean) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    const items = this.items
+      .filter((x, i) => this.items.findIndex((y) => y.which === x.which) === i)
+      .map((x) => (this.over ? x : { ...x, quantity: Math.min(x.quantity, m.products[x.which]!.qty) }))
+      .filter((x) => x.quantity > 0);
+    if (!items.length) return;
+    const serial = items.findIndex((x) => m.products[x.which]!.serial);
+    const short = items.find((x) => x.quantity > m.products[x.which]!.qty);
+    const want = serial >= 0 ? 422 : short ? 409 : 201;
+    const n = ++placed;
+    const res = await h.request('POST', SHOP_ORDERS_API, {
+      xsrf: false,
+      address: `10.${(n >> 8) & 255}.${n & 255}.7`,
+      body: {
+        customer: { name: 'Model Shopper', email: 'model.shopper@example.net' },
+        shipping: { name: 'Model Shopper', address: '1 Model Row', city: 'Leeds', country: 'United Kingdom' },
+        lines: items.map((x) => ({ product_id: m.products[x.which]!.id, quantity: x.quantity })),
+      },
+    });
+    expect(res.status, `${this} (on hand ${items.map((x) => m.products[x.which]!.qty).join(', ')}): ${res.text}`).toBe(want);
+    if (want === 422) expect(Object.keys(res.body.errors ?? {})).toContain(`lines.${serial}.product_id`);
+    if (want === 409) expect(res.body.product?.id).toBe(m.products[short!.which]!.id);
+    if (want === 201) {
+      // The website's answer names the order by its reference only.
+      const [row] = await h.db.select({ id: orders.id }).from(orders).where(eq(orders.reference, res.body.data.reference));
+      m.orders.push({ id: row!.id, status: 'pending', lines: items.map(({ which, quantity }) => ({ which, quantity })) });
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `webOrder${this.over ? ' over' : ''}(${this.items.map((x) => `#${x.which} × ${x.quantity}`).join(', ')})`;
+}
+
+/** What each step does to an order: where it may start, where it ends, and the stock it moves (−1 out, +1 back, 0 none). */
+const ORDER_STEPS: Record<Exclude<OrderAction, 'pay'>, { from: OrderStatus[]; to: OrderStatus; stock: (from: OrderStatus) => -1 | 0 | 1 }> = {
+  process: { from: ['pending'], to: 'processing', stock: () => -1 },
+  ship: { from: ['processing'], to: 'shipped', stock: () => 0 },
+  deliver: { from: ['shipped'], to: 'delivered', stock: () => 0 },
+  cancel: { from: ['pending', 'processing'], to: 'cancelled', stock: (from) => (ORDER_STOCK_OUT.includes(from) ? 1 : 0) },
+};
+
+const NEXT_STEP: Partial<Record<OrderStatus, keyof typeof ORDER_STEPS>> = { pending: 'process', processing: 'ship', shipped: 'deliver' };
+
+/**
+ * Moves an order along: 409 from a status the step does not start from, or (processing) when a
+ * product is short now, naming it; else its stock leaves at processing and comes back when it is
+ * cancelled after that.
+ */
+class OrderStep implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number, readonly named: keyof typeof ORDER_STEPS | 'next', readonly anyOrder: boolean) {}
+  check = (m: Readonly<Model>) => m.orders.length > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    // 'next': an open order's next step on the way to delivered (so orders get all the way along).
+    const ahead = m.orders.filter((o) => NEXT_STEP[o.status]);
+    const step = this.named === 'next' ? (ahead.length ? NEXT_STEP[ahead[this.pick % ahead.length]!.status]! : 'deliver') : this.named;
+    const def = ORDER_STEPS[step];
+    // Mostly an order the step starts from, now and then any (the server refuses it).
+    const open = this.named === 'next' ? ahead : m.orders.filter((o) => def.from.includes(o.status));
+    const pool = this.anyOrder || !open.length ? m.orders : open;
+    const order = pool[this.pick % pool.length]!;
+    const can = def.from.includes(order.status);
+    const move = can ? def.stock(order.status) : 0;
+    const short = move < 0 ? order.lines.find((l) => l.quantity > m.products[l.which]!.qty) : undefined;
+    const want = !can || short ? 409 : 200;
+    const res = await api.post(`${ORDERS_API}/${order.id}/${step}`, {});
+    expect(res.status, `${this} (${order.status}, on hand ${order.lines.map((l) => m.products[l.which]!.qty).join(', ')}): ${res.text}`).toBe(want);
+    if (short) expect(res.body.product?.id).toBe(m.products[short.which]!.id);
+    if (want === 200) {
+      for (const l of order.lines) {
+        const p = m.products[l.which]!;
+        p.qty += move * l.quantity;
+        if (move) p.moved = true;
+      }
+      order.status = def.to;
+      expect(res.body.data.status).toBe(def.to);
+    }
+    await checkInvariants(m, r);
+  }
+  toString = () => `${this.named}Order(pick ${this.pick}${this.anyOrder ? ', any order' : ''})`;
+}
+
 const command = fc.oneof(
   { weight: 4, arbitrary: adjust },
   { weight: 2, arbitrary: fc.array(fc.record({ which: fc.nat(3), quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 2 }).map((items) => new Order(items)) },
@@ -415,6 +513,19 @@ const command = fc.oneof(
   },
   { weight: 2, arbitrary: fc.nat(20).map((pick) => new Complete(pick)) },
   { weight: 3, arbitrary: fc.tuple(fc.nat(20), fc.integer({ min: 1, max: 3 }), fc.nat(4), fc.nat(4)).map(([pick, size, wrong, any]) => new SaleReturn(pick, size, wrong === 0, any === 0)) },
+  {
+    weight: 3,
+    // Mostly the plain products (0 and 1), now and then a serial-tracked one too (refused).
+    arbitrary: fc
+      .tuple(fc.array(fc.record({ which: fc.nat(1), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 2 }), fc.nat(4), fc.nat(4))
+      .map(([items, over, serial]) => new WebOrder(serial === 0 ? [...items, { which: 2 + (over % 2), quantity: 1 }] : items, over === 0)),
+  },
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(fc.nat(20), fc.constantFrom(...(Object.keys(ORDER_STEPS) as (keyof typeof ORDER_STEPS)[]), 'next', 'next', 'next', 'next'), fc.nat(3))
+      .map(([pick, step, any]) => new OrderStep(pick, step, any === 0)),
+  },
 );
 
 describe('stock model', () => {
@@ -424,12 +535,17 @@ describe('stock model', () => {
         const list = await freshProducts();
         // Half the runs start with stock (one count: 5 of each, by serials where tracked), so sales go through and come back.
         if (stocked) await startStocked(list);
-        await fc.asyncModelRun(() => ({ model: { products: list, purchases: [], sales: [], next: 1 }, real: { ids: list.map((p) => p.id) } }), cmds);
+        await fc.asyncModelRun(() => ({ model: { products: list, purchases: [], sales: [], orders: [], next: 1 }, real: { ids: list.map((p) => p.id) } }), cmds);
       }),
       { numRuns: RUNS, seed: SEED },
     );
-    // The runs did what they are for: sales completed at once and later, and goods (serials too) back.
+    // The runs did what they are for: sales completed at once and later, goods (serials too) back,
+    // orders processed, shipped, delivered and cancelled after their stock left.
     const res = await h.db.execute(sql`select
+      (select count(*) from document_history where doc_type = 'order' and action = 'process')::int as processed,
+      (select count(*) from document_history where doc_type = 'order' and action = 'ship')::int as shipped,
+      (select count(*) from document_history where doc_type = 'order' and action = 'deliver')::int as delivered,
+      (select count(*) from stock_movements where source_type = 'order' and quantity > 0)::int as back_from_cancelled_orders,
       (select count(*) from sales where status = 'completed')::int as completed,
       (select count(*) from document_history where doc_type = 'sale' and action = 'complete')::int as completed_later,
       (select count(*) from sale_returns)::int as returns,

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AdminApi, LeaveDialog, ListPage, LoginPage, Shell, USERS, apiLogin, seedSessionOnLoad } from './support/pages.ts';
+import { AdminApi, adminSession, LeaveDialog, ListPage, LoginPage, seedSessionOnLoad, Shell, USERS } from './support/pages.ts';
 import { concreteUrl, CONTENT_ROUTES } from './support/routes.ts';
 import { customers } from '../../domain/resources/index.ts';
 
@@ -160,7 +160,7 @@ test('every screen of the route table, in both themes', async ({ page, request }
 
 /** Signed in as the Super Admin through storage (no form), for every document of the page. */
 async function signedIn(page: Page, request: import('@playwright/test').APIRequestContext): Promise<AdminApi> {
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   return new AdminApi(request, session.token);
 }

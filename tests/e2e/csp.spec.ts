@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../domain/routes.ts';
-import { apiLogin, Shell, seedSessionOnLoad, USERS } from './support/pages.ts';
+import { adminSession, seedSessionOnLoad, Shell } from './support/pages.ts';
 
 interface Violation {
   directive: string;
@@ -32,7 +32,7 @@ const urls = [...new Set(ROUTES.map((r) => `/admin${r.path.replace(/:[A-Za-z_]\w
 test('every screen of the route table, in both themes, loads without a CSP violation', async ({ page, request }) => {
   // About a hundred page loads: a loaded two-core machine has taken over four minutes.
   test.setTimeout(480_000);
-  const { token, user } = await apiLogin(request, USERS.admin);
+  const { token, user } = await adminSession(request);
   await seedSessionOnLoad(page, token, user);
   await recordViolations(page);
   const shell = new Shell(page);
@@ -51,7 +51,7 @@ test('every screen of the route table, in both themes, loads without a CSP viola
 });
 
 test('an injected inline script is refused, and says so', async ({ page, request }) => {
-  const { token, user } = await apiLogin(request, USERS.admin);
+  const { token, user } = await adminSession(request);
   await seedSessionOnLoad(page, token, user);
   await recordViolations(page);
   await page.goto('/admin/dashboard');

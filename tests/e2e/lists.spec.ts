@@ -6,12 +6,12 @@
 import { expect, test } from '@playwright/test';
 import { capitalise } from '../../domain/text.ts';
 import { resourceByKey } from '../../domain/resources/index.ts';
-import { AdminApi, USERS, apiLogin, seedSessionOnLoad } from './support/pages.ts';
+import { AdminApi, adminSession, seedSessionOnLoad } from './support/pages.ts';
 import { concreteUrl, LIST_ROUTES, resourceRoute } from './support/routes.ts';
 
 test('every list route opens with rows or its empty state, never the error', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   const api = new AdminApi(request, session.token);
   expect(LIST_ROUTES.length).toBeGreaterThanOrEqual(18);

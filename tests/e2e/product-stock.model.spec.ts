@@ -19,7 +19,7 @@ import { stockScreenMachine } from '../../machines/stock/stock-screen.machine.ts
 import { picture } from '../api/support/images.ts';
 import { Coverage } from '../model/coverage.ts';
 import { FILES, NO_FREE_BARCODE, RENAMED, barcodeWalk, fileOf, imageWalk, stockScreenWalk, twinOf, type FileName } from './support/product-stock-models.ts';
-import { AdminApi, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { asAdmin } from './support/pages.ts';
 
 /** Holds the app's calls to one address (and method) until a step says how the server answers. */
 class Held {
@@ -48,12 +48,8 @@ class Held {
 
 const refusal = (route: Route, answer: { status: number; message: string }) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify({ message: answer.message }) });
 
-async function signIn(page: Page, request: import('@playwright/test').APIRequestContext) {
-  const session = await apiLogin(request, USERS.admin);
-  await seedSessionOnLoad(page, session.token, session.user);
-  await withoutAnimations(page);
-  return new AdminApi(request, session.token);
-}
+/** Signed in as the demo admin (its one session), animations off: the admin API for setting up. */
+const signIn = async (page: Page, request: import('@playwright/test').APIRequestContext) => (await asAdmin(page, request)).api;
 
 test('the product form: every edge of the image uploader and of "Generate barcode", against the real server', async ({ page, request }) => {
   test.setTimeout(180_000);

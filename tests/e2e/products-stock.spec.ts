@@ -5,12 +5,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { picture } from '../api/support/images.ts';
-import { AdminApi, USERS, apiLogin, asPersonWithOnly, seedSessionOnLoad } from './support/pages.ts';
+import { AdminApi, adminSession, asPersonWithOnly, seedSessionOnLoad } from './support/pages.ts';
 import { bellCount, ProductFormPage, StockPage } from './support/stock-pages.ts';
 
 test('a product with a picture and a generated barcode: labels, opening stock, a loss, the bell and the ledger', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   // The print dialog cannot be driven headless: count the calls instead.
   await page.addInitScript(() => {
@@ -149,7 +149,7 @@ test('who may only see products can still tick them and print labels; status and
 });
 
 test('the product list and both stock tables fit their cards beside the open menu on a laptop', async ({ page, request }) => {
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   for (const width of [1280, 1366]) {
     await page.setViewportSize({ width, height: 800 });

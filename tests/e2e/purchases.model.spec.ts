@@ -23,7 +23,7 @@ import { draftFor, editorInput, type PurchaseDoc } from '../../machines/purchase
 import { testEnv } from '../model/test-env.ts';
 import { Coverage } from '../model/coverage.ts';
 import { twinOf } from './support/product-stock-models.ts';
-import { AdminApi, LeaveDialog, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations, xsrfHeaders } from './support/pages.ts';
+import { asAdmin, LeaveDialog, Toasts, xsrfHeaders } from './support/pages.ts';
 import { CANCELLED, PICKED, SCANNED, THROUGH_RECEIVED, UNKNOWN_CODE, lifecycleWalk, lineEditorWalk, type DocExtra, type PanelAction, type Plan } from './support/purchase-models.ts';
 import { ean13, PurchaseFormPage, PurchasePage } from './support/purchase-pages.ts';
 
@@ -59,12 +59,8 @@ class Held {
   }
 }
 
-async function signIn(page: Page, request: APIRequestContext) {
-  const session = await apiLogin(request, USERS.admin);
-  await seedSessionOnLoad(page, session.token, session.user);
-  await withoutAnimations(page);
-  return new AdminApi(request, session.token);
-}
+/** Signed in as the demo admin (its one session), animations off: the admin API for setting up. */
+const signIn = async (page: Page, request: APIRequestContext) => (await asAdmin(page, request)).api;
 
 const PANEL_TITLES: Record<PanelAction, string> = { receive: 'Receive goods', return: 'Return to supplier', pay: 'Add a payment', cancel: 'Cancel the purchase' };
 const SUBMIT: Record<PanelAction, string> = { receive: 'Receive', return: 'Return', pay: 'Record payment', cancel: 'Cancel purchase' };

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { AdminApi, LeaveDialog, Shell, Toasts, USERS, apiLogin, asPersonWithOnly, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { AdminApi, adminSession, apiLogin, asPersonWithOnly, LeaveDialog, seedSessionOnLoad, Shell, Toasts, USERS, withoutAnimations } from './support/pages.ts';
 import { ean13, PurchaseFormPage, PurchasePage } from './support/purchase-pages.ts';
 
 /** Serious or critical WCAG 2.1 AA violations on what is shown now. */
@@ -46,7 +46,7 @@ async function accessible(page: Page, what: string): Promise<void> {
 
 test('order, receive part then the rest with serials, pay part, return one, cancel another, receive with serials at once, count stock', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   await withoutAnimations(page);
   const api = new AdminApi(request, session.token);
@@ -237,7 +237,7 @@ test('who may only see purchases opens one to read it; the cashier is not offere
 });
 
 test('an unsaved change to an order is not dropped by an action: the action asks to save first, and once saved works on what was saved', async ({ page, request }) => {
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   await withoutAnimations(page);
   const api = new AdminApi(request, session.token);
@@ -275,7 +275,7 @@ test('an unsaved change to an order is not dropped by an action: the action asks
 });
 
 test('the stock count asks before leaving with typed counts; staying keeps them', async ({ page, request }) => {
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   await withoutAnimations(page);
   const api = new AdminApi(request, session.token);

@@ -7,14 +7,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { attributes, customers } from '../../domain/resources/index.ts';
 import { UNDO_WINDOW_MS } from '../../machines/list/list.machine.ts';
-import { AdminApi, FormPage, LeaveDialog, ListPage, Shell, Toasts, USERS, apiLogin, seedSessionOnLoad, withoutAnimations } from './support/pages.ts';
+import { asAdmin, FormPage, LeaveDialog, ListPage, Shell, Toasts } from './support/pages.ts';
 
-async function signedIn(page: Page, request: import('@playwright/test').APIRequestContext): Promise<AdminApi> {
-  const session = await apiLogin(request, USERS.admin);
-  await seedSessionOnLoad(page, session.token, session.user);
-  await withoutAnimations(page);
-  return new AdminApi(request, session.token);
-}
+/** Signed in as the demo admin (its one session), animations off: the admin API for setting up. */
+const signedIn = async (page: Page, request: import('@playwright/test').APIRequestContext) => (await asAdmin(page, request)).api;
 
 /** The element that has the keyboard focus, described as a person would (role and name). */
 const focused = (page: Page) =>

@@ -805,9 +805,20 @@ export async function asPersonWithOnly(page: Page, request: APIRequestContext, r
   }
 }
 
+let admin: { token: string; user: unknown } | undefined;
+/**
+ * The demo admin's session: signed in once per worker (one argon2 sign-in, not one a test) and
+ * used while the server still takes it; a test that ended it (a real sign-out, a password change)
+ * leaves the next one a fresh sign-in. The sign-in itself is what auth.spec and auth.model try.
+ */
+export async function adminSession(request: APIRequestContext): Promise<{ token: string; user: unknown }> {
+  if (admin && (await request.get('/api/user', { headers: { Authorization: `Bearer ${admin.token}` } })).ok()) return admin;
+  return (admin = await apiLogin(request, USERS.admin));
+}
+
 /** Signed in as the demo admin, animations off: the page, and the admin API for setting up. */
 export async function asAdmin(page: Page, request: APIRequestContext): Promise<{ token: string; api: AdminApi }> {
-  const session = await apiLogin(request, USERS.admin);
+  const session = await adminSession(request);
   await seedSessionOnLoad(page, session.token, session.user);
   await withoutAnimations(page);
   return { token: session.token, api: new AdminApi(request, session.token) };
