@@ -83,7 +83,7 @@ export default function IssuedRoute({ params, screen, data }: ScreenProps) {
         <header className={head}>
           <ShopBlock shop={d.shop} />
           <div className={css({ display: 'grid', gap: '1', textAlign: { base: 'start', sm: 'end' } })}>
-            <h1 className={titleCss}>{ISSUED_KINDS[kind].title}</h1>
+            <h2 className={titleCss}>{ISSUED_KINDS[kind].title}</h2>
             <span>
               Number <strong>{d.number}</strong>
             </span>
