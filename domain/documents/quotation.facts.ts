@@ -1,3 +1,4 @@
+import { adminHref } from '../paths.ts';
 import type { Permission } from '../permissions.ts';
 import type { ColumnDef, FilterDef } from '../resource.ts';
 import { defineLifecycle } from './lifecycle.ts';
@@ -87,3 +88,6 @@ export const quotationList = {
   defaultSort: { field: 'quoted_on', dir: 'desc' },
   searchHint: 'Search reference',
 } as const;
+
+/** A quotation's own page (the list's rows open it; here, apart from its view selectors, so a list page loads no zod). */
+export const quotationHref = (id: number | string) => adminHref('/quotations/view/:id', { id });

@@ -1,3 +1,4 @@
+import { adminHref } from '../paths.ts';
 import type { Permission } from '../permissions.ts';
 import type { ColumnDef, FilterDef } from '../resource.ts';
 import { defineLifecycle } from './lifecycle.ts';
@@ -79,3 +80,6 @@ export const saleList = {
     },
   ],
 } as const;
+
+/** A sale's own page (the list's rows open it; here, apart from its view selectors, so a list page loads no zod). */
+export const saleHref = (id: number | string) => adminHref('/sales/edit/:id', { id });

@@ -26,7 +26,7 @@ export interface QuotationDocLine extends ShownDocLine {
 }
 
 /** A quotation's own page (its list rows open it), and the page where a draft is changed. */
-export const quotationHref = (id: number | string) => adminHref('/quotations/view/:id', { id });
+export { quotationHref } from '../../domain/documents/quotation.facts.ts';
 export const quotationEditHref = (id: number | string) => adminHref('/quotations/edit/:id', { id });
 
 /** A draft's header and lines as the line editor holds them, to change it. */

@@ -1,7 +1,6 @@
 import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import { returnValue, saleBalance } from '../../domain/documents/sale.ts';
 import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.facts.ts';
-import { adminHref } from '../../domain/paths.ts';
 import { draftLine, editorLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** A sale as GET /sales/{id} answers it (server/documents/sales.ts showSale). */
@@ -53,7 +52,7 @@ export interface SaleReturnShown {
 }
 
 /** A sale's own page (its list rows open it). */
-export const saleHref = (id: number | string) => adminHref('/sales/edit/:id', { id });
+export { saleHref } from '../../domain/documents/sale.facts.ts';
 
 /** The customer as a person reads it: none is a walk-in. */
 export const customerLabel = (doc: Pick<SaleDoc, 'customer_name'>) => doc.customer_name ?? 'Walk-in customer';

@@ -1,6 +1,5 @@
 import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
-import { quotationLifecycle } from '../../../domain/documents/quotation.facts.ts';
-import { quotationHref } from '../../../machines/quotations/quotation-view.selectors.ts';
+import { quotationHref, quotationLifecycle } from '../../../domain/documents/quotation.facts.ts';
 import { documentListRoute } from '../documents/document-list-route.tsx';
 import { QUOTATIONS } from './quotation-defs.ts';
 

@@ -1,6 +1,5 @@
-import { saleLifecycle } from '../../../domain/documents/sale.facts.ts';
+import { saleHref, saleLifecycle } from '../../../domain/documents/sale.facts.ts';
 import type { Lifecycle } from '../../../domain/documents/lifecycle.ts';
-import { saleHref } from '../../../machines/sales/sale-view.selectors.ts';
 import { documentListRoute } from '../documents/document-list-route.tsx';
 import { SALES } from './sale-defs.ts';
 
