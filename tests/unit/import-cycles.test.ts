@@ -6,6 +6,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycles, importGraph } from './import-graph.ts';
 
+/** Everything `file` loads with it (runtime imports, followed). */
+const loads = (graph: Map<string, string[]>, file: string) => {
+  const seen = new Set<string>();
+  const todo = [file];
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    todo.push(...(graph.get(f) ?? graph.get(`${f}.ts`) ?? []));
+  }
+  return seen;
+};
+
 const root = join(import.meta.dirname, '..', '..');
 
 describe('import graph', () => {
@@ -31,5 +44,14 @@ describe('import graph', () => {
       ['e.ts', ['e.ts']],
     ]);
     expect(cycles(toy)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+  });
+
+  it('a document list page loads no zod (its facts, lifecycle and links only; the forms and their schemas load with the document)', () => {
+    const runtime = importGraph(root, ['src', 'machines', 'domain'], { runtime: true });
+    const lists = [...runtime.keys()].filter((f) => /^src\/screens\/(sales|purchases|orders|quotations)\/[\w-]+-list-route\.tsx$/.test(f));
+    expect(lists.length).toBe(4);
+    for (const list of lists) expect([...loads(runtime, list)].filter((f) => f === 'pkg:zod'), list).toEqual([]);
+    // The check can fail: a document's page loads zod (its form's schema).
+    expect(loads(runtime, 'src/screens/sales/sale-route.tsx').has('pkg:zod')).toBe(true);
   });
 });

@@ -19,15 +19,22 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** file (relative to root) → the files it imports (relative to root), own code only. */
-export function importGraph(root: string, folders: readonly string[]): Map<string, string[]> {
+/**
+ * file (relative to root) → the files it imports (relative to root), own code only. `runtime`:
+ * only what loads with the file (no type-only or dynamic imports), with packages as `pkg:name`.
+ */
+export function importGraph(root: string, folders: readonly string[], { runtime = false } = {}): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of folders.flatMap((f) => filesUnder(join(root, f)))) {
     const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
     const deps = new Set<string>();
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? '';
-      if (!spec.startsWith('.')) continue;
+      if (runtime && (m[2] !== undefined || /^\W?(?:import|export)\s+type\s/.test(m[0]))) continue;
+      if (!spec.startsWith('.')) {
+        if (runtime) deps.add(`pkg:${spec}`);
+        continue;
+      }
       deps.add(relative(root, resolve(dirname(file), spec)));
     }
     graph.set(relative(root, file), [...deps]);
