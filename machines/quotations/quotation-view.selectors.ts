@@ -1,7 +1,7 @@
 import type { QuotationStatus } from '../../domain/documents/quotation.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import { editorLines, type DocumentHeader, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
-import { soldTerms } from '../sales/sale-view.selectors.ts';
+import type { PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
+import { soldEditorInput } from '../sales/sale-view.selectors.ts';
 
 /** A quotation as GET /quotations/{id} answers it (server/documents/quotations.ts showQuotation): no payments, its status as it is today. */
 export interface QuotationDoc extends Omit<PaidDocument, 'payment_status' | 'paid' | 'due'> {
@@ -30,14 +30,4 @@ export { quotationHref } from '../../domain/documents/quotation.facts.ts';
 export const quotationEditHref = (id: number | string) => adminHref('/quotations/edit/:id', { id });
 
 /** A draft's header and lines as the line editor holds them, to change it. */
-export function quotationEditorInput(doc: QuotationDoc): { header: DocumentHeader; lines: LineDraft[] } {
-  return {
-    header: {
-      customer_id: doc.customer_id,
-      quoted_on: doc.quoted_on,
-      valid_until: doc.valid_until,
-      ...soldTerms(doc),
-    },
-    lines: editorLines(doc.lines, (l) => l.unit_price, 'sale_price'),
-  };
-}
+export const quotationEditorInput = (doc: QuotationDoc) => soldEditorInput(doc, { quoted_on: doc.quoted_on, valid_until: doc.valid_until });

@@ -81,18 +81,20 @@ export function draftFor(panel: string, doc: SaleDoc, today: string): DraftOpeni
 /** What a sale's balance says: still due from the customer, owed to them, or settled. */
 export const balanceLabel = (due: number) => (due < 0 ? 'Owed to the customer' : 'Due');
 
+/**
+ * A document sold at a price (a pending sale, a draft quotation) as the line editor holds it, to
+ * change it: its customer, its own header fields (`own`: dates, status), its terms and its lines.
+ */
+export const soldEditorInput = (
+  doc: Parameters<typeof soldTerms>[0] & { customer_id: number | null; lines: readonly (ShownDocLine & { unit_price: number })[] },
+  own: Record<string, unknown>,
+): { header: DocumentHeader; lines: LineDraft[] } => ({
+  header: { customer_id: doc.customer_id, ...own, ...soldTerms(doc) },
+  lines: editorLines(doc.lines, (l) => l.unit_price, 'sale_price'),
+});
+
 /** A pending sale's header and lines as the line editor holds them, to change it. */
-export function editorInput(doc: SaleDoc): { header: DocumentHeader; lines: LineDraft[] } {
-  return {
-    header: {
-      customer_id: doc.customer_id,
-      sold_on: doc.sold_on,
-      status: doc.status,
-      ...soldTerms(doc),
-    },
-    lines: editorLines(doc.lines, (l) => l.unit_price, 'sale_price'),
-  };
-}
+export const editorInput = (doc: SaleDoc) => soldEditorInput(doc, { sold_on: doc.sold_on, status: doc.status });
 
 /** A saved document's terms as a sold document's form holds them (a sale's, a quotation's): rounded per line. */
 export const soldTerms = (doc: Pick<PaidDocument, 'prices_include_tax' | 'discount' | 'tax_bps' | 'shipping'> & { note: string | null }) => ({
