@@ -44,12 +44,10 @@ function ListFigures() {
   return (
     <dl className={figureStrip}>
       {figures.map((f) => (
-        <div key={f.name} className={css({ display: 'grid', gap: '0.5' })}>
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'baseline', fontWeight: 'semibold' })}>
-            <dt>{f.label}</dt>
-            <dd className={css({ fontVariantNumeric: 'tabular-nums' })}>{formatCell(f.kind, f.value, display)}</dd>
-          </div>
-          <dd className={css({ fontSize: 'sm', color: 'fg.muted' })}>{f.caption}</dd>
+        <div key={f.name} className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '2', rowGap: '0.5', alignItems: 'baseline' })}>
+          <dt className={css({ fontWeight: 'semibold' })}>{f.label}</dt>
+          <dd className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })}>{formatCell(f.kind, f.value, display)}</dd>
+          <dd className={css({ gridColumn: '1 / -1', fontSize: 'sm', color: 'fg.muted' })}>{f.caption}</dd>
         </div>
       ))}
     </dl>
