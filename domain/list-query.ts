@@ -127,13 +127,18 @@ export function parseListQuery(def: QueryDef, search: string): ListQuery {
   q.search = (p.get('search') ?? '').slice(0, SEARCH_MAX);
   for (const key of filterKeys(def)) {
     const v = p.get(key);
-    if (v) q.filters = withFilter(def, q.filters, key, v.slice(0, 100));
+    // `status=` (present, empty) clears a filter the list opens with: the orders of every status.
+    if (v !== null) q.filters = withFilter(def, q.filters, key, v.slice(0, 100));
   }
   return q;
 }
 
-/** The query string for both the address bar and the API; defaults are left out. */
-export function listQueryString(def: Pick<ResourceList, 'defaultSort'>, q: ListQuery, opts: { full?: boolean } = {}): string {
+/**
+ * The query string for both the address bar and the API; defaults are left out. A filter the
+ * list opens with (defaultFilters) that the person cleared is written empty (`status=`), so the
+ * address still says "every status" after a reload, and the server is told so too.
+ */
+export function listQueryString(def: Pick<ResourceList, 'defaultSort' | 'defaultFilters'>, q: ListQuery, opts: { full?: boolean } = {}): string {
   const d = defaultQuery(def);
   const p = new URLSearchParams();
   if (opts.full || q.page !== d.page) p.set('page', String(q.page));
@@ -144,7 +149,9 @@ export function listQueryString(def: Pick<ResourceList, 'defaultSort'>, q: ListQ
   }
   if (q.search) p.set('search', q.search);
   // Sorted, so two queries with the same filters read the same (saved filters compare by it).
-  for (const [k, v] of Object.entries(q.filters).sort(([a], [b]) => a.localeCompare(b))) if (v) p.set(k, v);
+  const cleared = Object.keys(def.defaultFilters ?? {}).filter((k) => !q.filters[k]);
+  const shown = [...Object.entries(q.filters).filter(([, v]) => v), ...cleared.map((k) => [k, ''] as const)];
+  for (const [k, v] of shown.sort(([a], [b]) => a.localeCompare(b))) p.set(k, v);
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -153,7 +160,7 @@ export function listQueryString(def: Pick<ResourceList, 'defaultSort'>, q: ListQ
  * What a saved filter keeps of a query: search, filters and order, not the page or its size,
  * as a query string without the `?` ('' is the whole list in its default order).
  */
-export const savedQueryString = (def: Pick<ResourceList, 'defaultSort'>, q: ListQuery): string =>
+export const savedQueryString = (def: Pick<ResourceList, 'defaultSort' | 'defaultFilters'>, q: ListQuery): string =>
   listQueryString(def, { ...q, page: 1, per_page: DEFAULT_PAGE_SIZE }).replace(/^\?/, '');
 
 /** A saved filter applied to the list: its search, filters and order, from the first page, at the page size shown. */

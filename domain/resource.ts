@@ -124,6 +124,8 @@ export type RowLink =
       /** Another list's route pattern (a document list), filtered by `filter` = the row's id: a customer's sales. */
       list: string;
       filter: string;
+      /** More of that list's query: `status=` clears the status it opens on (a customer's orders of every status). */
+      query?: string;
     };
 
 
@@ -182,6 +184,8 @@ export interface ResourceList extends ResourceFacts {
 export interface ResourceDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = S> extends ResourceList {
   /** What the record's page shows beside its form, read-only, from the record the server sends (a customer's Owes). */
   recordFigures?: readonly ColumnDef[];
+  /** Links on the record's own page beyond its rowLinks (a customer's orders and quotations): too many for a row. */
+  recordLinks?: readonly RowLink[];
   /** Body of POST (create), made from the kit. Strict: unknown fields are refused. */
   schema: (kit: SchemaKit) => S;
   /** Body of PUT (update) when it differs, e.g. a user's password becomes optional. */

@@ -1,7 +1,7 @@
 import { INVOICE_RIGHTS } from './documents/invoice.ts';
 import type { Permission } from './permissions.ts';
 import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
-import type { ResourceFacts } from './resource.ts';
+import type { ResourceFacts, RowLink } from './resource.ts';
 import { FACTS } from './resources/facts.ts';
 
 /**
@@ -136,6 +136,13 @@ export const pageKey = (screen: string): string => screen.split(':', 1)[0]!;
 const COMPILED = ROUTES.map((route) => ({ route, ...compile(route.path) }));
 
 /** First declaration wins (SPEC §2: a path declared twice uses the first screen). */
+/** Whether someone holding `held` may open the list a record's link leads to (a customer's sales, orders). */
+export function mayFollow(link: RowLink, held: readonly string[]): boolean {
+  const path = 'resource' in link ? factsOf(link.resource).routes.list : link.list;
+  const route = ROUTES.find((r) => r.path === path);
+  return !route || mayOpen(route, held);
+}
+
 export function matchRoute(pathname: string): RouteMatch | null {
   if (!pathname.startsWith(`${ADMIN_BASE}/`)) return null;
   const rel = pathname.slice(ADMIN_BASE.length);

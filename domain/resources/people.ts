@@ -59,6 +59,11 @@ export const customers = defineResource({
   defaultSort: { field: 'name', dir: 'asc' },
   titleField: 'name',
   recordFigures: [{ name: 'due', label: 'Owes', kind: 'money' }],
+  recordLinks: [
+    // The orders list opens on pending ones; a customer's page means all of theirs.
+    { label: 'Orders', list: '/orders', filter: 'customer_id', query: 'status=' },
+    { label: 'Quotations', list: '/quotations/list', filter: 'customer_id' },
+  ],
   schema: ({ z, requiredText, optionalEmail, optionalPhone, optionalText, optionalRelationId, status }) =>
     z.strictObject({
       name: requiredText('a name'),

@@ -932,6 +932,19 @@ describe('list machine, scenarios', () => {
     expect(h.snap().context.query.filters).toEqual({ created_at_from: '2026-07-01' });
   });
 
+  it('a list that opens filtered (orders: pending) keeps "every status" in the address once that filter is cleared, and a link can ask for it', async () => {
+    const pending = { ...INPUT, spec: { ...SPEC, defaultFilters: { status: 'active' } } };
+    const h = harness(pending);
+    await h.effects(() => h.loads.only().resolve(PAGE), true);
+    expect(h.snap().context.query.filters).toEqual({ status: 'active' });
+    h.actor.send({ type: 'list.filter', name: 'status', value: '' });
+    expect(h.addressBar()).toBe('?status=');
+    // The address read again (a reload, a link from a customer's page) is the same query.
+    expect(parseListQuery(pending.spec, h.addressBar())).toEqual(h.snap().context.query);
+    expect(parseListQuery(pending.spec, '?status=&search=bolt').filters).toEqual({});
+    expect(parseListQuery(pending.spec, '').filters).toEqual({ status: 'active' });
+  });
+
   it('the column chooser never offers the column that names the record', async () => {
     const h = await loaded();
     expect(selectColumnChooser(h.snap()).map((c) => c.name)).not.toContain('name');

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
-import { ROUTES, matchRoute, type RouteDef } from '../../domain/routes.ts';
+import { ROUTES, matchRoute, mayFollow, type RouteDef } from '../../domain/routes.ts';
+import { customers } from '../../domain/resources/people.ts';
 import { MENU, isLink, type MenuLink } from '../../domain/menu.ts';
 import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 
@@ -104,4 +105,13 @@ describe('every menu link', () => {
       expect(s.context.match?.route.permission).toBe(link.permission);
     });
   }
+});
+
+describe('a record page’s links to other lists', () => {
+  it('shows only the lists the person may open: a customer’s orders and quotations to the owner, only sales to the cashier', () => {
+    const links = [...(customers.rowLinks ?? []), ...(customers.recordLinks ?? [])];
+    const cashier = ['customer list', 'sales list', 'pos'];
+    expect(links.filter((l) => mayFollow(l, cashier)).map((l) => l.label)).toEqual(['Sales']);
+    expect(links.filter((l) => mayFollow(l, [...cashier, 'order list', 'quotation list'])).map((l) => l.label)).toEqual(['Sales', 'Orders', 'Quotations']);
+  });
 });

@@ -7,6 +7,8 @@ import type { ResourceDef, SingletonDef } from '../../../domain/resource.ts';
 import { resourceByKey, SINGLETONS } from '../../../domain/resources/index.ts';
 import { formSpecOf, singletonSpecOf } from '../../../machines/form/form.spec.ts';
 import { selectResumed } from '../../../machines/navigation.machine.ts';
+import { selectPermissions } from '../../../machines/auth.machine.ts';
+import { mayFollow } from '../../../domain/routes.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { resourceFormMachine, singletonFormMachine } from '../../resources/providers.ts';
 import type { ScreenProps } from '../screen-props.ts';
@@ -38,6 +40,11 @@ function ResourceForm({ def, params, title, record }: { def: ResourceDef; params
     inspect: system.inspect,
   });
   const backHref = useSelector(system.navigation, selectResumed(resourceHref.list(def, { parent: params.parent })));
+  // The record's links to other lists (a customer's sales, orders, quotations), those this person may open.
+  const links = useMemo(() => {
+    const held = [...selectPermissions(system.auth.getSnapshot())];
+    return [...(def.rowLinks ?? []), ...(def.recordLinks ?? [])].filter((l) => mayFollow(l, held));
+  }, [system, def]);
   return (
     <>
       {def.parent && params.parent ? <ParentName def={def} parentId={params.parent} /> : null}
@@ -49,8 +56,8 @@ function ResourceForm({ def, params, title, record }: { def: ResourceDef; params
         back={{ href: backHref, label: `Back to ${def.label.many}` }}
         lockedHint={def.protectedHint}
         actions={
-          params.id
-            ? def.rowLinks?.map((l) => (
+          params.id && links.length
+            ? links.map((l) => (
                 <Button key={l.label} asChild variant="outline" tone="neutral" size="sm">
                   <AppLink href={rowLinkHref(l, params.id!)}>{l.label}</AppLink>
                 </Button>

@@ -162,7 +162,7 @@ export function ColumnCell({ view, column, titleColumn, display, showEdit, linkI
 
 /** Where a row's link goes: its child resource's list under it, or another list filtered by it (a customer's sales). */
 export const rowLinkHref = (l: RowLink, id: number | string) =>
-  'resource' in l ? resourceHref.list(resourceByKey(l.resource), { parent: id }) : adminHref(l.list, {}, `?${l.filter}=${encodeURIComponent(String(id))}`);
+  'resource' in l ? resourceHref.list(resourceByKey(l.resource), { parent: id }) : adminHref(l.list, {}, `?${l.filter}=${encodeURIComponent(String(id))}${l.query ? `&${l.query}` : ''}`);
 
 /** The row's links and buttons, or what its delete is doing. */
 export function RowActions({ view, def, parentId, actor, showEdit, showDelete }: { view: RowView; def: ResourceList; parentId: string | undefined; actor: ListActor; showEdit: boolean; showDelete: boolean }) {
