@@ -9,7 +9,8 @@ import { FACTS } from './resources/facts.ts';
  * the permission that guards it and its layout. The navigation machine resolves a URL against
  * this table; the view maps `screen` to a lazily loaded component.
  */
-export type Layout = 'blank' | 'content';
+/** blank: the sign-in page (the first chunk's); content: inside the shell; bare: a signed-in page without the shell (the customer display). */
+export type Layout = 'blank' | 'content' | 'bare';
 export type Access = 'guest' | 'auth';
 
 export interface RouteDef {
@@ -113,6 +114,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('websiteServices', 'Services', 'services'),
   ...resource('websiteBanners', 'Banners', 'banners'),
   ...resource('websiteSolutions', 'Solutions', 'solutions'),
+  // A window on a screen facing the customer, opened by the till: no menu, no top bar.
+  { name: 'posDisplay', path: '/pos/display', title: 'Customer display', permission: 'pos', layout: 'bare', access: 'auth', screen: 'posDisplay' },
 ];
 
 

@@ -39,6 +39,7 @@ function Page() {
   const title = useSelector(navigation, selectPageTitle);
   const unreachable = useSelector(auth, selectUnreachable);
   const signedIn = useSelector(auth, selectSignedIn);
+  const screenError = useSelector(screen, selectScreenError);
 
   if (unreachable) {
     return (
@@ -75,10 +76,21 @@ function Page() {
   }
   // Drawn only in the `ready` phase (Shelled), when its code is here.
   const Screen = screens?.screen(match.route.screen);
+  const screenProps = { title, params: match.params, screen: match.route.screen, data };
+  if (match.route.layout === 'bare') {
+    // A signed-in page on its own (the customer display): no drawer, no top bar.
+    if (phase === 'failed') return <LoadFailed message={screenError} onRetry={() => window.location.reload()} />;
+    if (!Screen || phase !== 'ready') return <Splash />;
+    return (
+      <ScreenBoundary key={match.route.name} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
+        <Screen {...screenProps} />
+      </ScreenBoundary>
+    );
+  }
   return (
     <Shelled title={title} phase={phase}>
       <ScreenBoundary key={`${match.route.name}:${JSON.stringify(match.params)}`} fallback={(error, retry) => <LoadFailed message={error.message} onRetry={retry} />}>
-        {Screen ? <Screen title={title} params={match.params} screen={match.route.screen} data={data} /> : <PageLoading />}
+        {Screen ? <Screen {...screenProps} /> : <PageLoading />}
       </ScreenBoundary>
     </Shelled>
   );

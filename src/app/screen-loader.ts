@@ -29,7 +29,7 @@ export interface ScreenLoader<System> {
 
 /**
  * A screen loader whose own code (the page table) comes with the first page that needs code:
- * only pages in the content layout do (the sign-in page needs none), so a signed-out first load
+ * every page but the sign-in page does (it needs none), so a signed-out first load
  * goes without it. A signed-in page needs it at once; the server names its chunk in that page's
  * HTML, so it is here by the time the entry asks.
  */
@@ -46,11 +46,11 @@ export function deferredLoader<System>(load: () => Promise<ScreenLoader<System>>
   };
   return {
     async load(request, system) {
-      if (!loader && request.layout !== 'content') return undefined;
+      if (!loader && request.layout === 'blank') return undefined;
       return (await get()).load(request, system);
     },
     async code(page) {
-      if (!loader && page.layout !== 'content') return;
+      if (!loader && page.layout === 'blank') return;
       await (await get()).code(page);
     },
     warm(page) {

@@ -32,4 +32,6 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   quotations: page({ view: 'quotations/quotation-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.list) }),
   // Create, edit and view share one screen (`quotationPage:view` shows it without its form); only an existing quotation is loaded.
   quotationPage: page({ view: 'quotations/quotation-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.record) }),
+  // The customer display: it follows the till through a channel in the browser and loads nothing.
+  posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };

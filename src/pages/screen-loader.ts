@@ -32,9 +32,9 @@ export const pageOf = (screen: string, pages: PageSources['pages'] = PAGES): Pag
 
 /** The source files a page needs besides the first chunk's (the server preloads their chunks: server/page-files.ts). */
 export function pageFiles(page: { screen: string; layout: Layout }): string[] {
-  if (page.layout !== 'content') return [];
+  if (page.layout === 'blank') return [];
   const view = pageOf(page.screen)?.view;
-  return ['src/pages/screen-loader.ts', 'src/app/http-client.ts', ...(view ? [`src/screens/${view}`] : []), 'src/app/shell.tsx'];
+  return ['src/pages/screen-loader.ts', 'src/app/http-client.ts', ...(view ? [`src/screens/${view}`] : []), ...(page.layout === 'content' ? ['src/app/shell.tsx'] : [])];
 }
 
 /**
