@@ -37,6 +37,8 @@ export const DEMO_SALE_DAYS = 365;
  * for a fast start: 1 to 5 a day is ~1,100 sales. 8 to 20 a day took 52 s.
  */
 const PER_DAY = { min: 1, max: 5 } as const;
+/** How many days back a pending sale may hold serial-tracked goods (some completed since, naming their serials then). */
+const TRACKED_PENDING_DAYS = 120;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -88,8 +90,9 @@ function plan(now: Date, goods: readonly Good[], customerIds: readonly number[])
         const g = rnd.pick(group);
         picked.set(g.id, g);
       }
-      // A few sales stay pending (an order put aside): none of serial-tracked goods, which are sold by serial.
-      const pending = !pos && rnd.next() < (daysAgo <= 20 ? 0.3 : 0.04) && [...picked.values()].every((g) => !g.tracks_serials);
+      // A few sales stay pending (an order put aside). Serial-tracked goods too in the last weeks
+      // (their serials named when it completes); before, they were sold completed, by serial.
+      const pending = !pos && rnd.next() < (daysAgo <= 20 ? 0.3 : 0.04) && (daysAgo <= TRACKED_PENDING_DAYS || [...picked.values()].every((g) => !g.tracks_serials));
       const lines = [...picked.values()].map((g) => ({ product_id: g.id, quantity: g.tracks_serials ? 1 : rnd.int(1, pos ? 3 : 6), discount: 0 }));
       const body: SaleCreateBody = {
         customer_id: pos && rnd.next() < 0.7 ? null : rnd.pick(customerIds),
@@ -151,6 +154,8 @@ const ORDER_ENDS = [
   ['shipped', 3, 8],
 ] as const;
 const DEMO_ORDERS = 24;
+/** The orders (by index: shipped, processing, pending) that take a serial-tracked unit too. */
+const ORDER_TRACKED: readonly number[] = [1, 2, 3];
 /** Returns: one completed sale in RETURN_EVERY comes back in part, 1 to 9 days after it was sold. */
 const RETURN_EVERY = 25;
 
@@ -179,15 +184,17 @@ async function seedSales(tx: Tx, now: Date): Promise<void> {
   // Serial-tracked units of the year, taken in turn by the sales; a unit returned goes back at the end of the queue.
   const serialsOf = new Map<number, string[]>();
   const steps: Step[] = [];
-  const withSerials = (body: SaleCreateBody) => ({ ...body, lines: body.lines.map((l) => (good.get(l.product_id)!.tracks_serials ? { ...l, serials: serialsOf.get(l.product_id)!.splice(0, l.quantity) } : l)) });
+  const take = (productId: number, quantity: number) => serialsOf.get(productId)!.splice(0, quantity);
+  // Only what leaves stock takes units of the queue (a sale that stays pending names none).
+  const withSerials = (body: SaleCreateBody) => ({ ...body, lines: body.lines.map((l) => (good.get(l.product_id)!.tracks_serials ? { ...l, serials: take(l.product_id, l.quantity) } : l)) });
 
   for (const s of sales) {
     const stock = s.body.status === 'completed' || s.completeAfter !== undefined;
     const sale = { id: 0, lines: [] as SaleCreateBody['lines'] };
-    steps.push({ at: s.at.getTime(), moves: stock ? s.body.lines.map((l) => [l.product_id, -l.quantity]) : [], run: async () => void Object.assign(sale, await sell(tx, s, withSerials(s.body), now)) });
+    steps.push({ at: s.at.getTime(), moves: stock ? s.body.lines.map((l) => [l.product_id, -l.quantity]) : [], run: async () => void Object.assign(sale, await sell(tx, s, stock ? withSerials(s.body) : s.body, now)) });
     s.sale = sale;
   }
-  for (const o of planOrders(now, goods.filter((g) => !g.tracks_serials), people)) steps.push(...orderSteps(tx, o));
+  for (const o of planOrders(now, goods, people)) steps.push(...orderSteps(tx, o, take));
   // A return that would leave a later sale short (a serial-tracked unit only comes back into
   // the queue when returned) is left out.
   for (const r of planReturns(now, sales, good)) {
@@ -240,9 +247,15 @@ async function sell(tx: Tx, s: Planned, body: SaleCreateBody, now: Date): Promis
     const total = await saleTotal(tx, body, actor);
     body.payments = body.payments.map((p) => ({ ...p, amount: tender(total, p.amount) })).filter((p) => p.amount > 0);
   }
-  const { id } = await postSale(tx, body, actor);
+  // A pending sale names its serials when it completes.
+  const pending = body.status === 'pending';
+  const { id } = await postSale(tx, pending ? { ...body, lines: body.lines.map(({ serials: _named, ...l }) => l) } : body, actor);
   const later = (days: number) => ({ userId: null, at: new Date(s.at.getTime() + days * DAY) });
-  if (s.completeAfter !== undefined) await completeSale(tx, id, null, later(s.completeAfter));
+  if (s.completeAfter !== undefined) {
+    const { lines } = await showSale(tx, id);
+    const named = lines.flatMap((l, i) => (l.tracks_serials ? [{ line_id: l.id, serials: body.lines[i]!.serials ?? [] }] : []));
+    await completeSale(tx, id, { lines: named, note: null }, later(s.completeAfter));
+  }
   if (s.later) {
     const when = later(s.later.days + (s.completeAfter ?? 0));
     if (when.at.getTime() <= now.getTime()) {
@@ -310,6 +323,9 @@ interface PlannedOrder {
 /** The last month's website orders, in every state, for the shop's customers (found by e-mail). */
 function planOrders(now: Date, goods: readonly Good[], people: readonly Person[]): PlannedOrder[] {
   const rnd = generator(34_200);
+  const untracked = goods.filter((g) => !g.tracks_serials);
+  // One tax method an order, as a sale: the tracked units added are of the untracked goods' method.
+  const tracked = goods.filter((g) => g.tracks_serials && g.tax_method === untracked[0]?.tax_method);
   const buyers = people.filter((p) => p.email && p.address && p.city && p.country);
   const out: PlannedOrder[] = [];
   for (let i = 0; i < DEMO_ORDERS; i++) {
@@ -318,7 +334,9 @@ function planOrders(now: Date, goods: readonly Good[], people: readonly Person[]
     const at = new Date(Math.min(now.getTime() - HOUR, Date.parse(`${day}T08:00:00Z`) + rnd.int(0, 12) * HOUR));
     const c = rnd.pick(buyers);
     const lines = new Map<number, number>();
-    for (let k = rnd.int(1, 3); k > 0; k--) lines.set(rnd.pick(goods).id, rnd.int(1, 2));
+    for (let k = rnd.int(1, 3); k > 0; k--) lines.set(rnd.pick(untracked).id, rnd.int(1, 2));
+    // A few of the first (shipped, processing, pending) order a serial-tracked unit too: its serial is named at processing.
+    if (tracked.length && ORDER_TRACKED.includes(i)) lines.set(tracked[i % tracked.length]!.id, 1);
     out.push({
       at,
       end,
@@ -338,7 +356,7 @@ function planOrders(now: Date, goods: readonly Good[], people: readonly Person[]
  * a day on (stock out), shipped the next (its invoice), delivered some days after, or cancelled
  * (stock back when it had left). Paid by card when placed, unless it stays pending or is cancelled.
  */
-function orderSteps(tx: Tx, o: PlannedOrder): Step[] {
+function orderSteps(tx: Tx, o: PlannedOrder, take: (productId: number, quantity: number) => string[]): Step[] {
   const order = { id: 0 };
   const when = (days: number) => o.at.getTime() + days * DAY;
   const actorAt = (days: number) => ({ userId: null, at: new Date(when(days)) });
@@ -355,10 +373,16 @@ function orderSteps(tx: Tx, o: PlannedOrder): Step[] {
       },
     },
   ];
-  const step = (days: number, moves: [number, number][], fn: typeof processOrder) => steps.push({ at: when(days), moves, run: async () => void (await fn(tx, order.id, null, actorAt(days))) });
+  const step = (days: number, moves: [number, number][], fn: typeof shipOrder) => steps.push({ at: when(days), moves, run: async () => void (await fn(tx, order.id, null, actorAt(days))) });
   if (o.end === 'cancelled from pending') step(1, [], cancelOrder);
   if (o.end === 'pending') return steps;
-  if (o.end !== 'cancelled from pending') step(0.5, out, processOrder);
+  // Processing names the serials of serial-tracked lines, the next units of the year's queue.
+  const process = async () => {
+    const { lines } = await showOrder(tx, order.id);
+    const named = lines.filter((l) => l.tracks_serials).map((l) => ({ line_id: l.id, serials: take(l.product_id, l.quantity) }));
+    await processOrder(tx, order.id, { lines: named, note: null }, actorAt(0.5));
+  };
+  if (o.end !== 'cancelled from pending') steps.push({ at: when(0.5), moves: out, run: process });
   if (o.end === 'cancelled from processing') step(1, out.map(([p, d]) => [p, -d]), cancelOrder);
   if (o.end === 'shipped' || o.end === 'delivered') step(1, [], shipOrder);
   if (o.end === 'delivered') step(4, [], deliverOrder);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
 
 import { QUANTITY_MAX } from '../stock/kinds.ts';
-import { relationId } from '../fields.ts';
+import { optionalText, relationId } from '../fields.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { LINES_MAX } from './lines.facts.ts';
 
@@ -15,6 +15,15 @@ export const lineQuantity = (what = 'a quantity') =>
     .int({ error: 'Enter a whole number.' })
     .min(1, { error: 'Enter 1 or more.' })
     .max(QUANTITY_MAX, { error: `Use at most ${QUANTITY_MAX}.` });
+
+/** A line named twice is refused under the second. */
+const eachLineOnce = (lines: readonly { line_id: number }[], ctx: z.RefinementCtx) => {
+  const at = new Map<number, number>();
+  lines.forEach((l, i) => {
+    if (at.has(l.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `This line is named twice (also as line ${at.get(l.line_id)! + 1}).` });
+    else at.set(l.line_id, i);
+  });
+};
 
 /**
  * The lines of an action that moves some of a document's lines (receive or return a purchase's,
@@ -33,13 +42,29 @@ export const movementLines = (what: string, noun: string) =>
     )
     .min(1, { error: `Choose at least one line to ${what}.` })
     .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` })
-    .superRefine((lines, ctx) => {
-      const at = new Map<number, number>();
-      lines.forEach((l, i) => {
-        if (at.has(l.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `This line is named twice (also as line ${at.get(l.line_id)! + 1}).` });
-        else at.set(l.line_id, i);
-      });
-    });
+    .superRefine(eachLineOnce);
+
+/**
+ * Stock leaving now for the lines a document set before (a pending sale completed, a website
+ * order processed): the serials of each serial-tracked line, one per unit, by the document's line.
+ * Untracked lines need nothing; a line named twice is refused under the second.
+ */
+export const serialLines = (noun: string) =>
+  z
+    .array(
+      z.strictObject({
+        line_id: relationId(`a line of this ${noun}`),
+        serials: serialList(),
+      }),
+      { error: 'Send the lines as a list.' },
+    )
+    .max(LINES_MAX, { error: `Use at most ${LINES_MAX} lines.` })
+    .superRefine(eachLineOnce)
+    .default([]);
+
+/** The body of such an action (complete, process): the serials by line, and a note history keeps. */
+export const stockOutBody = (noun: string) => z.strictObject({ lines: serialLines(noun), note: optionalText(500) });
+export type StockOutBody = z.output<ReturnType<typeof stockOutBody>>;
 
 /**
  * Finding a product for a document line (purchase, count; next sale, quotation, the till):

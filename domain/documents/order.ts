@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, optionalPhone, optionalText, relationId, requiredEmail, requiredText } from '../fields.ts';
-import { lineQuantity, LINES_MAX } from './lines.ts';
+import { lineQuantity, LINES_MAX, stockOutBody } from './lines.ts';
 import { saleTotalsInput } from './sale.ts';
 
 export * from './order.facts.ts';
@@ -44,5 +44,7 @@ export type ShopOrderBody = z.output<typeof shopOrderBody>;
 
 /** A status change needs nothing but an optional note (history keeps it). */
 export const orderStepBody = z.strictObject({ note: optionalText(500) });
+/** To processing: the stock leaves now, the serials of serial-tracked lines named (one per unit), as a pending sale's complete. */
+export const processBody = stockOutBody('order');
 /** The order's date as placed (the shop's day). */
 export const orderedOn = isoDate('the order date');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { basisPoints, isoDate, money, optionalRelationId, optionalText, relationId } from '../fields.ts';
 import { serialList } from '../stock/adjustment.ts';
 import { postedLifecycle } from './lifecycle.ts';
-import { lineQuantity, LINES_MAX, movementLines } from './lines.ts';
+import { lineQuantity, LINES_MAX, movementLines, stockOutBody } from './lines.ts';
 import { PREFIXES } from './numbering.ts';
 import { paymentBody } from './payments.ts';
 import { SALE_CHANNEL_NAMES, SALE_STATUS_NAMES } from './sale.facts.ts';
@@ -82,8 +82,8 @@ const { status: _status, payments: _payments, channel: _channel, ...editable } =
 export const saleUpdateBody = z.strictObject(editable).superRefine(discountFits);
 export type SaleUpdateBody = z.output<typeof saleUpdateBody>;
 
-/** Complete a pending sale: its stock goes out now. */
-export const completeBody = z.strictObject({ note: optionalText(500) });
+/** Complete a pending sale: its stock goes out now, the serials of its serial-tracked lines named (one per unit). */
+export const completeBody = stockOutBody('sale');
 
 /** A sale line as returns see it: what was sold and what came back already. */
 export interface SaleReturnableLine extends SalePricedLine {

@@ -49,6 +49,9 @@ export type ActionDraftEvent =
   | { type: 'draft.serials'; index: number; text: string }
   /** Serial numbers picked from a line's choices: the line takes one unit per serial picked. */
   | { type: 'draft.pick'; index: number; serials: string[] }
+  /** A whole line's serial picked from those in stock, scanned or typed; or taken off again. */
+  | { type: 'draft.serial.add'; index: number; serial: string }
+  | { type: 'draft.serial.remove'; index: number; serial: string }
   | { type: 'draft.date'; value: string }
   /** A refund row added, changed or removed (./payment-rows.ts). */
   | PaymentRowEvent
@@ -82,12 +85,15 @@ export function draftBody(c: DraftView): { body: Record<string, unknown>; sent: 
   if (shape !== 'lines') return { body: { note }, sent: [] };
   const def = c.panels[c.panel!]!;
   const sent: number[] = [];
+  const extra = { ...(def.date ? { [def.date.field]: c.date } : {}), ...(def.refunds ? { [def.refunds.field]: rowsBody(c.refunds) } : {}) };
+  // Every line whole, in the document's order: only the serials of serial-tracked ones.
+  if (def.whole) return { body: { ...extra, lines: c.lines.map((l) => ({ line_id: l.line_id, serials: l.tracks_serials ? serialsOf(l.serials) : [] })), note }, sent: c.lines.map((_, i) => i) };
   const lines = c.lines.flatMap((l, i) => {
     if (!(l.quantity > 0) && !(Number.isNaN(l.quantity) && l.max > 0)) return [];
     sent.push(i);
     return [{ line_id: l.line_id, quantity: l.quantity, serials: l.tracks_serials ? serialsOf(l.serials) : [] }];
   });
-  return { body: { ...(def.date ? { [def.date.field]: c.date } : {}), lines, ...(def.refunds ? { [def.refunds.field]: rowsBody(c.refunds) } : {}), note }, sent };
+  return { body: { ...extra, lines, note }, sent };
 }
 
 /** The server's schema, then what only the draft knows: at most what is left, one serial per unit, none named twice. */
@@ -104,10 +110,10 @@ export function validateDraft(c: DraftView): Record<string, string> {
   }
   if (def.shape === 'payment' && c.payment.amount.trim() && parseMoney(c.payment.amount) === undefined) errors.amount = 'Enter an amount like 12.50.';
   if (def.shape !== 'lines') return errors;
-  if (sent.length === 0 && !errors.lines) errors.lines = `Enter how many to ${def.verb} on at least one line.`;
+  if (sent.length === 0 && !errors.lines && !def.whole) errors.lines = `Enter how many to ${def.verb} on at least one line.`;
   const seen = new Map<string, number>();
   c.lines.forEach((l, i) => {
-    if (l.quantity > l.max && !errors[`lines.${i}.quantity`]) {
+    if (!def.whole && l.quantity > l.max && !errors[`lines.${i}.quantity`]) {
       errors[`lines.${i}.quantity`] = def.tooMany?.(l.max) ?? `Only ${l.max} can be taken.`;
     }
     if (!l.tracks_serials || !(l.quantity > 0)) return;
@@ -201,6 +207,25 @@ export const actionDraftMachine = setup({
           actions: assign(({ context, event }) => ({
             lines: context.lines.map((l, i) => (i === event.index ? { ...l, quantity: event.serials.length, serials: event.serials.join('\n') } : l)),
             errors: omitErrors(context.errors, `lines.${event.index}.serials`, `lines.${event.index}.quantity`, 'lines'),
+          })),
+        },
+        'draft.serial.add': {
+          guard: 'validIndex',
+          actions: assign(({ context, event }) => {
+            const serial = event.serial.trim();
+            const line = context.lines[event.index]!;
+            const named = serialsOf(line.serials);
+            const key = `lines.${event.index}.serials`;
+            if (!serial) return {};
+            if (named.some((s) => s.toLowerCase() === serial.toLowerCase())) return { errors: { ...context.errors, [key]: `Serial number ${serial} is already on this line.` } };
+            return { lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: [...named, serial].join('\n') } : l)), errors: omitErrors(context.errors, key) };
+          }),
+        },
+        'draft.serial.remove': {
+          guard: 'validIndex',
+          actions: assign(({ context, event }) => ({
+            lines: context.lines.map((l, i) => (i === event.index ? { ...l, serials: serialsOf(l.serials).filter((s) => s !== event.serial).join('\n') } : l)),
+            errors: omitErrors(context.errors, `lines.${event.index}.serials`),
           })),
         },
         'draft.date': { actions: assign(({ context, event }) => ({ date: event.value, errors: omitErrors(context.errors, context.panels[context.panel!]?.date?.field ?? '') })) },

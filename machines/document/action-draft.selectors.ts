@@ -21,9 +21,13 @@ export function selectDraft(s: SnapshotFrom<typeof actionDraftMachine>) {
     panel,
     methods,
     shape: def?.shape ?? null,
+    /** A panel of whole lines shows the serial-tracked ones only: the others need nothing. */
+    shown: def?.whole ? lines.flatMap((l, i) => (l.tracks_serials ? [i] : [])) : lines.map((_, i) => i),
     lines: lines.map((l, i) => ({
       ...l,
       picked: l.choices ? serialsOf(l.serials) : [],
+      /** A whole line's serials as named, one tag each. */
+      named: def?.whole ? serialsOf(l.serials) : [],
       errors: { quantity: errors[`lines.${i}.quantity`] ?? errors[`lines.${i}.line_id`], serials: errors[`lines.${i}.serials`] },
     })),
     payment,

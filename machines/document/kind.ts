@@ -113,6 +113,13 @@ export interface PanelDef {
   close?: string;
   /** A destructive action's send button is drawn as one. */
   destructive?: boolean;
+  /**
+   * A lines panel that takes every line whole (a pending sale's complete, a website order's
+   * process): no quantities to enter; a serial-tracked line names one serial per unit, picked
+   * from those in stock or scanned (the sale line's picker); every line is sent, in the
+   * document's order, as `{ line_id, serials }`, so the server's `lines.N` is the draft's line N.
+   */
+  whole?: boolean;
   /** A lines panel that is dated too (a sale return's `returned_on`): the body's field and its label; it opens on the day `draftFor` gives. */
   date?: { field: string; label: string };
   /**
@@ -148,6 +155,9 @@ export const draftLine = (l: ShownDocLine, max: number, quantity: number, choice
   serials: '',
   ...(choices && l.tracks_serials ? { choices } : {}),
 });
+
+/** A panel of whole lines (PanelDef `whole`) opens with every line of the document, at its quantity, no serials named yet. */
+export const wholeLines = (lines: readonly ShownDocLine[]): DraftOpening => ({ lines: lines.map((l) => draftLine(l, l.quantity, l.quantity)) });
 
 /**
  * What a panel's lines are worth as the person types (a return's value by the one totals

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../domain/documents/order.facts.ts';
 import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import { adminHref } from '../../domain/paths.ts';
-import type { DraftOpening, PaidDocument, ShownDocLine, ShownStep } from '../document/kind.ts';
+import { wholeLines, type DraftOpening, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** One step of a document's history, as its answer has it. */
 
@@ -43,5 +43,6 @@ export const shippingAddress = (doc: Pick<OrderDoc, 'ship_name' | 'ship_address'
 /** What each action's panel starts with: a payment of what is due, paid today; the status steps ask only for a note. */
 export function draftFor(panel: string, doc: OrderDoc, today: string): DraftOpening {
   if (panel === 'pay') return { payment: { paid_on: today, amount: doc.due > 0 ? (doc.due / 100).toFixed(2) : '', method: 'card', note: '' } };
+  if (panel === 'process') return wholeLines(doc.lines);
   return {};
 }

@@ -1,5 +1,5 @@
 import { ORDER_RIGHTS, ORDERS_API, orderLifecycle, type OrderAction } from '../../domain/documents/order.facts.ts';
-import { orderStepBody } from '../../domain/documents/order.ts';
+import { orderStepBody, processBody } from '../../domain/documents/order.ts';
 import type { Lifecycle } from '../../domain/documents/lifecycle.ts';
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import type { DocumentApi, DocumentKind, PanelDef } from '../document/kind.ts';
@@ -16,7 +16,7 @@ import { draftFor, orderHref, type OrderDoc } from './order-view.selectors.ts';
 const step = (verb: string, title: string, submit: string, hint: string, extra: Partial<PanelDef> = {}): PanelDef => ({ shape: 'note', schema: orderStepBody, verb, title, submit, hint, ...extra });
 
 export const orderPanels: Record<OrderAction, PanelDef> = {
-  process: step('process', 'Start processing', 'Start processing', 'The ordered goods leave stock now, to be packed.'),
+  process: step('process', 'Start processing', 'Start processing', 'The ordered goods leave stock now, to be packed.', { shape: 'lines', whole: true, schema: processBody }),
   ship: step('ship', 'Mark as shipped', 'Mark shipped', 'The parcel has left; the order’s invoice is issued.'),
   deliver: step('deliver', 'Mark as delivered', 'Mark delivered', 'The customer has the parcel.'),
   cancel: step('cancel', 'Cancel the order', 'Cancel order', 'Goods that left stock for it come back at the cost they left at. The order keeps its number.', { close: 'Keep it', destructive: true }),

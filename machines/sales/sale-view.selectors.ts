@@ -1,7 +1,7 @@
 import type { ShownPayment } from '../../domain/documents/payments.facts.ts';
 import { returnValue, saleBalance } from '../../domain/documents/sale.ts';
 import type { SaleChannel, SaleStatus } from '../../domain/documents/sale.facts.ts';
-import { draftLine, editorLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
+import { draftLine, editorLines, wholeLines, type DocumentHeader, type DraftOpening, type LineDraft, type PaidDocument, type ShownDocLine, type ShownStep } from '../document/kind.ts';
 
 /** A sale as GET /sales/{id} answers it (server/documents/sales.ts showSale). */
 export interface SaleDoc extends PaidDocument {
@@ -75,6 +75,7 @@ export function draftFor(panel: string, doc: SaleDoc, today: string): DraftOpeni
       },
     };
   }
+  if (panel === 'complete') return wholeLines(doc.lines);
   return {};
 }
 

@@ -81,7 +81,7 @@ export const salePanels: Record<string, PanelDef> = {
     date: { field: 'returned_on', label: 'Returned on' },
     refunds: { field: 'refunds', title: 'Refunds', noun: 'refund', methods: PAYMENT_METHOD_OPTIONS },
   },
-  complete: { shape: 'note', schema: completeBody, verb: 'complete', title: 'Complete the sale', submit: 'Complete sale', hint: 'Its goods leave the stock now; the sale can no longer be changed, only paid and returned.' },
+  complete: { shape: 'lines', whole: true, schema: completeBody, verb: 'complete', title: 'Complete the sale', submit: 'Complete sale', hint: 'Its goods leave the stock now; the sale can no longer be changed, only paid and returned.' },
 };
 
 export const saleKind: DocumentKind<SaleDoc> = {

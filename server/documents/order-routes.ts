@@ -1,7 +1,6 @@
 import { apiListQuery } from '../../domain/api-list-query.ts';
-import { ORDER_RIGHTS, ORDER_STATUS_NAMES, ORDERS_API, orderList, orderStepBody, SHOP_ORDERS_API, SHOP_ORDERS_PER_MINUTE, shopOrderBody, type OrderAction, type ShopOrderBody } from '../../domain/documents/order.ts';
+import { ORDER_RIGHTS, ORDER_STATUS_NAMES, ORDERS_API, orderList, orderStepBody, processBody, SHOP_ORDERS_API, SHOP_ORDERS_PER_MINUTE, shopOrderBody, type OrderAction, type ShopOrderBody } from '../../domain/documents/order.ts';
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
-import { formatMoney } from '../../domain/format.ts';
 import { addressKey, reserveAttempt } from '../auth/throttle.ts';
 import { listView } from '../crud/index.ts';
 import { customers, orders } from '../db/schema.ts';
@@ -11,7 +10,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Actor } from './engine.ts';
 import { paidDocumentSource } from './list-source.ts';
 import { cancelOrder, deliverOrder, DOC_TYPE, orderKind, payOrder, placeOrder, processOrder, shipOrder, showOrder } from './orders.ts';
-import { action, documentRoutes } from './routes.ts';
+import { action, documentRoutes, paymentMessage } from './routes.ts';
 
 /** The order list: the customer's name joined, filters, totals and tallies as every paid-for document's. */
 const orderSource = paidDocumentSource({
@@ -82,10 +81,17 @@ export const orderRoutes = documentRoutes<Shown>({
       grand_total: d.grand_total,
       due: d.due,
     }),
-    message: (d) => `Thank you: order ${d.reference} is placed, ${formatMoney(d.grand_total)} to pay.`,
+    message: (d, _body, money) => `Thank you: order ${d.reference} is placed, ${money(d.grand_total)} to pay.`,
   },
   actions: {
-    process: step('process', processOrder, 'Start processing a pending order: its stock leaves through the ledger (409 naming the product when there is not enough now)', 'is being processed'),
+    process: action({
+      path: 'process',
+      body: processBody,
+      right: ORDER_RIGHTS.update,
+      summary: 'Start processing a pending order: its stock leaves through the ledger (409 naming the product when there is not enough now), the serials of serial-tracked lines named by line (lines: [{ line_id, serials }], one per unit; 422/409 under lines.N.serials)',
+      run: processOrder,
+      message: (d: Shown) => `Order ${d.reference} is being processed.`,
+    }),
     ship: step('ship', shipOrder, 'Mark a processing order shipped', 'shipped'),
     deliver: step('deliver', deliverOrder, 'Mark a shipped order delivered', 'delivered'),
     cancel: step('cancel', cancelOrder, 'Cancel a pending or processing order: stock that left comes back at the cost it left at', 'cancelled'),
@@ -96,7 +102,7 @@ export const orderRoutes = documentRoutes<Shown>({
       right: ORDER_RIGHTS.update,
       summary: 'Record a payment from the customer (date, amount, method, note); never more than is due',
       run: payOrder,
-      message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
+      message: (d: Shown, _body, money) => paymentMessage(d, money),
     }),
   },
 });

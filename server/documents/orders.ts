@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ORDER_PREFIX, ORDER_STOCK_OUT, orderLifecycle, orderTotalsInput, type OrderAction, type OrderStatus, type ShopOrderBody } from '../../domain/documents/order.ts';
+import type { StockOutBody } from '../../domain/documents/lines.ts';
 import type { PaymentBody } from '../../domain/documents/payments.ts';
 import { qualified } from '../crud/sql.ts';
 import type { Db, Tx } from '../db/index.ts';
@@ -11,7 +12,7 @@ import { insertLines, linesJson, linesOf } from './lines.ts';
 import { paidDocumentShown, pay, paymentsJson } from './payments.ts';
 import { price } from './sales.ts';
 import { invoiceJson, issueInvoice } from './invoices.ts';
-import { giveStockBack, takeStock } from './stock-out.ts';
+import { giveStockBack, namedSerials, takeStock } from './stock-out.ts';
 
 /**
  * Website orders on the document engine (./engine.ts runs the protocol: lock, lifecycle,
@@ -88,7 +89,6 @@ export async function placeOrder(tx: Tx, body: ShopOrderBody, day: string, actor
       tx,
       { customer_id: customerId, sold_on: day, status: 'pending', payments: [], lines: body.lines.map((l) => ({ ...l, discount: 0 })), discount: 0, tax_bps: 0, shipping: 0, note: body.note },
       actor,
-      'it is sold in the shop, where each unit’s serial is named. Leave it out of the order.',
     );
     await checkAvailable(tx, body.lines);
     const { sold_on, ...terms } = priced.header;
@@ -100,11 +100,16 @@ export async function placeOrder(tx: Tx, body: ShopOrderBody, day: string, actor
   return create(orderKind, tx, actor, values, client, async (doc) => ({ lines: await insertLines<LineRow>(tx, lines, doc.id, rows) }));
 }
 
-/** To processing: the order's stock leaves now, through the ledger (409 naming the product when it is gone by now). */
-export const processOrder = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
+/**
+ * To processing: the order's stock leaves now, through the ledger as a sale's (takeStock; 409
+ * naming the product when it is gone by now), the serials of serial-tracked lines named in the
+ * body by line (the public order names products only).
+ */
+export const processOrder = (tx: Tx, id: number, body: StockOutBody, actor: Actor) =>
   act(orderKind, tx, id, 'process', actor, async (doc) => {
-    await takeStock(tx, stockOf, doc, await linesOf<LineRow>(tx, lines, id), () => undefined, actor, `order ${doc.reference}`);
-    return { note };
+    const rows = await linesOf<LineRow>(tx, lines, id);
+    await takeStock(tx, stockOf, doc, rows, await namedSerials(tx, rows, body.lines, 'order'), actor, `order ${doc.reference}`);
+    return { note: body.note };
   });
 
 /** Shipped. Its stock left at processing; its invoice is issued here, in this same transaction (server/documents/invoices.ts). */

@@ -12,11 +12,10 @@ import {
   returnBody,
 } from '../../domain/documents/purchase.ts';
 import { apiListQuery } from '../../domain/api-list-query.ts';
-import { formatMoney } from '../../domain/format.ts';
 import { listView } from '../crud/index.ts';
 import { purchases, suppliers } from '../db/schema.ts';
 import { paidDocumentSource } from './list-source.ts';
-import { action, documentRoutes } from './routes.ts';
+import { action, documentRoutes, paymentMessage } from './routes.ts';
 import { cancelPurchase, createPurchase, DOC_TYPE, payPurchase, purchaseKind, receivePurchase, returnPurchase, showPurchase, updatePurchase } from './purchases.ts';
 
 /** The purchase list: the supplier's name joined, filters, totals and tallies as every paid-for document's. */
@@ -94,7 +93,7 @@ export const purchaseRoutes = documentRoutes<Shown>({
       right: PURCHASE_ACTION_RIGHTS.pay,
       summary: 'Record a payment to the supplier (date, amount, method, note); never more than is due',
       run: payPurchase,
-      message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
+      message: (d: Shown, _body, money) => paymentMessage(d, money),
     }),
   },
 });

@@ -1,6 +1,5 @@
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { QUOTATION_ACTION_RIGHTS, QUOTATION_RIGHTS, QUOTATION_STATUS_NAMES, QUOTATIONS_API, quotationBody, quotationList, quotationStepBody, type QuotationBody } from '../../domain/documents/quotation.ts';
-import { formatMoney } from '../../domain/format.ts';
 import { sql } from 'drizzle-orm';
 import { listView } from '../crud/index.ts';
 import { customers, quotations } from '../db/schema.ts';
@@ -48,7 +47,7 @@ export const quotationRoutes = documentRoutes<Shown>({
     right: QUOTATION_RIGHTS.create,
     summary: 'Write a quotation (a draft, numbered QT-000001 on): priced from the catalogue as a sale; valid for 30 days unless valid_until says otherwise. It moves no stock. Idempotency-Key makes a retry safe',
     run: (tx, body: QuotationBody, actor, client) => createQuotation(tx, body, actor, client),
-    message: (d) => `Quotation ${d.reference} saved as a draft, ${formatMoney(d.grand_total)}.`,
+    message: (d, _body, money) => `Quotation ${d.reference} saved as a draft, ${money(d.grand_total)}.`,
   },
   update: {
     body: quotationBody,

@@ -63,7 +63,7 @@ export const quotationKind: DocumentKind<QuotationStatus, QuotationAction, Quota
 /** The quotation's header and lines priced as a sale's: catalogue prices (another needs the override right), the customer's category discount. */
 async function priceQuotation(tx: Tx, body: QuotationBody, actor: Actor) {
   const { quoted_on, valid_until, ...terms } = body;
-  const priced = await price(tx, { ...terms, sold_on: quoted_on, status: 'pending', payments: [] }, actor, 'quote it without serials on a sale instead: each unit’s serial is named when it is sold.');
+  const priced = await price(tx, { ...terms, sold_on: quoted_on, status: 'pending', payments: [] }, actor);
   const { sold_on: _day, ...header } = priced.header;
   return { header: { ...header, quoted_on, valid_until }, rows: priced.rows };
 }

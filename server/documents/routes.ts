@@ -1,4 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { formatAmount } from '../../domain/format.ts';
+import { websiteSetting } from '../../domain/resources/settings.ts';
+import { shopFrom } from '../auth/shop.ts';
+import { settings } from '../db/schema.ts';
 import type { ListQuery } from '../../domain/list-query.ts';
 import type { ColumnDef, Row } from '../../domain/resource.ts';
 import { EXPORT_MAX, explainWriteError, listOrder, listPage, listWhere, parseId, selectRows, type ListView } from '../crud/index.ts';
@@ -18,12 +23,26 @@ import { idempotent, type Answer, type ClientKey } from './idempotency.ts';
 
 type Doc = Record<string, unknown> & { id: number };
 
+/** An amount in an answer's sentence as the app shows money (domain/format.ts formatAmount): in the shop's currency, "$500.00". */
+export type Money = (cents: number) => string;
+
+/** The shop's currency (the website setting's), read in the write's transaction, as a Money. */
+async function moneyOf(tx: Tx): Promise<Money> {
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, websiteSetting.key));
+  const { currency } = shopFrom(row?.value);
+  return (cents) => formatAmount(cents, { currency, locale: 'en-US' });
+}
+
+/** A payment's sentence, for every kind that is paid: what is still due, or paid. */
+export const paymentMessage = (d: { reference: string | null; due: number }, money: Money) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${money(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`);
+
 /** A write: its body, the right it needs, a line for the API reference and the sentence it answers with. */
 interface Write<B extends z.ZodType, D> {
   body: B;
   right: RouteAccess;
   summary: string;
-  message(doc: D, body: z.output<B>): string;
+  /** `money`: amounts as the app shows them, in the shop's currency. */
+  message(doc: D, body: z.output<B>, money: Money): string;
 }
 
 export interface ActionRoute<B extends z.ZodType, D> extends Write<B, D> {
@@ -93,7 +112,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
     c: AppContext,
     scope: string,
     body: B,
-    w: { message(doc: D, body: B): string; present?(doc: D): Record<string, unknown>; answer?(tx: Tx, doc: D): Promise<Record<string, unknown>> },
+    w: { message(doc: D, body: B, money: Money): string; present?(doc: D): Record<string, unknown>; answer?(tx: Tx, doc: D): Promise<Record<string, unknown>> },
     status: 200 | 201,
     run: (tx: Tx, client: ClientKey | undefined) => Promise<{ id: number; replayed?: boolean }>,
   ) =>
@@ -101,7 +120,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       try {
         const { id, replayed } = await run(tx, client);
         const data = await d.show(tx, id);
-        const message = w.message(data, body);
+        const message = w.message(data, body, await moneyOf(tx));
         const answer = w.answer ? { data: await w.answer(tx, data), message } : w.present ? { data: w.present(data), message } : { data, message, ...tag(data) };
         return { status, body: answer, ...(replayed ? { replayed } : {}) };
       } catch (e) {

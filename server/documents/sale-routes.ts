@@ -3,13 +3,12 @@ import { rangeKeys, type ListQuery } from '../../domain/list-query.ts';
 import { apiListQuery } from '../../domain/api-list-query.ts';
 import { paymentBody, PAYMENTS_PATH } from '../../domain/documents/payments.ts';
 import { completeBody, SALE_ACTION_RIGHTS, saleReturnBody, SALE_RETURNS_PATH, SALE_CHANNEL_NAMES, SALE_RIGHTS, SALE_STATUS_NAMES, SALES_API, saleCreateBody, saleList, saleUpdateBody, type SaleCreateBody } from '../../domain/documents/sale.ts';
-import { formatMoney } from '../../domain/format.ts';
 import { listView, listWhere, rangeCondition } from '../crud/index.ts';
 import { rowsOf } from '../crud/sql.ts';
 import type { Db } from '../db/index.ts';
 import { customers, saleReturns, sales } from '../db/schema.ts';
 import { paidDocumentSource } from './list-source.ts';
-import { action, documentRoutes } from './routes.ts';
+import { action, documentRoutes, paymentMessage } from './routes.ts';
 import { returnGoods } from './sale-returns.ts';
 import { completeSale, DOC_TYPE, paySale, postSale, saleKind, showSale, updateSale } from './sales.ts';
 
@@ -84,7 +83,7 @@ export const saleRoutes = documentRoutes<Shown>({
     summary: 'Record a sale (numbered SL-000001 on): completed takes the stock out at once, pending none; payments with change for cash. Idempotency-Key makes a retry safe',
     // A different unit price needs 'sales price override', which postSale reads off the actor.
     run: (tx, body: SaleCreateBody, actor, client) => postSale(tx, body, actor, client),
-    message: (d) => (d.status === 'pending' ? `Sale ${d.reference} saved as pending.` : d.change > 0 ? `Sale ${d.reference} completed; change ${formatMoney(d.change)}.` : `Sale ${d.reference} completed.`),
+    message: (d, _body, money) => (d.status === 'pending' ? `Sale ${d.reference} saved as pending.` : d.change > 0 ? `Sale ${d.reference} completed; change ${money(d.change)}.` : `Sale ${d.reference} completed.`),
   },
   update: {
     body: saleUpdateBody,
@@ -97,8 +96,8 @@ export const saleRoutes = documentRoutes<Shown>({
     complete: action({
       body: completeBody,
       right: SALE_ACTION_RIGHTS.complete,
-      summary: 'Complete a pending sale: its stock goes out through the ledger (409 naming the product when there is not enough)',
-      run: (tx, id, body, actor) => completeSale(tx, id, body.note, actor),
+      summary: 'Complete a pending sale: its stock goes out through the ledger (409 naming the product when there is not enough), the serials of serial-tracked lines named by line (lines: [{ line_id, serials }], one per unit; 422/409 under lines.N.serials)',
+      run: completeSale,
       message: (d: Shown) => `Sale ${d.reference} completed.`,
     }),
     pay: action({
@@ -108,7 +107,7 @@ export const saleRoutes = documentRoutes<Shown>({
       right: SALE_ACTION_RIGHTS.pay,
       summary: 'Record a payment from the customer (date, amount, method, note); never more than is due',
       run: paySale,
-      message: (d: Shown) => (d.due > 0 ? `Payment recorded on ${d.reference}; ${formatMoney(d.due)} still due.` : `Payment recorded: ${d.reference} is paid.`),
+      message: (d: Shown, _body, money) => paymentMessage(d, money),
     }),
     return: action({
       path: SALE_RETURNS_PATH,
@@ -119,10 +118,10 @@ export const saleRoutes = documentRoutes<Shown>({
         'Return goods of a completed sale (numbered SR-000001 on): lines (sale line, quantity, the serials that come back), never more than sold less returned; stock back through the ledger at the cost it left at; refunds by method. Idempotency-Key makes a retry safe',
       // A return of an invoiced sale issues its credit note (CN-), in the same transaction.
       run: returnGoods,
-      message: (d: Shown) => {
+      message: (d: Shown, _body, money) => {
         const r = d.returns.at(-1)!;
-        const owed = d.due < 0 ? `; ${formatMoney(-d.due)} still to refund` : d.due > 0 ? `; ${formatMoney(d.due)} still due` : '';
-        return `Return ${r.reference} recorded on ${d.reference}${r.refunded ? `, ${formatMoney(r.refunded)} refunded` : ''}${owed}.`;
+        const owed = d.due < 0 ? `; ${money(-d.due)} still to refund` : d.due > 0 ? `; ${money(d.due)} still due` : '';
+        return `Return ${r.reference} recorded on ${d.reference}${r.refunded ? `, ${money(r.refunded)} refunded` : ''}${owed}.`;
       },
     }),
   },

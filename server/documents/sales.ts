@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
+import type { StockOutBody } from '../../domain/documents/lines.ts';
 import { type PaymentBody, type ShownPayment } from '../../domain/documents/payments.ts';
 import { SALE_PREFIX, saleBalance, saleLifecycle, saleTotalsInput, type SaleAction, type SaleCreateBody, type SaleStatus, type SaleUpdateBody } from '../../domain/documents/sale.ts';
 import type { Permission } from '../../domain/permissions.ts';
@@ -16,7 +17,7 @@ import { insertLines, linesJson, linesOf, productsFor, setOnLines } from './line
 import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { returnsJson } from './sale-return-kind.ts';
 import { categoryDiscount, checkMethods, saleTerms } from './sale-terms.ts';
-import { takeStock } from './stock-out.ts';
+import { asSent, namedSerials, takeStock } from './stock-out.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -91,12 +92,12 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
 export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey, from?: { quotationId: number }) {
   let priced: Priced | undefined;
   const header = async () => {
-    priced = await price(tx, body, actor, SERIALS_AT_ONCE, from !== undefined);
+    priced = await price(tx, body, actor, from !== undefined);
     return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId, ...(from ? { quotation_id: from.quotationId } : {}) };
   };
   return create(saleKind, tx, actor, header, client, async (doc) => {
     const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);
-    if (body.status === 'completed') await takeStock(tx, stockOf, doc, made, (i) => body.lines[i]!.serials, actor);
+    if (body.status === 'completed') await takeStock(tx, stockOf, doc, made, asSent((i) => body.lines[i]!.serials), actor);
     const total = computeTotals(saleTotalsInput(doc, made)).grandTotal;
     const { applied, paid, change } = settlePayments(total, body.payments);
     await recordPayments(saleKind, tx, doc.id, applied.map((p) => ({ ...p, paid_on: body.sold_on })), actor);
@@ -109,8 +110,6 @@ export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, clien
 
 type Priced = Awaited<ReturnType<typeof price>>;
 
-/** A pending sale names no serials, so a serial-tracked product is refused on it with this. */
-const SERIALS_AT_ONCE = 'sell it completed, naming the serial of each unit.';
 /** What a sale would come to, priced as postSale prices it, recording nothing (what to tender before paying: the demo seed, the till's total). */
 export async function saleTotal(tx: Tx, body: SaleCreateBody, actor: Actor): Promise<number> {
   const { header, rows } = await price(tx, body, actor);
@@ -122,18 +121,19 @@ export async function saleTotal(tx: Tx, body: SaleCreateBody, actor: Actor): Pro
  * website order's (server/documents/orders.ts, as a pending sale whose stock leaves later): its
  * terms from the shop and customer (sale-terms.ts), products there and active, priced at their
  * sale price unless the seller holds the override right (else 422 under `lines.N.unit_price`),
- * one tax method, and each line's discount with the customer's category's on top. `serials`
- * says how to sell a serial-tracked product instead when stock leaves later (status pending).
+ * one tax method, and each line's discount with the customer's category's on top. Stock that
+ * leaves later (status pending) names no serials now: they are named when it leaves (a pending
+ * sale's complete, an order's process), since nothing holds a named unit for it until then.
  * `quoted`: the lines are an accepted quotation's (postSale `from`), whose prices and discounts
  * were agreed and already carry the category's: they are taken as they are.
  */
-export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor, serials = SERIALS_AT_ONCE, quoted = false) {
+export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus; payments: SaleCreateBody['payments'] }, actor: Actor, quoted = false) {
   const canOverridePrice = quoted || (actor.rights?.has(PRICE_OVERRIDE) ?? false);
   const terms = await saleTerms(tx, body);
   const byId = await productsFor(tx, body.lines, (l, p) => {
     if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
-    // Completing names no serials: a serial-tracked unit is sold completed, with its serial.
-    if (body.status === 'pending' && p.tracks_serials) return ['product_id', `“${p.name}” tracks serial numbers: ${serials}`];
+    // Naming serials on a pending sale would promise units nothing holds for it: they are named on completing.
+    if (body.status === 'pending' && l.serials?.length) return ['serials', `Serial numbers are named when the sale is completed (nothing holds a unit for a pending sale): leave them out now.`];
     if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
       return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
     }
@@ -172,12 +172,16 @@ export const updateSale = (tx: Tx, id: number, body: SaleUpdateBody, actor: Acto
     return { lines: await insertLines<LineRow>(tx, lines, id, rows), set: header };
   }, ifMatch);
 
-/** A pending sale completed: its stock goes out now, through the ledger. */
-export const completeSale = (tx: Tx, id: number, note: string | null | undefined, actor: Actor) =>
+/**
+ * A pending sale completed: its stock goes out now, through the ledger, as a sale completed at
+ * once (takeStock), the serials of its serial-tracked lines named in the body by line.
+ */
+export const completeSale = (tx: Tx, id: number, body: StockOutBody, actor: Actor) =>
   act(saleKind, tx, id, 'complete', actor, async (doc) => {
-    await takeStock(tx, stockOf, doc, await linesOf<LineRow>(tx, lines, id), () => undefined, actor);
+    const rows = await linesOf<LineRow>(tx, lines, id);
+    await takeStock(tx, stockOf, doc, rows, await namedSerials(tx, rows, body.lines, 'sale'), actor);
     await issueInvoice(tx, { saleId: id }, actor);
-    return { note };
+    return { note: body.note };
   });
 
 /** A payment from the customer, never more than is due. */

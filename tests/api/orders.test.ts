@@ -101,10 +101,6 @@ describe('placing an order through the public endpoint', () => {
     expectFieldError(await shop(orderBody([{ product_id: off.id, quantity: 1 }])), 'lines.0.product_id', /Retired Lamp/);
   });
 
-  it('refuses a serial-tracked product: it is sold in the shop, naming its serials', async () => {
-    const s = await product({ name: 'Tracked Phone', tracks_serials: true });
-    expectFieldError(await shop(orderBody([{ product_id: s.id, quantity: 1 }])), 'lines.0.product_id', /Tracked Phone/);
-  });
 
   it('refuses too little stock: 409 naming the product and what is available, under its line', async () => {
     const a = await product({ name: 'Scarce Vase' }, 2);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineSerialsPath } from '../../domain/documents/lines.ts';
 import { SALES_API, saleTotalsInput } from '../../domain/documents/sale.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { customers as C, products as P, units as UN } from '../../domain/resources/index.ts';
@@ -123,9 +124,81 @@ describe('refusals under their field', () => {
     expect(await onHand(a.id)).toBe(3);
   });
 
-  it('a pending sale of a serial-tracked product is refused under its line (completing names no serials)', async () => {
-    const phone = await product(0, { tracks_serials: true });
-    expectFieldError(await sell({ status: 'pending', lines: [{ product_id: phone.id, quantity: 1 }] }), 'lines.0.product_id', /serial/);
+});
+
+describe('serial-tracked goods on a pending sale', () => {
+  /** A serial-tracked product with these serials in stock. */
+  async function phone(serials: string[], fields: Record<string, unknown> = {}): Promise<any> {
+    const p = await product(0, { tracks_serials: true, ...fields });
+    if (serials.length) {
+      const res = await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: serials.length, reason: 'opening', unit_cost: 1000, serials });
+      expect(res.status, res.text).toBe(201);
+    }
+    return p;
+  }
+  const complete = (id: number, body: Record<string, unknown>) => api.post(`${SALES_API}/${id}/complete`, body);
+  const serialState = async (productId: number) => (await api.get(lineSerialsPath(productId))).body.data.map((s: any) => s.serial);
+
+  it('a pending sale takes a serial-tracked product without serials; completing names them by line and they leave stock', async () => {
+    const p = await phone(['PH-A1', 'PH-A2', 'PH-A3']);
+    const plain = await product(5);
+    const s = (await sell({ status: 'pending', lines: [{ product_id: plain.id, quantity: 2 }, { product_id: p.id, quantity: 2 }] })).body.data;
+    expect(s.status).toBe('pending');
+    expect(await onHand(p.id)).toBe(3);
+    // The untracked line needs nothing; the tracked one names one serial per unit.
+    const done = await complete(s.id, { lines: [{ line_id: s.lines[1].id, serials: ['ph-a2', 'PH-A3'] }] });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data.status).toBe('completed');
+    expect(done.body.data.lines[1].serials_out).toEqual(['PH-A2', 'PH-A3']);
+    expect(done.body.data.invoice).toBeTruthy();
+    expect(await onHand(p.id)).toBe(1);
+    expect(await onHand(plain.id)).toBe(3);
+    expect(await serialState(p.id)).toEqual(['PH-A1']);
+  });
+
+  it('naming serials on a pending sale is refused under them: nothing holds a unit for it', async () => {
+    const p = await phone(['PH-B1']);
+    expectFieldError(await sell({ status: 'pending', lines: [{ product_id: p.id, quantity: 1, serials: ['PH-B1'] }] }), 'lines.0.serials', /named when the sale is completed/);
+  });
+
+  it('refuses, with the texts a completed sale gives, under the body’s line: wrong count, not in stock, another product’s, none named, a line not on the sale', async () => {
+    const p = await phone(['PH-C1', 'PH-C2'], { name: 'Count Phone' });
+    const other = await phone(['OT-C1']);
+    const plain = await product(5);
+    const s = (await sell({ status: 'pending', lines: [{ product_id: plain.id, quantity: 1 }, { product_id: p.id, quantity: 2 }] })).body.data;
+    const line = s.lines[1].id;
+    // The same refusals a completed sale gets for the same serials.
+    const atOnce = await sell({ lines: [{ product_id: p.id, quantity: 2, serials: ['PH-C1'] }] });
+    const wrongCount = await complete(s.id, { lines: [{ line_id: line, serials: ['PH-C1'] }] });
+    expectFieldError(wrongCount, 'lines.0.serials', /Count Phone.*tracks serial numbers: name one per unit \(2 units, 1 serial number\)/);
+    expect(wrongCount.body.errors['lines.0.serials']).toEqual(atOnce.body.errors['lines.0.serials']);
+    const notInStock = await complete(s.id, { lines: [{ line_id: line, serials: ['PH-C1', 'PH-NONE'] }] });
+    expect(notInStock.status, notInStock.text).toBe(409);
+    expect(notInStock.body.errors['lines.0.serials'][0]).toMatch(/PH-NONE/);
+    expect(notInStock.body.errors['lines.0.serials']).toEqual((await sell({ lines: [{ product_id: p.id, quantity: 2, serials: ['PH-C1', 'PH-NONE'] }] })).body.errors['lines.0.serials']);
+    const othersSerial = await complete(s.id, { lines: [{ line_id: line, serials: ['PH-C1', 'OT-C1'] }] });
+    expect(othersSerial.status, othersSerial.text).toBe(409);
+    expect(othersSerial.body.errors['lines.0.serials'][0]).toMatch(/OT-C1/);
+    expectFieldError(await complete(s.id, {}), 'lines', /Count Phone.*tracks serial numbers/);
+    expectFieldError(await complete(s.id, { lines: [{ line_id: 999_999, serials: ['PH-C1'] }] }), 'lines.0.line_id', /not a line of this sale/);
+    expectFieldError(await complete(s.id, { lines: [{ line_id: line, serials: ['PH-C1', 'PH-C2'] }, { line_id: line, serials: [] }] }), 'lines.1.line_id', /named twice/);
+    expectFieldError(await complete(s.id, { lines: [{ line_id: s.lines[0].id, serials: ['X'] }, { line_id: line, serials: ['PH-C1', 'PH-C2'] }] }), 'lines.0.serials', /does not track serial numbers/);
+    // Nothing moved, and it is still pending; then right, it completes.
+    expect(await onHand(p.id)).toBe(2);
+    expect(await onHand(plain.id)).toBe(5);
+    expect((await api.get(`${SALES_API}/${s.id}`)).body.data.status).toBe('pending');
+    expect((await complete(s.id, { lines: [{ line_id: line, serials: ['PH-C1', 'PH-C2'] }] })).status).toBe(200);
+  });
+
+  it('a serial sold by one completion is refused to the next: 409 under its line, naming it', async () => {
+    const p = await phone(['PH-D1', 'PH-D2']);
+    const a = (await sell({ status: 'pending', lines: [{ product_id: p.id, quantity: 1 }] })).body.data;
+    const b = (await sell({ status: 'pending', lines: [{ product_id: p.id, quantity: 1 }] })).body.data;
+    expect((await complete(a.id, { lines: [{ line_id: a.lines[0].id, serials: ['PH-D1'] }] })).status).toBe(200);
+    const again = await complete(b.id, { lines: [{ line_id: b.lines[0].id, serials: ['PH-D1'] }] });
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.errors['lines.0.serials'][0]).toMatch(/PH-D1/);
+    expect((await complete(b.id, { lines: [{ line_id: b.lines[0].id, serials: ['PH-D2'] }] })).status).toBe(200);
   });
 });
 

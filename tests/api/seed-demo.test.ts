@@ -197,6 +197,25 @@ describe('demo shop', () => {
     expect(balances[0].balance_due).toBeGreaterThan(0);
   });
 
+  it('sells serial-tracked goods the pending way: a pending sale still open, quotations accepted and converted, and orders processed by serial', async () => {
+    // Each document kind's lines of serial-tracked products, with its status.
+    const tracked = (lines: PgTable, parent: string, docs: PgTable) =>
+      h.db.execute(sql`select d.id, d.status, l.id as line_id from ${lines} l join ${T.products} p on p.id = l.product_id and p.tracks_serials join ${docs} d on d.id = l.${sql.raw(parent)}`);
+    const rows = async (q: ReturnType<typeof tracked>) => {
+      const r = await q;
+      return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: number; status: string; line_id: number }[];
+    };
+    const sales = await rows(tracked(T.saleLines, 'sale_id', T.sales));
+    expect(sales.some((s) => s.status === 'pending'), 'a pending sale of a serial-tracked product').toBe(true);
+    const quotes = await rows(tracked(T.quotationLines, 'quotation_id', T.quotations));
+    expect(quotes.map((q) => q.status)).toEqual(expect.arrayContaining(['accepted', 'converted']));
+    const orders = await rows(tracked(T.orderLines, 'order_id', T.orders));
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['pending', 'processing', 'shipped']));
+    // Each processed one's tracked line took its serial out (none came back: none was cancelled).
+    const [outOfOrders] = await h.db.execute(sql`select count(*)::int as n from ${T.serials} s join ${T.stockMovements} m on m.id = s.out_movement_id where m.source_type = 'order'`).then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { n: number }[]);
+    expect(outOfOrders!.n).toBe(orders.filter((o) => o.status !== 'pending').length);
+  });
+
   it('has a year of sales on both channels, completed and pending, paid, part paid and on account, each completed one invoiced', async () => {
     const [n] = await h.db.select({ n: count() }).from(T.sales);
     expect(n!.n).toBeGreaterThanOrEqual(365);

@@ -4,7 +4,8 @@
  * invoice; then a sale of more than is in stock, refused with the server's message under that
  * line's quantity, nothing recorded; then a serial-tracked product sold with serials picked from
  * those in stock and one typed, one not in stock refused under its line, and its later payment
- * offered by the methods the shop takes only; and one line of a completed, invoiced sale returned
+ * offered by the methods the shop takes only, and a pending sale of it completed by picking its
+ * serial in the Complete panel; and one line of a completed, invoiced sale returned
  * with a cash refund: the sale shows it came back, the return and its credit note, which opens.
  */
 import { expect, test } from '@playwright/test';
@@ -93,6 +94,19 @@ test('a sale with a split payment completes with its invoice; an oversell is ref
     await expect(method.locator('option')).toHaveText(['Cash', 'Card']);
     const left = await api.list<{ id: number; serial: string; state: string }>(`/api/v1/admin/products/${phone.id}/serials`, { per_page: '10' });
     expect(left.map((x) => `${x.serial} ${x.state}`).sort()).toEqual([`A-${tag} in_stock`, `B-${tag} sold`, `C-${tag} sold`]);
+
+    // A pending sale of the phone names no serial; completing it picks the last one in stock.
+    const pending = await api.create<{ id: number }>(SALES_API, { sold_on: new Date().toISOString().slice(0, 10), status: 'pending', lines: [{ product_id: phone.id, quantity: 1 }] });
+    await page.goto(`/admin/sales/edit/${pending.id}`);
+    await main.locator('[data-action="complete"]').click();
+    const panel = main.getByRole('form', { name: 'Complete the sale' });
+    const picker = panel.getByRole('combobox', { name: `Serial numbers of ${phone.name}` });
+    await picker.click();
+    await page.getByRole('option', { name: `A-${tag}` }).click();
+    await expect(panel.getByRole('list', { name: `Serial numbers named for ${phone.name}` }).getByRole('listitem')).toHaveText([`A-${tag}`]);
+    await panel.getByRole('button', { name: 'Complete sale' }).click();
+    await expect(main).toContainText('Completed');
+    await expect(main.getByRole('link', { name: /^INV-\d{6}$/ })).toBeVisible();
   });
 });
 

@@ -18,7 +18,7 @@ import { stockCountBody } from '../../domain/documents/stock-count.ts';
 import { actionDraftMachine, type DraftLine } from '../../machines/document/action-draft.machine.ts';
 import { selectDraft } from '../../machines/document/action-draft.selectors.ts';
 import { purchasePanels } from '../../machines/purchases/purchase.kind.ts';
-import { saleReturnBody } from '../../domain/documents/sale.ts';
+import { completeBody, saleReturnBody } from '../../domain/documents/sale.ts';
 import { salePanels } from '../../machines/sales/sale.kind.ts';
 import { draftFor as saleDraftFor } from '../../machines/sales/sale-view.selectors.ts';
 import { saleDoc } from './sale-fixture.ts';
@@ -211,6 +211,42 @@ describe('action draft (receive, return, pay, cancel)', () => {
     expect(view().refunds).toBeNull();
     expect(view().date).toBeNull();
     expect(view().worth).toBeNull();
+  });
+
+  it('a pending sale’s complete: every line whole, in order; the tracked one names a serial per unit with the picker; the server’s errors under its line', () => {
+    const send = vi.fn();
+    const actor = createActor(actionDraftMachine.provide({ actions: { send: (_, p) => send(p) } }), { input: { panels: salePanels }, inspect: draftCoverage.inspect }).start();
+    const view = () => selectDraft(actor.getSnapshot());
+    const doc = saleDoc();
+    actor.send({ type: 'draft.open', panel: 'complete', ...saleDraftFor('complete', doc, '2026-01-05') });
+    // Only the phone is shown (the cable needs nothing); both are sent.
+    expect(view().shown).toEqual([1]);
+    expect(view().lines.map((l) => [l.name, l.quantity])).toEqual([['Cable', 3], ['Phone', 2]]);
+    actor.send({ type: 'draft.submit' });
+    expect(send).not.toHaveBeenCalled();
+    expect(view().lines[1]!.errors.serials).toBe('Name one serial number per unit: 2 units, 0 named.');
+    expect(view().linesError).toBeUndefined();
+    actor.send({ type: 'draft.serial.add', index: 1, serial: ' P7 ' });
+    actor.send({ type: 'draft.serial.add', index: 1, serial: 'p7' });
+    expect(view().lines[1]!.errors.serials).toBe('Serial number p7 is already on this line.');
+    actor.send({ type: 'draft.serial.add', index: 1, serial: 'P9' });
+    actor.send({ type: 'draft.serial.add', index: 1, serial: '  ' });
+    actor.send({ type: 'draft.serial.remove', index: 1, serial: 'P9' });
+    actor.send({ type: 'draft.serial.add', index: 1, serial: 'P8' });
+    expect(view().lines[1]!.named).toEqual(['P7', 'P8']);
+    actor.send({ type: 'draft.serial.add', index: 9, serial: 'X' });
+    actor.send({ type: 'draft.note', value: 'Collected' });
+    actor.send({ type: 'draft.submit' });
+    const body = { lines: [{ line_id: doc.lines[0]!.id, serials: [] }, { line_id: doc.lines[1]!.id, serials: ['P7', 'P8'] }], note: 'Collected' };
+    expect(send).toHaveBeenCalledWith({ action: 'complete', body });
+    expect(completeBody.safeParse(body).success).toBe(true);
+    // The server's refusal under the body's line lands under the draft's line.
+    actor.send({ type: 'draft.failed', errors: { 'lines.1.serials': ['Serial number P8 of “Phone” is not in stock.'] } });
+    expect(view().lines[1]!.errors.serials).toBe('Serial number P8 of “Phone” is not in stock.');
+    actor.send({ type: 'draft.serial.remove', index: 1, serial: 'P8' });
+    expect(view().lines[1]!.errors.serials).toBeUndefined();
+    actor.send({ type: 'draft.done' });
+    expect(actor.getSnapshot().value).toBe('closed');
   });
 
   it('covers every state and transition of the action draft machine', () => {

@@ -19,9 +19,10 @@ import { testEnv } from './test-env.ts';
 
 const ORDERS: LifecycleWalks = {
   lifecycle: orderLifecycle as unknown as Lifecycle,
-  inputAt: (status) => ({ kind: orderKind, doc: { id: 1, status }, env: testEnv() }),
+  // An order of no lines: its Process panel then names no serials.
+  inputAt: (status) => ({ kind: orderKind, doc: { id: 1, status, lines: [] } as { id: number; status: string }, env: testEnv() }),
   /** Where the server says an action ends: the table's `to`, else (a payment) where it was. */
-  answerOf: (action, from) => ({ id: 1, status: (orderLifecycle.actions[action as OrderAction] as { to?: OrderStatus }).to ?? from }),
+  answerOf: (action, from) => ({ id: 1, status: (orderLifecycle.actions[action as OrderAction] as { to?: OrderStatus }).to ?? from, lines: [] }) as { id: number; status: string },
   // A payment is sent wherever the table allows one.
   alwaysSent: ['pay'],
 };

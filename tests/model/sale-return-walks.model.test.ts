@@ -96,6 +96,8 @@ describe('a sale return on the action draft machine', () => {
         'actionDraft.open draft.serials#0': 'tests/model/document-actions.model.test.ts: serials typed on a purchase’s receive',
         'actionDraft.open draft.payment#0': 'tests/model/document-actions.model.test.ts: a payment',
         'actionDraft.open draft.note#0': 'tests/model/document-actions.model.test.ts: a note on a sale return and on a cancel',
+        'actionDraft.open draft.serial.add#0': 'tests/model/document-actions.model.test.ts: a serial picked on a pending sale’s complete',
+        'actionDraft.open draft.serial.remove#0': 'tests/model/document-actions.model.test.ts: a serial taken off on a pending sale’s complete',
       },
     );
     const sent: { action: string; body: Record<string, unknown> }[] = [];

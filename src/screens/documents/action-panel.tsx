@@ -55,7 +55,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
               <PanelDate path={view.date.field} label={view.date.label} value={view.date.value} error={view.date.error} busy={busy} onValue={(value) => draft.send({ type: 'draft.date', value })} />
             </div>
           ) : null}
-          {def.shape === 'lines' ? <DraftLines draft={draft} def={def} lines={view.lines} busy={busy} /> : null}
+          {def.shape === 'lines' ? <DraftLines draft={draft} def={def} lines={view.lines} shown={view.shown} busy={busy} /> : null}
           {view.worth ? (
             <div className={css({ display: 'grid', gap: '1', maxW: 'sm' })} aria-live="polite" aria-label="What it is worth" role="group">
               <RowFigure label={`Value of the ${def.verb}`} amount={view.worth.value} strong />

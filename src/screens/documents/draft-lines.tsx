@@ -7,6 +7,7 @@ import { fieldId } from '../../resources/dom-ids.ts';
 import { looseField } from '../resource/fields/field-props.ts';
 import { FIELD_VIEWS } from '../resource/fields/registry.ts';
 import { AmountField, FieldError, FieldLabel } from './amount-input.tsx';
+import { SerialPicker } from './serial-picker.tsx';
 
 type DraftView = ReturnType<typeof selectDraft>;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -16,17 +17,23 @@ const serialCount = (text: string) => text.split(/[\n,]/).filter((s) => s.trim()
  * A lines panel's lines: how many of each (at most what it has left) and, for serial-tracked
  * products, their serial numbers: picked from the line's choices when it has them (a sale's
  * line: those it sold and has not taken back; each pick is a unit), else typed or scanned one
- * per row. Errors under each line's own fields.
+ * per row. A panel of whole lines (def.whole: a pending sale's complete, an order's process)
+ * asks no quantities: its serial-tracked lines (`shown`) name their serials with the sale line's
+ * picker (those in stock, or scanned). Errors under each line's own fields.
  */
-export function DraftLines({ draft, def, lines, busy }: { draft: DraftActor; def: PanelDef; lines: DraftView['lines']; busy: boolean }) {
+export function DraftLines({ draft, def, lines, shown, busy }: { draft: DraftActor; def: PanelDef; lines: DraftView['lines']; shown: DraftView['shown']; busy: boolean }) {
   const Checkboxes = FIELD_VIEWS.checkboxes.component;
+  if (!shown.length) return null;
   return (
-    <ol aria-label={`Lines to ${def.verb}`} className={css({ display: 'grid', gap: '3' })}>
-      {lines.map((l, i) => (
+    <ol aria-label={def.whole ? `Serial numbers to ${def.verb}` : `Lines to ${def.verb}`} className={css({ display: 'grid', gap: '3' })}>
+      {shown.map((i) => [i, lines[i]!] as const).map(([i, l]) => (
         <li key={l.line_id} aria-label={l.name} className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: '14rem minmax(0, 1fr)' }, borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '3' })}>
-          <div className={css({ display: 'grid', gap: '2' })}>
+          <div className={css({ display: 'grid', gap: '2', alignContent: 'start' })}>
             <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{l.name}</p>
-            <AmountField
+            {def.whole ? (
+              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{l.quantity === 1 ? '1 unit: its serial number' : `${l.quantity} units: one serial number each`}</p>
+            ) : (
+              <AmountField
               path={`lines.${i}.quantity`}
               label={`${capital(def.verb)} how many of ${l.name}`}
               short={def.short?.(l.max) ?? `${capital(def.verb)} (of ${l.max})`}
@@ -36,8 +43,20 @@ export function DraftLines({ draft, def, lines, busy }: { draft: DraftActor; def
               readOnly={busy}
               onValue={(v) => draft.send({ type: 'draft.quantity', index: i, value: v })}
             />
+            )}
           </div>
-          {l.tracks_serials && l.choices ? (
+          {l.tracks_serials && def.whole ? (
+            <SerialPicker
+              path={`lines.${i}`}
+              productId={l.product_id}
+              name={l.name}
+              serials={l.named}
+              error={l.errors.serials}
+              readOnly={busy}
+              onAdd={(serial) => draft.send({ type: 'draft.serial.add', index: i, serial })}
+              onRemove={(serial) => draft.send({ type: 'draft.serial.remove', index: i, serial })}
+            />
+          ) : l.tracks_serials && l.choices ? (
             <Checkboxes
               {...looseField(
                 { name: `lines.${i}.serials`, label: `Serial numbers of ${l.name} coming back`, kind: 'checkboxes', options: l.choices.map((c) => ({ value: c, label: c })) },

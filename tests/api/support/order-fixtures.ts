@@ -34,7 +34,7 @@ export function orderFixture(route: { method: string; path: string }, ctx: Ctx):
     return ctx.h.db.transaction(async (tx) => {
       const actor = { userId: null };
       const { id } = await placeOrder(tx, b, '2025-05-01', actor);
-      if (action === 'ship' || action === 'deliver') await processOrder(tx, id, null, actor);
+      if (action === 'ship' || action === 'deliver') await processOrder(tx, id, { lines: [], note: null }, actor);
       if (action === 'deliver') await shipOrder(tx, id, null, actor);
       return id;
     });
