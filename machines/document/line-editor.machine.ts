@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { firstMessages, shiftLineErrors } from '../../domain/field-path.ts';
 import type { LineProduct } from '../../domain/documents/lines.ts';
 import { serialsNamed, type DocumentHeader, type EditorKind, type LineDraft, type LineField, type LineProductRef, type MethodOption, type PaymentDraft } from './kind.ts';
@@ -52,6 +52,8 @@ export interface LineEditorContext {
   /** What the form held when it was loaded or last saved, to tell whether anything changed. */
   baseline: string;
   pendingScan: string | null;
+  /** A typed serial being asked of the stock, and its line. */
+  pendingSerial: { index: number; serial: string } | null;
   saved: Saved | null;
   target: SaveTarget;
   /** The Idempotency-Key of this form's save, made by whoever opened it: a resent save cannot save twice. */
@@ -74,8 +76,11 @@ export type LineEditorEvent =
   | { type: 'line.add'; product: LineProductRef }
   | { type: 'line.change'; index: number; field: LineField; value: number | string[] }
   | { type: 'line.remove'; index: number }
-  /** A serial picked from those in stock, scanned or typed, for a serial-tracked line: the quantity follows. */
-  | { type: 'line.serial.add'; index: number; serial: string }
+  /**
+   * A serial picked from those in stock, scanned or typed, for a serial-tracked line: the quantity
+   * follows. One typed or scanned (`typed`) on a kind that sells is asked of the stock first.
+   */
+  | { type: 'line.serial.add'; index: number; serial: string; typed?: boolean }
   | { type: 'line.serial.remove'; index: number; serial: string }
   | { type: 'line.scan'; code: string }
   | { type: 'header.change'; field: string; value: unknown }
@@ -123,6 +128,17 @@ const withSerials = (l: LineDraft, serials: string[]): LineDraft => ({ ...l, ser
 
 const without = (errors: Record<string, string>, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key && k !== 'form'));
 
+/** Line `index` with `serial` named on it, or the error that says where it is named already. */
+function namingSerial(c: Pick<LineEditorContext, 'lines' | 'errors'>, index: number, raw: string): Partial<LineEditorContext> {
+  const serial = raw.trim();
+  const key = `lines.${index}.serials`;
+  if (!serial || !c.lines[index]) return {};
+  const at = namedAt(c.lines, index, serial);
+  if (at !== null) return { errors: { ...without(c.errors, key), [key]: at === index ? `Serial number ${serial} is already on this line.` : `Serial number ${serial} is already on line ${at + 1}.` } };
+  const lines = c.lines.map((l, i) => (i === index ? withSerials(l, [...serialsNamed(l), serial]) : l));
+  return { lines, errors: without(without(c.errors, key), `lines.${index}.quantity`) };
+}
+
 /** Whether leaving would lose something: the unsaved-changes guard asks this. */
 export const isDirty = (c: Pick<LineEditorContext, 'header' | 'lines' | 'baseline'> & { payments?: PaymentDraft[] }) => snapshotOf(c) !== c.baseline;
 
@@ -133,6 +149,8 @@ export const lineEditorMachine = setup({
     input: {} as LineEditorInput,
   },
   actors: {
+    /** Whether a product's serial is in stock now (a typed or scanned one, before the line takes it). */
+    serialInStock: fromPromise<boolean, { productId: number; serial: string }>(async () => true),
     /** Finds a product by a scanned code: the exact match or null. */
     lookupProduct: fromPromise<LineProduct | null, { code: string }>(async () => null),
     /** Sends the body once under its key; resolves with the saved document, rejects with a SaveFailure. */
@@ -147,6 +165,10 @@ export const lineEditorMachine = setup({
     validPayment: ({ context, event }) => event.type.startsWith('payment.') && isRowOf(context.payments, event as PaymentRowEvent),
     takesPayments: ({ context }) => Boolean(context.kind.payments) && context.target === null,
     found: ({ event }) => (event as unknown as { output: LineProduct | null }).output !== null,
+    /** A serial typed or scanned on a kind that sells, not yet named: the stock is asked first. */
+    checksSerial: ({ context, event }) =>
+      event.type === 'line.serial.add' && event.typed === true && context.kind.picksSerials === true && event.serial.trim() !== '' && namedAt(context.lines, event.index, event.serial.trim()) === null,
+    inStock: ({ event }) => (event as unknown as { output: boolean }).output,
   },
   actions: {
     addLine: assign(({ context, event }) => {
@@ -162,15 +184,14 @@ export const lineEditorMachine = setup({
       if (event.type !== 'line.remove') return {};
       return { lines: context.lines.filter((_, i) => i !== event.index), errors: shiftLineErrors(context.errors, event.index) };
     }),
-    addSerial: assign(({ context, event }) => {
-      if (event.type !== 'line.serial.add') return {};
-      const serial = event.serial.trim();
-      const key = `lines.${event.index}.serials`;
-      if (!serial) return {};
-      const at = namedAt(context.lines, event.index, serial);
-      if (at !== null) return { errors: { ...without(context.errors, key), [key]: at === event.index ? `Serial number ${serial} is already on this line.` : `Serial number ${serial} is already on line ${at + 1}.` } };
-      const lines = context.lines.map((l, i) => (i === event.index ? withSerials(l, [...serialsNamed(l), serial]) : l));
-      return { lines, errors: without(without(context.errors, key), `lines.${event.index}.quantity`) };
+    addSerial: assign(({ context, event }) => (event.type === 'line.serial.add' ? namingSerial(context, event.index, event.serial) : {})),
+    rememberSerial: assign({ pendingSerial: ({ event }) => (event.type === 'line.serial.add' ? { index: event.index, serial: event.serial.trim() } : null) }),
+    /** In stock (or the stock could not be asked: the server checks on save): the line takes it. */
+    addCheckedSerial: assign(({ context }) => ({ ...(context.pendingSerial ? namingSerial(context, context.pendingSerial.index, context.pendingSerial.serial) : {}), pendingSerial: null })),
+    serialNotInStock: assign(({ context }) => {
+      const p = context.pendingSerial!;
+      const name = context.lines[p.index]?.product?.name ?? 'this product';
+      return { errors: { ...context.errors, [`lines.${p.index}.serials`]: `Serial number ${p.serial} of ${name} is not in stock.` }, pendingSerial: null };
     }),
     removeSerial: assign(({ context, event }) => {
       if (event.type !== 'line.serial.remove') return {};
@@ -245,6 +266,7 @@ export const lineEditorMachine = setup({
       formError: null,
       baseline: snapshotOf({ header: input.header, lines, payments: [] }),
       pendingScan: null,
+      pendingSerial: null,
       saved: null,
       target: input.target ?? null,
       key: input.key ?? '',
@@ -259,7 +281,10 @@ export const lineEditorMachine = setup({
         'line.add': { actions: ['addLine', 'trackDirty'] },
         'line.change': { guard: 'validIndex', actions: ['changeLine', 'trackDirty'] },
         'line.remove': { guard: 'validIndex', actions: ['removeLine', 'trackDirty'] },
-        'line.serial.add': { guard: 'serialLine', actions: ['addSerial', 'trackDirty'] },
+        'line.serial.add': [
+          { guard: and(['serialLine', 'checksSerial']), target: 'checkingSerial', actions: 'rememberSerial' },
+          { guard: 'serialLine', actions: ['addSerial', 'trackDirty'] },
+        ],
         'line.serial.remove': { guard: 'serialLine', actions: ['removeSerial', 'trackDirty'] },
         'header.change': { actions: ['changeHeader', 'trackDirty'] },
         'payment.add': { guard: 'takesPayments', actions: ['changePayments', 'trackDirty'] },
@@ -279,6 +304,17 @@ export const lineEditorMachine = setup({
         input: ({ context }) => ({ code: context.pendingScan ?? '' }),
         onDone: [{ guard: 'found', target: 'editing', actions: ['addScanned', 'trackDirty'] }, { target: 'editing', actions: 'scanNotFound' }],
         onError: { target: 'editing', actions: 'scanFailed' },
+      },
+    },
+    checkingSerial: {
+      description: 'A typed or scanned serial is asked of the stock before its line takes it; the form stays as it is meanwhile.',
+      tags: ['busy'],
+      invoke: {
+        id: 'serialInStock',
+        src: 'serialInStock',
+        input: ({ context }) => ({ productId: context.lines[context.pendingSerial!.index]!.product!.id, serial: context.pendingSerial!.serial }),
+        onDone: [{ guard: 'inStock', target: 'editing', actions: ['addCheckedSerial', 'trackDirty'] }, { target: 'editing', actions: 'serialNotInStock' }],
+        onError: { target: 'editing', actions: ['addCheckedSerial', 'trackDirty'] },
       },
     },
     submitting: {

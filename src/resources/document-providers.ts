@@ -81,11 +81,15 @@ export function lineProductOptionsMachine(system: Pick<AppSystem, 'api'>) {
 }
 
 /** A selling line's serial picker: product `productId`'s serials in stock, narrowed by what is typed (each item's label is the serial). */
+/** A product's serials in stock, an exact one (a scan) first. */
+const serialsInStock = async (system: Pick<AppSystem, 'api'>, productId: number, search: string) =>
+  (await system.api.call<{ data: InStockSerial[] }>(`${lineSerialsPath(productId)}?${new URLSearchParams({ search })}`)).data;
+
 export function lineSerialOptionsMachine(system: Pick<AppSystem, 'api'>, productId: number) {
   return optionsMachine.provide({
     actors: {
       loadOptions: fromPromise(async ({ input }): Promise<OptionItem[]> =>
-        (await system.api.call<{ data: InStockSerial[] }>(`${lineSerialsPath(productId)}?${new URLSearchParams({ search: input.search?.trim() ?? '' })}`)).data.map((s, i) => ({ id: i + 1, label: s.serial })),
+        (await serialsInStock(system, productId, input.search?.trim() ?? '')).map((s, i) => ({ id: i + 1, label: s.serial })),
       ),
     },
   });
@@ -100,6 +104,9 @@ export function documentEditorMachine(system: Pick<AppSystem, 'api' | 'navigatio
   return lineEditorMachine.provide({
     actors: {
       lookupProduct: scanLookup(system),
+      serialInStock: fromPromise(async ({ input }) =>
+        (await serialsInStock(system, input.productId, input.serial)).some((s) => s.exact),
+      ),
       saveDocument: fromPromise(async ({ input }): Promise<Saved> => {
         const { body, target, key } = input;
         const res = target

@@ -253,6 +253,41 @@ describe('line editor machine, model paths on a real actor', () => {
     expect(selectLineEditor(actor.getSnapshot()).lines[0]!.errors).toEqual({});
   });
 
+  it('a serial typed or scanned on a selling line is asked of the stock first: in stock it is named, else refused under its line; a purchase’s new serials are not asked', async () => {
+    const asked = deferredCalls<boolean>();
+    const machine = lineEditorMachine.provide({ actors: { serialInStock: fromPromise(asked.start as never) } });
+    const actor = createActor(machine, { input: { kind: saleEditor, header: saleEditor.emptyHeader('2025-03-10'), methods: SHOP_METHODS }, inspect: coverage.inspect }).start();
+    const c = () => actor.getSnapshot().context;
+    actor.send({ type: 'line.add', product: PHONE });
+    actor.send({ type: 'line.serial.add', index: 0, serial: ' SN-5 ', typed: true });
+    expect(actor.getSnapshot().value).toBe('checkingSerial');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(asked.only().input).toEqual({ productId: PHONE.id, serial: 'SN-5' });
+    asked.only().resolve(false);
+    await settled();
+    expect([actor.getSnapshot().value, c().lines[0]!.serials]).toEqual(['editing', []]);
+    expect(selectLineEditor(actor.getSnapshot()).lines[0]!.errors).toEqual({ serials: 'Serial number SN-5 of Phone is not in stock.' });
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'SN-6', typed: true });
+    asked.only().resolve(true);
+    await settled();
+    expect([c().lines[0]!.serials, c().lines[0]!.quantity, c().errors]).toEqual([['SN-6'], 1, {}]);
+    // Named already: refused at once, nothing asked.
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'sn-6', typed: true });
+    expect([actor.getSnapshot().value, asked.calls.length, c().errors]).toEqual(['editing', 2, { 'lines.0.serials': 'Serial number sn-6 is already on this line.' }]);
+    // The stock could not be asked (offline): the line takes it; the server checks it on save.
+    actor.send({ type: 'line.serial.add', index: 0, serial: 'SN-7', typed: true });
+    asked.only().reject(new Error('offline'));
+    await settled();
+    expect(c().lines[0]!.serials).toEqual(['SN-6', 'SN-7']);
+    actor.stop();
+
+    const receiving = createActor(machine, { input: { kind: purchaseEditor, header: purchaseEditor.emptyHeader('2025-03-10') } }).start();
+    receiving.send({ type: 'line.add', product: PHONE });
+    receiving.send({ type: 'line.serial.add', index: 0, serial: 'NEW-1', typed: true });
+    expect(receiving.getSnapshot().value).toBe('editing');
+    expect(asked.calls.length).toBe(3);
+  });
+
   it('covers every state and transition of the line editor', () => {
     const r = coverage.report();
     console.log(r.line);

@@ -69,7 +69,7 @@ export function LinesEditor({ actor, priceLabel, serials }: { actor: EditorActor
                   serials={l.serials}
                   error={serialError(l.errors)}
                   readOnly={readOnly}
-                  onAdd={(serial) => actor.send({ type: 'line.serial.add', index: i, serial })}
+                  onAdd={(serial, typed) => actor.send({ type: 'line.serial.add', index: i, serial, typed })}
                   onRemove={(serial) => actor.send({ type: 'line.serial.remove', index: i, serial })}
                 />
               ) : serials && l.typesSerials && l.product ? (

@@ -20,7 +20,8 @@ export interface SerialPickerProps {
   serials: readonly string[];
   error: string | undefined;
   readOnly: boolean;
-  onAdd(serial: string): void;
+  /** `typed`: scanned or typed, not picked from the list of those in stock. */
+  onAdd(serial: string, typed: boolean): void;
   onRemove(serial: string): void;
 }
 
@@ -68,7 +69,7 @@ export function SerialPicker({ path, productId, name, serials, error, readOnly, 
         onValueChange={(d) => {
           const picked = items.find((o: OptionItem) => String(o.id) === d.value[0]);
           if (!picked) return;
-          onAdd(picked.label);
+          onAdd(picked.label, false);
           clear();
         }}
       >
@@ -83,7 +84,7 @@ export function SerialPicker({ path, productId, name, serials, error, readOnly, 
             placeholder="Pick one in stock, or scan or type it"
             autoComplete="off"
             onKeyDownCapture={scanOnEnter(status, highlighted, search, (serial) => {
-              onAdd(serial);
+              onAdd(serial, true);
               clear();
             })}
           />
