@@ -160,4 +160,33 @@ describe('keeping current', () => {
     expect(server.requests.length - before).toBe(1);
     store.close();
   });
+
+  it('keeps products in chunks: a change rewrites its chunk, a new product joins the last, a retired one leaves its own', async () => {
+    const name = dbName();
+    const server = new Server([product(1, 'A'), product(2, 'B'), product(3, 'C'), product(4, 'D'), product(5, 'E')], 5);
+    const store = createCatalogueStore({ get: server.get, dbName: name, chunkSize: 2 });
+    await store.open();
+    server.retire(3);
+    server.put(product(2, 'B2'));
+    server.put(product(6, 'F'));
+    server.put(product(7, 'G'));
+    await store.sync();
+    store.close();
+    server.down = true;
+    const again = createCatalogueStore({ get: server.get, dbName: name, chunkSize: 2 });
+    await again.open();
+    expect(again.search('').map((p) => p.name)).toEqual(['A', 'B2', 'D', 'E', 'F', 'G']);
+    again.close();
+    // What is stored: chunk 0 (A, B2), chunk 1 (D: C left it), chunk 2 (E, F: F filled it), chunk 3 (G).
+    const { openDB } = await import('idb');
+    const db = await openDB(name);
+    const stored = await Promise.all((await db.getAllKeys('chunks')).map(async (k) => [k, (JSON.parse(await db.get('chunks', k)) as CatalogueProduct[]).map((p) => p.name)]));
+    expect(stored).toEqual([
+      [0, ['A', 'B2']],
+      [1, ['D']],
+      [2, ['E', 'F']],
+      [3, ['G']],
+    ]);
+    db.close();
+  });
 });
