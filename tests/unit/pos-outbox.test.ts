@@ -39,15 +39,23 @@ const tabs = (count: number) => {
 };
 const keys = (es: OutboxEntry[]) => es.map((e) => e.key);
 const tick = () => new Promise((r) => setTimeout(r, 20));
+/** An outbox holding a, b and c, and a send that notes each key and answers what `answer` says. */
+async function holding(answer: (key: string) => 'sent' | 'unreachable' | { refused: string }) {
+  const outbox = tabs(1)[0]!;
+  for (const k of ['a', 'b', 'c']) await outbox.put(entry(k));
+  const sent: string[] = [];
+  const send = async (e: OutboxEntry) => (sent.push(e.key), answer(e.key));
+  return { outbox: outbox!, sent, send };
+}
 
 describe('keeping sales', () => {
   it('lists entries in the order they were made, a re-put keeping its place', async () => {
-    const [outbox] = tabs(1);
-    for (const k of ['c', 'a', 'b']) await outbox!.put(entry(k));
-    await outbox!.put({ ...entry('c'), tries: 2 });
-    expect(keys(await outbox!.list())).toEqual(['c', 'a', 'b']);
-    expect((await outbox!.list())[0]).toEqual({ ...entry('c'), tries: 2 });
-    outbox!.close();
+    const outbox = tabs(1)[0]!;
+    for (const k of ['c', 'a', 'b']) await outbox.put(entry(k));
+    await outbox.put({ ...entry('c'), tries: 2 });
+    expect(keys(await outbox.list())).toEqual(['c', 'a', 'b']);
+    expect((await outbox.list())[0]).toEqual({ ...entry('c'), tries: 2 });
+    outbox.close();
   });
 
   it('numbers entries put by two tabs at once without a clash', async () => {
@@ -59,13 +67,13 @@ describe('keeping sales', () => {
   });
 
   it('marks an entry for attention with its reason, and removes only on demand', async () => {
-    const [outbox] = tabs(1);
-    await outbox!.put(entry('a'));
-    await outbox!.setAttention('a', 'Only 0 left of Copper Kettle.');
-    expect(await outbox!.list()).toEqual([{ ...entry('a'), state: 'attention', reason: 'Only 0 left of Copper Kettle.' }]);
-    await outbox!.remove('a');
-    expect(await outbox!.list()).toEqual([]);
-    outbox!.close();
+    const outbox = tabs(1)[0]!;
+    await outbox.put(entry('a'));
+    await outbox.setAttention('a', 'Only 0 left of Copper Kettle.');
+    expect(await outbox.list()).toEqual([{ ...entry('a'), state: 'attention', reason: 'Only 0 left of Copper Kettle.' }]);
+    await outbox.remove('a');
+    expect(await outbox.list()).toEqual([]);
+    outbox.close();
   });
 
   it('keeps entries for the next page (a reload)', async () => {
@@ -79,46 +87,36 @@ describe('keeping sales', () => {
 
 describe('replaying', () => {
   it('sends in order, removes what was sent, keeps a refusal for attention and goes on', async () => {
-    const [outbox] = tabs(1);
-    for (const k of ['a', 'b', 'c']) await outbox!.put(entry(k));
-    const sent: string[] = [];
-    await outbox!.replay(async (e) => {
-      sent.push(e.key);
-      return e.key === 'b' ? { refused: 'Only 0 left of Copper Kettle.' } : 'sent';
-    });
+    const { outbox, sent, send } = await holding((key) => (key === 'b' ? { refused: 'Only 0 left of Copper Kettle.' } : 'sent'));
+    await outbox.replay(send);
     expect(sent).toEqual(['a', 'b', 'c']);
-    expect(await outbox!.list()).toEqual([{ ...entry('b'), state: 'attention', reason: 'Only 0 left of Copper Kettle.', tries: 1 }]);
+    expect(await outbox.list()).toEqual([{ ...entry('b'), state: 'attention', reason: 'Only 0 left of Copper Kettle.', tries: 1 }]);
     // Attention is for a person: the next replay does not send it.
     sent.length = 0;
-    await outbox!.replay(async (e) => (sent.push(e.key), 'sent'));
+    await outbox.replay(async (e) => (sent.push(e.key), 'sent'));
     expect(sent).toEqual([]);
-    outbox!.close();
+    outbox.close();
   });
 
   it('stops at the first entry the server could not be reached for, counting the try', async () => {
-    const [outbox] = tabs(1);
-    for (const k of ['a', 'b', 'c']) await outbox!.put(entry(k));
-    const sent: string[] = [];
-    await outbox!.replay(async (e) => {
-      sent.push(e.key);
-      return e.key === 'a' ? 'sent' : 'unreachable';
-    });
+    const { outbox, sent, send } = await holding((key) => (key === 'a' ? 'sent' : 'unreachable'));
+    await outbox.replay(send);
     expect(sent).toEqual(['a', 'b']);
-    expect((await outbox!.list()).map((e) => [e.key, e.state, e.tries])).toEqual([
+    expect((await outbox.list()).map((e) => [e.key, e.state, e.tries])).toEqual([
       ['b', 'waiting', 1],
       ['c', 'waiting', 0],
     ]);
     // A send that throws is the same as unreachable.
-    await outbox!.replay(async () => {
+    await outbox.replay(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect((await outbox!.list()).map((e) => e.tries)).toEqual([2, 0]);
+    expect((await outbox.list()).map((e) => e.tries)).toEqual([2, 0]);
     // Back online: the rest go, in order.
     sent.length = 0;
-    await outbox!.replay(async (e) => (sent.push(e.key), 'sent'));
+    await outbox.replay(async (e) => (sent.push(e.key), 'sent'));
     expect(sent).toEqual(['b', 'c']);
-    expect(await outbox!.list()).toEqual([]);
-    outbox!.close();
+    expect(await outbox.list()).toEqual([]);
+    outbox.close();
   });
 
   it('two tabs replaying at once send each entry once, in order', async () => {

@@ -13,6 +13,12 @@ function type(detector: ReturnType<typeof createScanDetector>, text: string, { f
   return keys.map((k) => detector.feed(k));
 }
 const scans = (steps: ScanStep[]) => steps.flatMap((s) => (s.kind === 'scan' ? [s.code] : []));
+/** Keys as "key@time" (a bare "@" is the at sign itself, so the time is after the last @). */
+const keysAt = (...presses: string[]): ScanKey[] =>
+  presses.map((p) => {
+    const at = p.lastIndexOf('@');
+    return { key: p.slice(0, at), time: Number(p.slice(at + 1)) };
+  });
 
 describe('the scan rule', () => {
   it('recognises fast keys ended by Enter or Tab', () => {
@@ -57,27 +63,13 @@ describe('the scan rule', () => {
 
   it('lets Shift pass inside a burst (scanners send it before capitals)', () => {
     const d = createScanDetector();
-    const keys: ScanKey[] = [
-      { key: 'Shift', time: 0 },
-      { key: 'A', time: 5 },
-      { key: 'Shift', time: 10 },
-      { key: 'B', time: 15 },
-      { key: '1', time: 30 },
-      { key: 'Enter', time: 40 },
-    ];
+    const keys = keysAt('Shift@0', 'A@5', 'Shift@10', 'B@15', '1@30', 'Enter@40');
     expect(scans(keys.map((k) => d.feed(k)))).toEqual(['AB1']);
   });
 
   it('is broken by editing keys and by commands', () => {
     const d = createScanDetector();
-    const keys: ScanKey[] = [
-      { key: '1', time: 0 },
-      { key: '2', time: 10 },
-      { key: 'Backspace', time: 20 },
-      { key: '3', time: 30 },
-      { key: '4', time: 40 },
-      { key: 'Enter', time: 50 },
-    ];
+    const keys = keysAt('1@0', '2@10', 'Backspace@20', '3@30', '4@40', 'Enter@50');
     expect(scans(keys.map((k) => d.feed(k)))).toEqual([]);
     // Ctrl+C, Ctrl+V held in a burst: commands, not characters.
     const e = createScanDetector();
