@@ -18,7 +18,7 @@
 // Not measured here: drawing the results (the till's page; its bench is the checkout's).
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -199,7 +199,8 @@ async function main() {
   const text = JSON.stringify(generateCatalogue(N));
   const products = JSON.parse(text) as CatalogueProduct[];
   const json = text.length;
-  console.log(`Till catalogue: ${N.toLocaleString('en')} generated products (${mb(json)} as JSON), ${RUNS} runs.\n`);
+  const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
+  console.log(`Till catalogue: ${N.toLocaleString('en')} generated products (${mb(json)} as JSON), ${RUNS} runs; ${load()} at the start.\n`);
 
   const node = nodePart(products);
   console.log('In Node (the search index alone, domain/pos/catalogue-search.ts):');
@@ -216,6 +217,7 @@ async function main() {
   console.log(`  JS heap                ${mb(median(b.heapAfter))} after loading (${mb(median(b.heapBefore))} before: the catalogue holds ${mb(median(b.heapAfter) - median(b.heapBefore))})   target ≤ 60 MB: ${verdict(median(b.heapAfter) <= 60 * 1024 * 1024)}`);
   console.log(`  keystroke search       p50 ${f(pct(b.typing, 50), 1)} ms  p95 ${f(pct(b.typing, 95), 1)} ms  max ${f(Math.max(...b.typing), 1)} ms  (clock 0.1 ms)   target p95 ≤ 16 ms: ${verdict(pct(b.typing, 95) <= 16)}`);
   console.log(`  scan look-up           ${f(median(b.scans) * 1000, 2)} µs each (20,000 codes × 5, timed together)`);
+  console.log(`\n${load()} at the end: the machine's other work is in every figure.`);
 }
 
 await main().catch((err: unknown) => {
