@@ -8,6 +8,7 @@ import { pandaStaticCss } from './scripts/vite-panda-static.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { resourceFacts } from './scripts/vite-resource-facts.ts';
 import { leanPreloadHelper } from './scripts/vite-preload-helper.ts';
+import { tillServiceWorker } from './scripts/vite-till-sw.ts';
 
 // Vitest's file order for the API run (tests/api/sequencer.ts); a build never loads vitest's runner.
 const DemoShopLast = process.env.VITEST ? (await import('./tests/api/sequencer.ts')).default : undefined;
@@ -140,7 +141,7 @@ function firstPageChunks() {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), resourceFacts(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont(), leanPreloadHelper(), precompress()])],
+  plugins: [react(), pandaStaticCss(new URL('.', import.meta.url)), dropMachineDescriptions(), resourceFacts(), ...(isSsrBuild ? [] : [preloadAppChunk(), preloadBodyFont(), leanPreloadHelper(), precompress(), tillServiceWorker()])],
   // The server's drawing runs React's production build whatever NODE_ENV the server has: bundled, with its checks compiled out.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {

@@ -1,8 +1,9 @@
 // `npm run bench`: list latency of the customers API over HTTP with 100,000 customers, then the
 // browser bench (scripts/bench-browser.ts: Chromium against a plain React floor page).
 //
-//   npm run bench                        PGlite (in memory), then PostgreSQL, then the browser
-//   npm run bench -- --only=pglite       some of them (pglite | pg | browser, comma-separated);
+//   npm run bench                        PGlite (in memory), then PostgreSQL, then the browser, then
+//                                        the till's catalogue (scripts/bench-till.ts)
+//   npm run bench -- --only=pglite       some of them (pglite | pg | browser | till, comma-separated);
 //                                        --pg = --only=pg
 //   npm run bench -- --n=500 --rows=200000 --explain
 //   npm run bench -- --only=browser --runs=7 --browser-rows=1000 --browser-db=pglite
@@ -51,15 +52,15 @@ const TARGET_P95_MS = 20;
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const PARTS = ['pglite', 'pg', 'browser'] as const;
+const PARTS = ['pglite', 'pg', 'browser', 'till'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser)(,(pglite|pg|browser))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
+const known = /^--(only=(pglite|pg|browser|till)(,(pglite|pg|browser|till))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
-  console.error('Usage: npm run bench -- [--only=pglite,pg,browser] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--purchases=1000000] [--sales=1000000] [--warmup=20] [--explain] [--scenarios=purchase,receive]');
+  console.error('Usage: npm run bench -- [--only=pglite,pg,browser,till] [--pg] [--n=200] [--rows=100000] [--history=1000000] [--purchases=1000000] [--sales=1000000] [--warmup=20] [--explain] [--scenarios=purchase,receive]');
   console.error('                          [--flood-only] [--flood-seconds=5]   (login flood)');
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
@@ -344,9 +345,9 @@ function runChild(kind: Kind): Promise<KindReport> {
   });
 }
 
-/** The browser bench in a process of its own; it prints its own report. */
-function runBrowser(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench-browser.ts'), ...args.filter((a) => BROWSER_FLAG.test(a))], {
+/** The browser bench (or the till's catalogue bench, scripts/bench-till.ts) in a process of its own; it prints its own report. */
+function runBrowser(script = 'bench-browser.ts'): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...(script === 'bench-browser.ts' ? args.filter((a) => BROWSER_FLAG.test(a)) : [])], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -370,6 +371,10 @@ async function main(): Promise<void> {
   if (only.includes('browser')) {
     if (kinds.length) console.log('');
     await runBrowser();
+  }
+  if (only.includes('till')) {
+    if (kinds.length || only.includes('browser')) console.log('');
+    await runBrowser('bench-till.ts');
   }
 }
 

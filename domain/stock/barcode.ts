@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { gtinCheckDigit } from './gtin.ts';
+
+export { gtinCheckDigit };
 
 /**
  * Barcodes. A numeric code of a GS1 length (EAN-8, UPC-A, EAN-13, GTIN-14) ends in a check
@@ -10,16 +13,6 @@ export const BARCODE_MAX = 32;
 
 /** The GS1 lengths with a check digit, and what a person calls each. */
 const GTIN_NAMES: Record<number, string> = { 8: 'EAN-8', 12: 'UPC-A', 13: 'EAN-13', 14: 'GTIN-14' };
-
-/** The check digit of `body` (the code without its last digit): weights 3,1,3,… from the right. */
-export function gtinCheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = body.charCodeAt(body.length - 1 - i) - 48;
-    sum += digit * (i % 2 === 0 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10;
-}
 
 /** Why `code` is not a valid barcode, or undefined when it is. */
 export function barcodeProblem(code: string): string | undefined {

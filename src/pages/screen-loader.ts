@@ -4,6 +4,9 @@ import type { ScreenLoader, ShellProps } from '../app/screen-loader.ts';
 import type { AppSystem } from '../app/system.ts';
 import type { ScreenProps } from '../screens/screen-props.ts';
 import { PAGES } from './index.ts';
+import { pageOf } from './page-files.ts';
+
+export { pageFiles, pageOf } from './page-files.ts';
 import type { PageModule } from './page.ts';
 
 type ViewModule = { default: ComponentType<ScreenProps> };
@@ -25,17 +28,6 @@ export const PAGE_SOURCES: PageSources = {
   views: Object.fromEntries(Object.entries(VIEW_FILES).map(([path, load]) => [path.slice(PREFIX.length), load])),
   shell: () => import('../app/shell.tsx'),
 };
-
-/** The page module a screen key names (`list:customers` → the list's); none for the pages of the first chunk. */
-export const pageOf = (screen: string, pages: PageSources['pages'] = PAGES): PageModule | undefined =>
-  Object.hasOwn(pages, pageKey(screen)) ? pages[pageKey(screen)] : undefined;
-
-/** The source files a page needs besides the first chunk's (the server preloads their chunks: server/page-files.ts). */
-export function pageFiles(page: { screen: string; layout: Layout }): string[] {
-  if (page.layout === 'blank') return [];
-  const view = pageOf(page.screen)?.view;
-  return ['src/pages/screen-loader.ts', 'src/app/http-client.ts', ...(view ? [`src/screens/${view}`] : []), ...(page.layout === 'content' ? ['src/app/shell.tsx'] : [])];
-}
 
 /**
  * Loads pages for the screen machine: the view's and the shell's code and, where the page is
