@@ -86,7 +86,7 @@ const noneLeft = (p: CatalogueProduct, want: number, left: number): { refused: s
 
 /** A product joins the cart (its line's quantity goes up when there already), a serial with it for tracked ones; refused beyond the stock. */
 export function addProduct(cart: Cart, product: CatalogueProduct, serial?: string): CartChange {
-  if (stockLeft(cart, product) < 1) return noneLeft(product, inCart(cart, product.id) + 1, product.on_hand);
+  if (stockLeft(cart, product) < 1) return noneLeft(product, inCart(cart, product.id) + 1, stockLeft(cart, product));
   if (product.tracks_serials && !serial) return { refused: `“${product.name}” tracks serial numbers: pick or scan one.` };
   const i = cart.lines.findIndex((l) => l.product.id === product.id);
   if (i >= 0 && serial && cart.lines[i]!.serials.includes(serial)) return { refused: `Serial ${serial} is in the cart already.` };

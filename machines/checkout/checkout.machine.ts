@@ -143,7 +143,9 @@ export const checkoutMachine = setup({
       // The key is made once: a cart that comes back to paying (a reload, a refusal fixed) keeps it until the server refuses it.
       cart: { ...c.cart, key: c.cart.key ?? c.newKey() },
       payments: c.payments.length ? c.payments : [{ method: (c.terms.payment_methods[0] ?? 'cash') as PaymentMethod, amount: total(c) }],
-      errors: {},
+      // Pay pressed while a serial was being asked for: that product waits for another scan.
+      picking: null,
+      looking: null,
     })),
     addPayment: assign(({ context: c, event }) => {
       if (event.type !== 'payment.add') return {};
@@ -227,11 +229,12 @@ export const checkoutMachine = setup({
             'cart.resume': { target: '.ready', actions: ['resume', 'persist'] },
             'cart.clear': { target: '.ready', actions: ['clearCart', 'persist'] },
             'cart.hold': { guard: 'hasLines', target: '.ready', actions: ['hold', 'persist'] },
-            pay: { guard: 'hasLines', target: 'paying' },
+            pay: { guard: 'hasLines', target: 'paying', actions: assign({ errors: {} }) },
           },
           states: {
             ready: {
               description: 'Waiting for a scan or a pick.',
+              entry: assign({ picking: null, looking: null }),
               on: {
                 scan: [
                   { guard: 'scannedTracked', target: 'serial', actions: assign(({ context: c, event }) => ({ picking: { product: c.catalogue.byCode(event.code.trim())!, serials: [] }, notice: null })) },
