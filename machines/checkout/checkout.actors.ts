@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { SaleCreateBody } from '../../domain/documents/sale.ts';
-import type { CatalogueProduct, RegisterSession } from '../../domain/pos/till.facts.ts';
+import type { CatalogueProduct, PosTerms, RegisterSession } from '../../domain/pos/till.facts.ts';
 import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../../domain/pos/till.ts';
 import type { Outbox, OutboxEntry } from '../../src/pos/ports.ts';
 import { isRequestFailure } from '../auth.machine.ts';
@@ -11,6 +11,8 @@ import { isRequestFailure } from '../auth.machine.ts';
  * RequestFailure (status 0: the server could not be reached).
  */
 export interface TillServer {
+  /** The POS setting's terms the till sells on. */
+  terms(): Promise<PosTerms>;
   /** A code the local catalogue does not know, asked of the server before the till calls it unknown. */
   productByCode(code: string): Promise<CatalogueProduct | null>;
   /** The serials of a tracked product in stock. */

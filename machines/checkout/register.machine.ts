@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PaymentMethod } from '../../domain/documents/payments.facts.ts';
-import type { CashDirection, RegisterSession } from '../../domain/pos/till.facts.ts';
+import type { CashDirection, PosTerms, RegisterSession } from '../../domain/pos/till.facts.ts';
 import { isRequestFailure } from '../auth.machine.ts';
 import { checkoutActors } from './checkout.actors.ts';
 import { checkoutMachine, type CheckoutInput } from './checkout.machine.ts';
@@ -13,13 +13,19 @@ import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../.
  * session is open the register runs the checkout (./checkout.machine.ts) for it: selling needs
  * an open session, and the checkout names it on every sale.
  */
-export type RegisterInput = Omit<CheckoutInput, 'sessionId'>;
+export interface TillOpening {
+  terms: PosTerms;
+  session: RegisterSession | null;
+}
+/** The ports and clock; `opening`: the terms and session the page's loader got (none: the register asks). */
+export type RegisterInput = Omit<CheckoutInput, 'sessionId' | 'terms'> & { opening?: TillOpening | undefined };
 export interface CashForm {
   direction: CashDirection;
   amount: number;
   reason: string;
 }
-export interface RegisterContext extends RegisterInput {
+export interface RegisterContext extends Omit<RegisterInput, 'opening'> {
+  terms: PosTerms | null;
   session: RegisterSession | null;
   float: number;
   cash: CashForm;
@@ -51,24 +57,33 @@ export const registerMachine = setup({
   actors: {
     checkout: checkoutMachine,
     watchOutbox: checkoutActors.watchOutbox,
-    loadSession: fromPromise(async ({ input }: { input: RegisterContext }) => input.server.currentSession()),
+    loadSession: fromPromise(async ({ input }: { input: RegisterContext }): Promise<TillOpening> => {
+      const [terms, session] = await Promise.all([input.server.terms(), input.server.currentSession()]);
+      return { terms, session };
+    }),
     openSession: fromPromise(async ({ input }: { input: { c: RegisterContext; body: RegisterOpenBody } }) => input.c.server.openSession(input.body)),
     moveCash: fromPromise(async ({ input }: { input: { c: RegisterContext; body: CashMovementBody } }) => input.c.server.moveCash(input.c.session!.id, input.body)),
     closeSession: fromPromise(async ({ input }: { input: { c: RegisterContext; body: RegisterCloseBody } }) => input.c.server.closeSession(input.c.session!.id, input.body)),
   },
   guards: {
-    isOpen: ({ event }) => (event as unknown as { output: RegisterSession | null }).output?.status === 'open',
+    isOpen: ({ event }) => (event as unknown as { output: TillOpening }).output.session?.status === 'open',
+    openedOpen: ({ context }) => context.terms !== null && context.session?.status === 'open',
+    opened: ({ context }) => context.terms !== null,
     outboxEmpty: ({ context }) => context.waiting === 0,
     validFloat: ({ context }) => Number.isSafeInteger(context.float) && context.float >= 0,
     validCash: ({ context }) => context.cash.amount > 0 && context.cash.reason.trim() !== '',
   },
 }).createMachine({
   id: 'register',
-  context: ({ input }) => ({ ...input, session: null, float: 0, cash: { direction: 'in', amount: 0, reason: '' }, counted: {}, notice: null, errors: {}, waiting: 0 }),
+  context: ({ input: { opening, ...input } }) => ({ ...input, terms: opening?.terms ?? null, session: opening?.session ?? null, float: 0, cash: { direction: 'in', amount: 0, reason: '' }, counted: {}, notice: null, errors: {}, waiting: 0 }),
   invoke: { id: 'watchOutbox', src: 'watchOutbox', input: ({ context }) => ({ outbox: context.outbox }) },
   on: { 'outbox.changed': { actions: assign(({ event }) => ({ waiting: event.waiting + event.attention.length })) } },
-  initial: 'loading',
+  initial: 'start',
   states: {
+    start: {
+      description: 'What the page brought decides: the session open, none open, or nothing yet (ask).',
+      always: [{ guard: 'openedOpen', target: 'open' }, { guard: 'opened', target: 'none' }, { target: 'loading' }],
+    },
     loading: {
       description: 'Asking the server for this person’s open session.',
       tags: ['busy'],
@@ -76,7 +91,10 @@ export const registerMachine = setup({
         id: 'loadSession',
         src: 'loadSession',
         input: ({ context }) => context,
-        onDone: [{ guard: 'isOpen', target: 'open', actions: assign(({ event }) => ({ session: event.output })) }, { target: 'none' }],
+        onDone: [
+          { guard: 'isOpen', target: 'open', actions: assign(({ event }) => ({ terms: event.output.terms, session: event.output.session })) },
+          { target: 'none', actions: assign(({ event }) => ({ terms: event.output.terms, session: null })) },
+        ],
         onError: { target: 'unavailable', actions: assign(({ event }) => failed(event.error)) },
       },
     },
@@ -100,7 +118,7 @@ export const registerMachine = setup({
     },
     open: {
       description: 'Selling: the checkout runs for this session.',
-      invoke: { id: 'checkout', src: 'checkout', input: ({ context: c }) => ({ terms: c.terms, cashier: c.cashier, catalogue: c.catalogue, outbox: c.outbox, store: c.store, server: c.server, newKey: c.newKey, now: c.now, sessionId: c.session!.id }) },
+      invoke: { id: 'checkout', src: 'checkout', input: ({ context: c }) => ({ terms: c.terms!, cashier: c.cashier, catalogue: c.catalogue, outbox: c.outbox, store: c.store, server: c.server, newKey: c.newKey, now: c.now, sessionId: c.session!.id }) },
       initial: 'selling',
       states: {
         selling: {

@@ -44,7 +44,6 @@ const coverage = new Coverage('register', registerMachine);
 function inputFor(outbox = new MemoryOutbox(), server = new FakeServer()): RegisterInput {
   let n = 0;
   return {
-    terms: TERMS,
     cashier: 'Casey',
     catalogue: new MemoryCatalogue([KETTLE]),
     outbox,
@@ -64,8 +63,8 @@ const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, e
 const REFUSED = failure(422, 'Check the amounts.', { amount: ['Enter an amount more than 0.'] });
 
 const EVENTS: AnyEventObject[] = [
-  done('loadSession', null),
-  done('loadSession', OPEN),
+  done('loadSession', { terms: TERMS, session: null }),
+  done('loadSession', { terms: TERMS, session: OPEN }),
   error('loadSession', failure(0)),
   { type: 'register.reload' },
   { type: 'float.change', amount: 10000 },
@@ -143,12 +142,6 @@ describe('register machine, model paths on a real actor', () => {
   it(`every edge (${edges.length}) lands where the model says`, async () => {
     for (const p of edges) await run(p);
   }, 60_000);
-  it('covers every state and transition of the register', () => {
-    const r = coverage.report();
-    console.log(r.line);
-    expect(r.missingStates).toEqual([]);
-    expect(r.missingTransitions).toEqual([]);
-  });
 });
 
 describe('register machine on the fake server', () => {
@@ -197,17 +190,35 @@ describe('register machine on the fake server', () => {
     server.sessionAnswers = [CLOSED];
     const outbox = new MemoryOutbox();
     await outbox.put({ key: 'k1', body: {} as never, made_at: '2026-01-05T10:00:00.000Z', state: 'attention', reason: 'No stock.', tries: 1 });
-    const actor = createActor(registerMachine, { input: inputFor(outbox, server) }).start();
+    // The page's loader brought the terms and the open session: the register asks nothing more.
+    const actor = createActor(registerMachine, { input: { ...inputFor(outbox, server), opening: { terms: TERMS, session: OPEN } }, inspect: coverage.inspect }).start();
+    expect(actor.getSnapshot().matches('open')).toBe(true);
     await settle();
     actor.send({ type: 'close.start' });
     actor.send({ type: 'close.submit' });
     expect(actor.getSnapshot().context.notice).toBe('1 sale of this till has not reached the server: sync or resolve it before closing.');
-    expect(server.sessionCalls.map((c) => c.call)).toEqual(['current']);
+    expect(server.sessionCalls.map((c) => c.call)).toEqual([]);
     await outbox.remove('k1');
     await settle();
     actor.send({ type: 'close.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('closed');
     actor.stop();
+  });
+});
+
+describe('register machine, what the page brought', () => {
+  it('terms and no open session: the open form at once, nothing asked', () => {
+    const server = new FakeServer();
+    const actor = createActor(registerMachine, { input: { ...inputFor(new MemoryOutbox(), server), opening: { terms: TERMS, session: null } }, inspect: coverage.inspect }).start();
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(server.sessionCalls).toEqual([]);
+    actor.stop();
+  });
+  it('covers every state and transition of the register', () => {
+    const r = coverage.report();
+    console.log(r.line);
+    expect(r.missingStates).toEqual([]);
+    expect(r.missingTransitions).toEqual([]);
   });
 });

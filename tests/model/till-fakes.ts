@@ -112,6 +112,9 @@ export class FakeServer implements TillServer {
   sessionCalls: { call: string; body?: unknown }[] = [];
   sessionAnswers: (RegisterSession | RequestFailure)[] = [];
 
+  async terms() {
+    return TERMS;
+  }
   async productByCode(code: string) {
     this.codesAsked.push(code);
     return this.known.find((p) => p.barcode === code || p.sku === code) ?? null;
