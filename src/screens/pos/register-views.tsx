@@ -1,18 +1,16 @@
 import { Portal } from '@ark-ui/react/portal';
 import { useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.facts.ts';
 import { formatAmount, formatMoment, parseMoney } from '../../../domain/format.ts';
 import { selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
-import type { registerMachine } from '../../../machines/checkout/register.machine.ts';
+import type { Register } from './till-types.ts';
 import { useDisplay } from '../../app/display.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 
-type Register = ActorRefFrom<typeof registerMachine>;
 const methodName = (m: string) => PAYMENT_METHODS[m as PaymentMethod] ?? m;
 const panel = css({ m: 'auto', w: 'full', maxW: '28rem', p: '6', bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'md', display: 'grid', gap: '4' });
 const row = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap' });

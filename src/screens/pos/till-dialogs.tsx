@@ -11,7 +11,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ReceiptPaper } from './receipt.tsx';
 import { TILL_KEYS } from './till-keys.ts';
-import type { Checkout } from './till.tsx';
+import type { Checkout } from './till-types.ts';
 
 const methodName = (m: string) => PAYMENT_METHODS[m as PaymentMethod] ?? m;
 const row = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap', mt: '4' });

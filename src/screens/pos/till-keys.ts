@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import type { Checkout, Register } from './till.tsx';
+import type { Checkout, Register } from './till-types.ts';
 
 export type TillPanel = 'help' | 'held' | null;
 

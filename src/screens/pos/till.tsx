@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { formatAmount, formatPercent, parseMoney, parsePercent } from '../../../domain/format.ts';
 import type { CatalogueProduct } from '../../../domain/pos/till.facts.ts';
 import type { Discount } from '../../../machines/checkout/cart.ts';
-import type { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import { selectCart, selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
-import type { registerMachine } from '../../../machines/checkout/register.machine.ts';
 import { useDisplay } from '../../app/display.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -14,9 +11,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
 import { useTillKeys, type TillPanel } from './till-keys.ts';
+import type { Checkout, Register } from './till-types.ts';
 
-export type Checkout = ActorRefFrom<typeof checkoutMachine>;
-export type Register = ActorRefFrom<typeof registerMachine>;
 
 const shell = css({ flex: '1', minH: '0', display: 'grid', gap: '3', p: '3', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(20rem, 26rem)' }, gridTemplateRows: { base: 'auto auto', md: 'minmax(0, 1fr)' } });
 const pane = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'sm', p: '3', display: 'flex', flexDirection: 'column', gap: '3', minH: '0' });
