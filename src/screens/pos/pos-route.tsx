@@ -48,7 +48,8 @@ export default function PosRoute({ data }: ScreenProps) {
   const checkout = useSelector(register, selectCheckout);
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 4rem)', h: { lg: 'calc(100dvh - 4rem)' } })}>
+    // Full height under the app's header, title and footer; on a phone the page scrolls instead.
+    <div className={css({ display: 'flex', flexDirection: 'column', minH: '28rem', h: { md: 'calc(100dvh - 15rem)' } })}>
       {view.phase === 'loading' && (
         <div className={css({ m: 'auto' })}>
           <Spinner label="Opening the till" />

@@ -3,7 +3,7 @@ import { LINE_PRODUCTS_API, type InStockSerial, type LineProduct } from '../../.
 import { lineSerialsPath } from '../../../domain/documents/lines.facts.ts';
 import { SALES_API } from '../../../domain/documents/sale.facts.ts';
 import { POS_TERMS_API, REGISTER_API, type CatalogueProduct, type PosTerms, type RegisterSession } from '../../../domain/pos/till.facts.ts';
-import type { SoldSale, TillServer } from '../../../machines/checkout/checkout.actors.ts';
+import type { TillServer } from '../../../machines/checkout/checkout.actors.ts';
 import type { Api } from '../../app/api.ts';
 import { isRequestFailure } from '../../../machines/auth.machine.ts';
 
@@ -54,8 +54,8 @@ export function tillServer(api: Api): TillServer {
     },
     serials: async (productId) => (await api.call<{ data: InStockSerial[] }>(lineSerialsPath(productId))).data.map((s) => s.serial),
     postSale: async (key, body) => {
-      const sale = await post<SoldSale & Record<string, unknown>>(SALES_API, body, { [IDEMPOTENCY_HEADER]: key });
-      return { id: sale.id, number: sale.number, grand_total: sale.grand_total, change: sale.change ?? 0 };
+      const sale = await post<{ id: number; reference: string; grand_total: number; change: number | null }>(SALES_API, body, { [IDEMPOTENCY_HEADER]: key });
+      return { id: sale.id, number: sale.reference, grand_total: sale.grand_total, change: sale.change ?? 0 };
     },
     currentSession: () => currentSession(api),
     openSession: (body) => post<RegisterSession>(REGISTER_API, body),
