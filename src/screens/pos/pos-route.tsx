@@ -40,7 +40,6 @@ export default function PosRoute({ data }: ScreenProps) {
       opening: data as TillOpening | undefined,
     }),
     // The till is made once per page; a new name for the cashier does not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [system],
   );
   const register = useActorRef(registerMachine, { input, inspect: system.inspect });

@@ -1,4 +1,3 @@
-import { Portal } from '@ark-ui/react/portal';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.facts.ts';
@@ -8,7 +7,7 @@ import type { Register } from './till-types.ts';
 import { useDisplay } from '../../app/display.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { TillFormDialog } from './till-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 
 const methodName = (m: string) => PAYMENT_METHODS[m as PaymentMethod] ?? m;
@@ -63,36 +62,10 @@ export function OpenRegister({ register }: { register: Register }) {
 export function CashDialog({ register }: { register: Register }) {
   const view = useSelector(register, selectRegister, shallowEqual);
   return (
-    <Dialog.Root open={view.cashOpen} lazyMount unmountOnExit onOpenChange={(d) => !d.open && register.send({ type: 'cash.cancel' })}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Title>{view.cash.direction === 'in' ? 'Cash in' : 'Cash out'}</Dialog.Title>
-            <form
-              noValidate
-              className={css({ display: 'grid', gap: '4', mt: '4' })}
-              onSubmit={(e) => {
-                e.preventDefault();
-                register.send({ type: 'cash.submit' });
-              }}
-            >
-              <MoneyField label="Amount" cents={0} autoFocus onCents={(amount) => register.send({ type: 'cash.change', amount })} error={view.errors.amount} />
-              <TextField label="Reason" autoComplete="off" error={view.errors.reason} onValueChange={(reason) => register.send({ type: 'cash.change', reason })} />
-              {view.notice && <p role="alert">{view.notice}</p>}
-              <div className={row}>
-                <Button variant="outline" tone="neutral" onClick={() => register.send({ type: 'cash.cancel' })}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={view.busy}>
-                  Record
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <TillFormDialog open={view.cashOpen} title={view.cash.direction === 'in' ? 'Cash in' : 'Cash out'} onClose={() => register.send({ type: 'cash.cancel' })} onSubmit={() => register.send({ type: 'cash.submit' })} notice={view.notice} submit="Record" busy={view.busy}>
+      <MoneyField label="Amount" cents={0} autoFocus onCents={(amount) => register.send({ type: 'cash.change', amount })} error={view.errors.amount} />
+      <TextField label="Reason" autoComplete="off" error={view.errors.reason} onValueChange={(reason) => register.send({ type: 'cash.change', reason })} />
+    </TillFormDialog>
   );
 }
 
@@ -101,41 +74,24 @@ export function CloseDialog({ register }: { register: Register }) {
   const view = useSelector(register, selectRegister, shallowEqual);
   const display = useDisplay();
   return (
-    <Dialog.Root open={view.closingOpen} lazyMount unmountOnExit onOpenChange={(d) => !d.open && register.send({ type: 'close.cancel' })}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Title>Close the register</Dialog.Title>
-            <Dialog.Description>Count what is in the drawer and on the card slips; the difference is recorded.</Dialog.Description>
-            <form
-              noValidate
-              className={css({ display: 'grid', gap: '4', mt: '4' })}
-              onSubmit={(e) => {
-                e.preventDefault();
-                register.send({ type: 'close.submit' });
-              }}
-            >
-              {view.session?.methods.map((m, i) => (
-                <div key={m.method} className={css({ display: 'grid', gap: '1' })}>
-                  <MoneyField label={`${methodName(m.method)} counted`} cents={0} autoFocus={i === 0} error={view.errors[`counted.${i}.amount`]} onCents={(amount) => register.send({ type: 'close.count', method: m.method as PaymentMethod, amount })} />
-                  <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Expected {formatAmount(m.expected, display)}</span>
-                </div>
-              ))}
-              {view.notice && <p role="alert">{view.notice}</p>}
-              <div className={row}>
-                <Button variant="outline" tone="neutral" onClick={() => register.send({ type: 'close.cancel' })}>
-                  Cancel
-                </Button>
-                <Button type="submit" tone="error" loading={view.busy}>
-                  Close register
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <TillFormDialog
+      open={view.closingOpen}
+      title="Close the register"
+      description="Count what is in the drawer and on the card slips; the difference is recorded."
+      onClose={() => register.send({ type: 'close.cancel' })}
+      onSubmit={() => register.send({ type: 'close.submit' })}
+      notice={view.notice}
+      submit="Close register"
+      busy={view.busy}
+      tone="error"
+    >
+      {view.session?.methods.map((m, i) => (
+        <div key={m.method} className={css({ display: 'grid', gap: '1' })}>
+          <MoneyField label={`${methodName(m.method)} counted`} cents={0} autoFocus={i === 0} error={view.errors[`counted.${i}.amount`]} onCents={(amount) => register.send({ type: 'close.count', method: m.method as PaymentMethod, amount })} />
+          <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Expected {formatAmount(m.expected, display)}</span>
+        </div>
+      ))}
+    </TillFormDialog>
   );
 }
 

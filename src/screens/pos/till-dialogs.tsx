@@ -1,5 +1,4 @@
-import { Portal } from '@ark-ui/react/portal';
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.facts.ts';
 import { formatAmount, formatMoment, parseMoney } from '../../../domain/format.ts';
@@ -7,31 +6,13 @@ import { selectCart, selectPayment, selectReceipt } from '../../../machines/chec
 import { useDisplay } from '../../app/display.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { dialogRow, TillDialog } from './till-dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ReceiptPaper } from './receipt.tsx';
 import { TILL_KEYS } from './till-keys.ts';
 import type { Checkout } from './till-types.ts';
 
 const methodName = (m: string) => PAYMENT_METHODS[m as PaymentMethod] ?? m;
-const row = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap', mt: '4' });
-
-/** A dialog of the till: opened by the machine's state, closing by its event, focus back to the search box. */
-function TillDialog({ open, title, onClose, finalFocus, children, wide }: { open: boolean; title: string; onClose: () => void; finalFocus?: RefObject<HTMLElement | null> | undefined; children: ReactNode; wide?: boolean }) {
-  return (
-    <Dialog.Root open={open} lazyMount unmountOnExit onOpenChange={(d) => !d.open && onClose()} {...(finalFocus ? { finalFocusEl: () => finalFocus.current } : {})}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content className={css({ maxW: wide ? '40rem' : '28rem', w: 'full', maxH: '100dvh', overflowY: 'auto' })}>
-            <Dialog.Title>{title}</Dialog.Title>
-            {children}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 /** Pay: one row per method, quick cash amounts, what is still due and the change, large. */
 export function PayDialog({ checkout, finalFocus }: { checkout: Checkout; finalFocus: RefObject<HTMLElement | null> }) {
@@ -107,7 +88,7 @@ export function PayDialog({ checkout, finalFocus }: { checkout: Checkout; finalF
             {pay.notice}
           </p>
         )}
-        <div className={row}>
+        <div className={dialogRow}>
           {pay.canBack && (
             <Button variant="outline" tone="neutral" onClick={() => checkout.send({ type: 'pay.back' })}>
               Back to the cart
@@ -143,7 +124,7 @@ export function ReceiptDialog({ checkout, finalFocus }: { checkout: Checkout; fi
         <>
           <p className={css({ fontSize: '2xl', fontWeight: 'bold', my: '3' })}>Change {formatAmount(receipt.change, display)}</p>
           <ReceiptPaper receipt={receipt} terms={terms} />
-          <div className={row}>
+          <div className={dialogRow}>
             <Button variant="outline" tone="neutral" onClick={() => window.print()}>
               Print receipt
             </Button>
@@ -226,7 +207,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
           </div>
         ))}
       </dl>
-      <div className={row}>
+      <div className={dialogRow}>
         <Button autoFocus onClick={onClose}>
           Close
         </Button>
