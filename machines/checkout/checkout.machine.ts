@@ -168,7 +168,9 @@ export const checkoutMachine = setup({
     }),
     recorded: assign(({ context: c }, sold: SoldSale | null) => ({ receipt: receiptOf(c, sold), cart: emptyCart(c.newKey(), c.now()), payments: [], errors: {}, notice: null })),
   },
+  delays: { replayEvery: 15_000 },
   guards: {
+    hasWaiting: ({ context }) => context.unsynced > 0,
     hasLines: ({ context }) => context.cart.lines.length > 0,
     isEmpty: ({ context }) => context.cart.lines.length === 0,
     covered: ({ context: c }) => paymentSums(c.payments, total(c)).covered && c.cart.lines.length > 0,
@@ -339,7 +341,11 @@ export const checkoutMachine = setup({
     sync: {
       initial: 'idle',
       states: {
-        idle: { on: { 'outbox.replay': 'replaying' } },
+        idle: {
+          on: { 'outbox.replay': 'replaying' },
+          // What waits is tried again every while (and at once when the page hears the network come back).
+          after: { replayEvery: [{ guard: 'hasWaiting', target: 'replaying' }, { target: 'idle', reenter: true }] },
+        },
         replaying: {
           description: 'The outbox sends what waits, in order, under each sale’s own key.',
           invoke: { id: 'replayOutbox', src: 'replayOutbox', input: ({ context }) => ({ outbox: context.outbox, server: context.server }), onDone: 'idle', onError: 'idle' },

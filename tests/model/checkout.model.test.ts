@@ -8,7 +8,7 @@
  * sends that same key.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
 import { paymentSums, cartTotals } from '../../machines/checkout/cart.ts';
@@ -24,7 +24,7 @@ const LAMP = product(4, 'Lamp', { sale_price: 2000, barcode: 'LAMP-1' });
 const SOLD: SoldSale = { id: 7, number: 'SL-000007', grand_total: 0, change: 0 };
 const VIP = { id: 9, name: 'Vera', discount_bps: 500 };
 
-const coverage = new Coverage('checkout', checkoutMachine, {}, { 'checkout.sync': 'the replay scenarios below' });
+const coverage = new Coverage('checkout', checkoutMachine);
 
 function inputFor(): CheckoutInput {
   let n = 0;
@@ -358,6 +358,39 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     await settle();
     expect(t.snap().context.unsynced).toBe(0);
     expect(t.snap().context.attention).toMatchObject([{ key: 'key-2', state: 'attention', reason: 'Not enough stock. Only 0 left.' }]);
+  });
+
+  it('what waits in the outbox is replayed every 15 s by itself, and nothing is sent while nothing waits', async () => {
+    const clock = new SimulatedClock();
+    const input = inputFor();
+    const actor = createActor(checkoutMachine, { input, clock, inspect: coverage.inspect }).start();
+    const server = input.server as FakeServer;
+    server.saleAnswers = [failure(0)];
+    clock.increment(15_000);
+    await settle();
+    expect(server.sales).toHaveLength(0);
+    actor.send({ type: 'scan', code: KETTLE.barcode! });
+    actor.send({ type: 'pay' });
+    actor.send({ type: 'pay.confirm' });
+    await settle();
+    expect(actor.getSnapshot().context.unsynced).toBe(1);
+    clock.increment(15_000);
+    await settle();
+    expect(server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
+    expect(actor.getSnapshot().context.unsynced).toBe(0);
+    actor.stop();
+  });
+
+  it('an outbox that fails to replay (storage refused) leaves the till ready to try again', async () => {
+    const input = inputFor();
+    const outbox = input.outbox as MemoryOutbox;
+    outbox.replay = () => Promise.reject(new Error('The storage is closed.'));
+    const t = till(input);
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    expect(t.snap().matches({ sync: 'idle' })).toBe(true);
+    t.send({ type: 'outbox.replay' });
+    expect(t.snap().matches({ sync: 'replaying' })).toBe(true);
   });
 
   it('hold a cart, sell another, resume the held one (the current one held in its place)', () => {
