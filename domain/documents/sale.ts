@@ -24,6 +24,13 @@ export interface SalePricedLine {
   tax_bps: number;
 }
 
+/**
+ * The customer's category's share of a line's amount, in minor units, taken off on top of the
+ * line's own discount and never more than what that leaves: the server prices a sale with it and
+ * the till's cart previews with it, so the two agree.
+ */
+export const categoryDiscount = (amount: number, ownDiscount: number, bps: number) => Math.min(amount - ownDiscount, Math.round((amount * bps) / 10000));
+
 /** The totals function's input for a sale: every line as sold, tax rounded per line. */
 export const saleTotalsInput = (terms: SaleTerms, lines: readonly SalePricedLine[]): DocumentInput => ({
   pricesIncludeTax: terms.prices_include_tax,

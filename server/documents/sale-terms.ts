@@ -46,5 +46,5 @@ export async function saleTerms(tx: Tx, body: { customer_id?: number | null | un
   return { customerId, categoryBps: row?.bps ?? 0 };
 }
 
-/** The category's share of a line's amount, in minor units, never more than what the line's own discount leaves. */
-export const categoryDiscount = (amount: number, ownDiscount: number, bps: number) => Math.min(amount - ownDiscount, Math.round((amount * bps) / 10000));
+/** The category's share of a line (shared with the till's cart): domain/documents/sale.ts. */
+export { categoryDiscount } from '../../domain/documents/sale.ts';

@@ -29,6 +29,8 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   sales: page({ view: 'sales/sale-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.sales.list) }),
   // Create and edit share one screen (SPEC); only an existing sale is loaded.
   saleForm: page({ view: 'sales/sale-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.sales.record) }),
+  // The till: /pos and /website draw the same screen (SPEC).
+  pos: page({ view: 'pos/pos-route.tsx', loader: () => import('./loaders/pos.ts').then((m) => m.loadTill) }),
   quotations: page({ view: 'quotations/quotation-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.list) }),
   // Create, edit and view share one screen (`quotationPage:view` shows it without its form); only an existing quotation is loaded.
   quotationPage: page({ view: 'quotations/quotation-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.record) }),

@@ -49,3 +49,13 @@ export interface Outbox {
   replay(send: (entry: OutboxEntry) => Promise<'sent' | { refused: string } | 'unreachable'>): Promise<void>;
   subscribe(listener: () => void): () => void;
 }
+
+/**
+ * Where the till keeps what must survive a reload, a crash and a closed tab (the cart, the held
+ * carts, a payment under way, the last receipt): small, read once when the till opens and written
+ * on every change, so synchronous (localStorage in the browser, src/pos/till-store.ts).
+ */
+export interface TillStore<T> {
+  load(): T | null;
+  save(value: T): void;
+}

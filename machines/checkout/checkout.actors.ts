@@ -1,0 +1,70 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { SaleCreateBody } from '../../domain/documents/sale.ts';
+import type { CatalogueProduct, PosTerms, RegisterSession } from '../../domain/pos/till.facts.ts';
+import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../../domain/pos/till.ts';
+import type { Outbox, OutboxEntry } from '../../src/pos/ports.ts';
+import { isRequestFailure } from '../auth.machine.ts';
+
+/**
+ * What the till's machines ask of the server, as one interface: the page gives the one over the
+ * app's HTTP client (src/screens/pos/till-server.ts), tests a fake. Every call throws a
+ * RequestFailure (status 0: the server could not be reached).
+ */
+export interface TillServer {
+  /** The POS setting's terms the till sells on. */
+  terms(): Promise<PosTerms>;
+  /** A code the local catalogue does not know, asked of the server before the till calls it unknown. */
+  productByCode(code: string): Promise<CatalogueProduct | null>;
+  /** The serials of a tracked product in stock. */
+  serials(productId: number): Promise<string[]>;
+  /** A till sale through the sale service, under its Idempotency-Key. */
+  postSale(key: string, body: TillSaleBody): Promise<SoldSale>;
+  currentSession(): Promise<RegisterSession | null>;
+  openSession(body: RegisterOpenBody): Promise<RegisterSession>;
+  moveCash(sessionId: number, body: CashMovementBody): Promise<RegisterSession>;
+  closeSession(sessionId: number, body: RegisterCloseBody): Promise<RegisterSession>;
+}
+export type TillSaleBody = SaleCreateBody & { register_session_id: number };
+/** What the till reads of the sale the server recorded. */
+export interface SoldSale {
+  id: number;
+  number: string;
+  grand_total: number;
+  change: number;
+}
+
+/** Unreachable (queue it), refused (show it, the server recorded nothing) or failed (unknown outcome: retry the same key). */
+export type FailureKind = 'unreachable' | 'refused' | 'failed';
+export const failureKind = (e: unknown): FailureKind => {
+  if (!isRequestFailure(e) || e.status === 0) return 'unreachable';
+  return e.status >= 500 || e.status === 408 || e.status === 409 || e.status === 429 ? 'failed' : 'refused';
+};
+
+/** One outbox entry sent as the outbox's replay asks: sent, refused with its reason, or unreachable (stop). */
+export const sendEntry =
+  (server: TillServer) =>
+  async (entry: OutboxEntry): Promise<'sent' | { refused: string } | 'unreachable'> => {
+    try {
+      await server.postSale(entry.key, entry.body);
+      return 'sent';
+    } catch (e) {
+      const kind = failureKind(e);
+      if (kind === 'refused' && isRequestFailure(e)) return { refused: [e.message, ...Object.values(e.errors ?? {}).flat()].join(' ') };
+      return 'unreachable';
+    }
+  };
+
+export const checkoutActors = {
+  lookupCode: fromPromise(async ({ input }: { input: { server: TillServer; code: string } }) => input.server.productByCode(input.code)),
+  loadSerials: fromPromise(async ({ input }: { input: { server: TillServer; productId: number } }) => input.server.serials(input.productId)),
+  submitSale: fromPromise(async ({ input }: { input: { server: TillServer; key: string; body: TillSaleBody } }) => input.server.postSale(input.key, input.body)),
+  queueSale: fromPromise(async ({ input }: { input: { outbox: Outbox; entry: OutboxEntry } }) => input.outbox.put(input.entry)),
+  replayOutbox: fromPromise(async ({ input }: { input: { outbox: Outbox; server: TillServer } }) => input.outbox.replay(sendEntry(input.server))),
+  /** Tells the machine what the outbox holds whenever it changes (and once at the start). */
+  watchOutbox: fromCallback<{ type: string }, { outbox: Outbox }>(({ input, sendBack }) => {
+    const tell = () =>
+      void input.outbox.list().then((all) => sendBack({ type: 'outbox.changed', waiting: all.filter((e) => e.state === 'waiting').length, attention: all.filter((e) => e.state === 'attention') }));
+    tell();
+    return input.outbox.subscribe(tell);
+  }),
+};

@@ -1,0 +1,92 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft } from './cart.ts';
+import type { checkoutMachine } from './checkout.machine.ts';
+import type { registerMachine } from './register.machine.ts';
+
+/**
+ * What the till's views show and may do, from the checkout's and the register's snapshots
+ * (zag-style view models): amounts already added up, buttons from `snapshot.can`.
+ */
+type Snap = SnapshotFrom<typeof checkoutMachine>;
+type RegisterSnap = SnapshotFrom<typeof registerMachine>;
+
+export function selectCart(s: Snap) {
+  const c = s.context;
+  const totals = cartTotals(c.cart, c.terms);
+  return {
+    lines: c.cart.lines.map((l, i) => ({
+      index: i,
+      id: l.product.id,
+      name: l.product.name,
+      sku: l.product.sku,
+      unitPrice: l.product.sale_price,
+      quantity: l.quantity,
+      discount: l.discount,
+      discountTaken: discountAmount(l.discount, l.quantity * l.product.sale_price),
+      serials: l.serials,
+      tracked: l.product.tracks_serials,
+      left: stockLeft(c.cart, l.product),
+      total: totals.lines[i]!.total,
+      errors: Object.fromEntries(Object.entries(c.errors).filter(([k]) => k.startsWith(`lines.${i}.`)).map(([k, v]) => [k.slice(`lines.${i}.`.length), v.join(' ')])),
+    })),
+    totals,
+    discount: c.cart.discount,
+    customer: customerOf(c.cart, c.terms),
+    notice: c.notice,
+    looking: c.looking,
+    picking: c.picking,
+    held: c.held.map((h) => ({ id: h.id, at: h.held_at, customer: customerOf(h, c.terms)?.name ?? 'Walk-in', total: cartTotals(h, c.terms).grandTotal, count: h.lines.reduce((n, l) => n + l.quantity, 0) })),
+    unsynced: c.unsynced,
+    attention: c.attention.length,
+    canPay: s.can({ type: 'pay' }),
+    canHold: s.can({ type: 'cart.hold' }),
+    canEdit: s.matches({ sale: 'cart' }),
+    busy: s.hasTag('busy'),
+  };
+}
+
+export function selectPayment(s: Snap) {
+  const c = s.context;
+  const total = cartTotals(c.cart, c.terms).grandTotal;
+  const sums = paymentSums(c.payments, total);
+  return {
+    open: s.matches({ sale: 'paying' }) || s.matches({ sale: 'submitting' }) || s.matches({ sale: 'failed' }) || s.matches({ sale: 'queueing' }),
+    phase: s.matches({ sale: 'failed' }) ? ('failed' as const) : s.hasTag('busy') ? ('sending' as const) : ('paying' as const),
+    total,
+    payments: c.payments,
+    methods: c.terms.payment_methods,
+    quick: quickAmounts(total),
+    ...sums,
+    notice: c.notice,
+    errors: Object.fromEntries(Object.entries(c.errors).map(([k, v]) => [k, v.join(' ')])),
+    canConfirm: s.can({ type: 'pay.confirm' }),
+    canRetry: s.can({ type: 'retry' }),
+    canQueue: s.can({ type: 'failed.queue' }),
+    canBack: s.can({ type: 'pay.back' }),
+  };
+}
+
+export const selectReceipt = (s: Snap) => ({ shown: s.matches({ sale: 'receipt' }), receipt: s.context.receipt, terms: s.context.terms });
+
+export function selectRegister(s: RegisterSnap) {
+  const c = s.context;
+  return {
+    phase: s.matches('open') ? ('open' as const) : s.matches('closed') ? ('closed' as const) : s.matches('none') || s.matches('opening') ? ('none' as const) : s.matches('unavailable') ? ('unavailable' as const) : ('loading' as const),
+    session: c.session,
+    float: c.float,
+    cash: c.cash,
+    cashOpen: s.matches({ open: 'cash' }),
+    closingOpen: s.matches({ open: 'closing' }),
+    counted: c.counted,
+    waiting: c.waiting,
+    notice: c.notice,
+    errors: Object.fromEntries(Object.entries(c.errors).map(([k, v]) => [k, v.join(' ')])),
+    busy: s.hasTag('busy') || s.matches({ open: { cash: 'sending' } }) || s.matches({ open: { closing: 'sending' } }),
+    canOpen: s.can({ type: 'register.open' }),
+    canCash: s.can({ type: 'cash.start', direction: 'in' }),
+    canClose: s.can({ type: 'close.start' }),
+  };
+}
+
+/** The checkout the register runs while its session is open (none otherwise). */
+export const selectCheckout = (s: RegisterSnap) => s.children.checkout as ActorRefFrom<typeof checkoutMachine> | undefined;

@@ -1,0 +1,58 @@
+import { useEffect, type RefObject } from 'react';
+import type { Checkout, Register } from './till-types.ts';
+
+export type TillPanel = 'help' | 'held' | null;
+
+/** The till's shortcuts, listed by the help overlay (F1) in this order. */
+export const TILL_KEYS: { keys: string; does: string }[] = [
+  { keys: 'F2 or /', does: 'Search or scan' },
+  { keys: 'F3', does: 'Quantity of the selected line' },
+  { keys: 'F4', does: 'Discount on the selected line' },
+  { keys: 'Alt+↑ / Alt+↓', does: 'Select the line above or below' },
+  { keys: 'Alt+Delete', does: 'Remove the selected line' },
+  { keys: 'F6', does: 'Order discount' },
+  { keys: 'F7', does: 'Hold the sale' },
+  { keys: 'F8', does: 'Resume a held sale' },
+  { keys: 'F9 or Ctrl+Enter', does: 'Pay' },
+  { keys: 'Alt+N', does: 'New sale (clears the cart, or leaves the receipt)' },
+  { keys: 'F1', does: 'These shortcuts' },
+  { keys: 'Esc', does: 'Close a dialog; back to the search' },
+];
+
+const focus = (selector: string) => document.querySelector<HTMLInputElement>(selector)?.focus();
+
+/**
+ * The keyboard at the till: each shortcut sends the machine's event or moves the focus to the
+ * field it names; nothing is decided here (the machines ignore what their state does not take).
+ */
+export function useTillKeys({ checkout, search, line, setPanel, lines }: { checkout: Checkout; register: Register; search: RefObject<HTMLInputElement | null>; line: number; setPanel: (p: TillPanel) => void; lines: number }) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLInputElement && e.target !== search.current;
+      const send = (event: Parameters<Checkout['send']>[0]) => {
+        e.preventDefault();
+        checkout.send(event);
+      };
+      if (e.key === 'F1') return (e.preventDefault(), setPanel('help'));
+      if (e.key === 'F2' || (e.key === '/' && !(e.target instanceof HTMLInputElement))) return (e.preventDefault(), search.current?.focus());
+      if (e.key === 'F3') return (e.preventDefault(), focus(`[data-line-quantity="${line}"]`));
+      if (e.key === 'F4') return (e.preventDefault(), focus(`[data-line-discount="${line}"]`));
+      if (e.key === 'F6') return (e.preventDefault(), focus('#order-discount'));
+      if (e.key === 'F7') return send({ type: 'cart.hold' });
+      if (e.key === 'F8') return (e.preventDefault(), setPanel('held'));
+      if (e.key === 'F9' || (e.key === 'Enter' && e.ctrlKey)) return send({ type: 'pay' });
+      if (e.altKey && (e.key === 'n' || e.key === 'N')) {
+        e.preventDefault();
+        // Whichever the till is showing takes it: the receipt leaves, a cart is cleared.
+        checkout.send({ type: 'sale.new' });
+        checkout.send({ type: 'cart.clear' });
+        return search.current?.focus();
+      }
+      if (e.altKey && e.key === 'Delete' && lines > 0) return send({ type: 'line.remove', index: line });
+      if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) return (e.preventDefault(), focus(`[data-line-quantity="${Math.max(0, Math.min(lines - 1, line + (e.key === 'ArrowUp' ? -1 : 1)))}"]`));
+      if (e.key === 'Escape' && typing) return search.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [checkout, search, line, setPanel, lines]);
+}

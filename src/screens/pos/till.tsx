@@ -1,0 +1,248 @@
+import { useEffect, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { formatAmount, formatPercent, parseMoney, parsePercent } from '../../../domain/format.ts';
+import type { CatalogueProduct } from '../../../domain/pos/till.facts.ts';
+import type { Discount } from '../../../machines/checkout/cart.ts';
+import { selectCart, selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
+import { useDisplay } from '../../app/display.ts';
+import { shallowEqual, useSelector } from '../../app/use-selector.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
+import { useTillKeys, type TillPanel } from './till-keys.ts';
+import type { Checkout, Register } from './till-types.ts';
+
+
+const shell = css({ flex: '1', minH: '0', display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(20rem, 26rem)' }, gridTemplateRows: { base: 'auto auto', md: 'minmax(0, 1fr)' } });
+const pane = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'sm', p: '3', display: 'flex', flexDirection: 'column', gap: '3', minH: '0' });
+const grid = css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))', overflowY: 'auto', alignContent: 'start', flex: '1' });
+const tile = css({
+  display: 'grid',
+  gap: '1',
+  p: '2',
+  minH: '24',
+  textAlign: 'left',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.hover' },
+  _focusVisible: { outline: '3px solid', outlineColor: 'primary.solid', outlineOffset: '2px' },
+});
+const muted = css({ color: 'fg.muted', fontSize: 'sm' });
+const numeric = css({ fontVariantNumeric: 'tabular-nums', textAlign: 'right' });
+
+/** The catalogue's answer for what is typed (the local catalogue answers at once; its subscribers hear a sync). */
+function useProducts(checkout: Checkout, text: string, categoryId: number | null): { products: CatalogueProduct[]; categories: { id: number; name: string }[] } {
+  const catalogue = checkout.getSnapshot().context.catalogue;
+  const [, changed] = useState(0);
+  useEffect(() => catalogue.subscribe(() => changed((n) => n + 1)), [catalogue]);
+  return { products: catalogue.search(text, { categoryId, limit: 48 }), categories: catalogue.categories() };
+}
+
+/** The till while the register is open: products on the left, the cart on the right, dialogs over them. */
+export function Till({ checkout, register }: { checkout: Checkout; register: Register }) {
+  const display = useDisplay();
+  const cart = useSelector(checkout, selectCart, shallowEqual);
+  const reg = useSelector(register, selectRegister, shallowEqual);
+  const [text, setText] = useState('');
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [selected, setSelected] = useState(0);
+  const [panel, setPanel] = useState<TillPanel>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const { products, categories } = useProducts(checkout, text, categoryId);
+  const money = (v: number) => formatAmount(v, display);
+  const line = Math.min(selected, Math.max(0, cart.lines.length - 1));
+  const focusSearch = () => search.current?.focus();
+  // The network back: what waits in the outbox goes now rather than at the next try.
+  useEffect(() => {
+    const online = () => checkout.send({ type: 'outbox.replay' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [checkout]);
+  useTillKeys({ checkout, register, search, line, setPanel, lines: cart.lines.length });
+
+  return (
+    <div className={shell}>
+      <section className={pane} aria-label="Products">
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <Input
+            ref={search}
+            autoFocus
+            type="search"
+            aria-label="Search or scan"
+            placeholder="Search by name, SKU or barcode — or scan (F2)"
+            className={css({ flex: '1', minW: '12rem', h: '12' })}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              // A scanner types fast and ends with Enter: the code goes to the cart, the box is cleared for the next.
+              if (e.key === 'Enter' && text.trim()) {
+                e.preventDefault();
+                checkout.send({ type: 'scan', code: text.trim() });
+                setText('');
+              }
+            }}
+          />
+          {cart.unsynced + cart.attention > 0 && (
+            <Badge tone={cart.attention ? 'error' : 'warning'} aria-live="polite">
+              Unsynced {cart.unsynced + cart.attention}
+            </Badge>
+          )}
+          <Button variant="outline" tone="neutral" onClick={() => setPanel('help')} aria-keyshortcuts="F1">
+            Shortcuts
+          </Button>
+        </div>
+        {categories.length > 0 && (
+          <div role="tablist" aria-label="Categories" className={css({ display: 'flex', gap: '1', overflowX: 'auto' })}>
+            {[{ id: null, name: 'All' }, ...categories].map((c) => (
+              <Button key={String(c.id)} role="tab" aria-selected={categoryId === c.id} variant={categoryId === c.id ? 'solid' : 'ghost'} tone="neutral" onClick={() => setCategoryId(c.id)}>
+                {c.name}
+              </Button>
+            ))}
+          </div>
+        )}
+        {cart.notice && (
+          <p role="alert" className={css({ color: 'error.fg', fontWeight: 'medium' })}>
+            {cart.notice}
+          </p>
+        )}
+        {cart.looking && <p className={muted}>Asking the server for “{cart.looking}”…</p>}
+        <div className={grid}>
+          {products.map((p) => (
+            <button key={p.id} type="button" className={tile} onClick={() => (checkout.send({ type: 'product.add', productId: p.id }), focusSearch())}>
+              {p.image && <img src={p.image} alt="" className={css({ w: 'full', h: '16', objectFit: 'cover', borderRadius: 'sm' })} />}
+              <span className={css({ fontWeight: 'medium' })}>{p.name}</span>
+              <span>{money(p.sale_price)}</span>
+              <span className={muted}>{p.on_hand > 0 ? `${p.on_hand} in stock` : 'Out of stock'}</span>
+            </button>
+          ))}
+          {products.length === 0 && <p className={css({ color: 'fg.muted', gridColumn: '1 / -1' })}>{text ? 'No product matches.' : 'Type or scan to find products.'}</p>}
+        </div>
+      </section>
+
+      <section className={pane} aria-label="Cart">
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
+          <span>
+            Customer: <strong>{cart.customer?.name ?? 'Walk-in'}</strong>
+          </span>
+          <span className={muted}>{reg.session?.reference}</span>
+        </div>
+        <ol className={css({ flex: '1', overflowY: 'auto', display: 'grid', gap: '2', alignContent: 'start' })} aria-label="Cart lines">
+          {cart.lines.map((l) => (
+            <li key={l.index} className={css({ display: 'grid', gap: '1', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: l.index === line ? 'primary.solid' : 'border.default' })} onFocus={() => setSelected(l.index)}>
+              <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
+                <strong>{l.name}</strong>
+                <span className={numeric}>{money(l.total)}</span>
+              </div>
+              <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                <label className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+                  <span className={muted}>Qty</span>
+                  <Input
+                    data-line-quantity={l.index}
+                    className={css({ w: '16', h: '10' })}
+                    inputMode="numeric"
+                    defaultValue={l.quantity}
+                    key={`q${l.quantity}`}
+                    readOnly={l.tracked || !cart.canEdit}
+                    aria-label={`Quantity of ${l.name}`}
+                    onBlur={(e) => Number(e.target.value) !== l.quantity && checkout.send({ type: 'line.quantity', index: l.index, quantity: Number(e.target.value) })}
+                    onKeyDown={(e) => e.key === 'Enter' && (e.currentTarget.blur(), focusSearch())}
+                  />
+                </label>
+                <label className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+                  <span className={muted}>Disc.</span>
+                  <Input
+                    data-line-discount={l.index}
+                    className={css({ w: '20', h: '10' })}
+                    defaultValue={discountText(l.discount)}
+                    key={`d${discountText(l.discount)}`}
+                    placeholder="0 or 10%"
+                    readOnly={!cart.canEdit}
+                    aria-label={`Discount on ${l.name} (amount, or percent with %)`}
+                    onBlur={(e) => sendDiscount(e.target.value, (discount) => checkout.send({ type: 'line.discount', index: l.index, discount }))}
+                    onKeyDown={(e) => e.key === 'Enter' && (e.currentTarget.blur(), focusSearch())}
+                  />
+                </label>
+                <span className={muted}>× {money(l.unitPrice)}</span>
+                <span className={css({ ml: 'auto', fontSize: 'sm', color: l.left <= 0 ? 'warning.fg' : 'fg.muted' })}>{l.left} left</span>
+                <Button size="sm" variant="ghost" tone="error" aria-label={`Remove ${l.name}`} disabled={!cart.canEdit} onClick={() => (checkout.send({ type: 'line.remove', index: l.index }), focusSearch())}>
+                  Remove
+                </Button>
+              </div>
+              {l.serials.length > 0 && <span className={muted}>Serials: {l.serials.join(', ')}</span>}
+              {Object.values(l.errors).map((m) => (
+                <span key={m} className={css({ color: 'error.fg', fontSize: 'sm' })}>
+                  {m}
+                </span>
+              ))}
+            </li>
+          ))}
+          {cart.lines.length === 0 && <li className={muted}>Scan or pick a product to start a sale.</li>}
+        </ol>
+        <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '1', '& dd': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } })}>
+          <dt>Subtotal</dt>
+          <dd>{money(cart.totals.subtotal)}</dd>
+          <dt>Tax</dt>
+          <dd>{money(cart.totals.lineTax + cart.totals.documentTax)}</dd>
+          <dt>
+            <label htmlFor="order-discount">Order discount</label>
+          </dt>
+          <dd>
+            <Input
+              id="order-discount"
+              className={css({ w: '24', h: '9', textAlign: 'right' })}
+              defaultValue={discountText(cart.discount)}
+              key={discountText(cart.discount)}
+              placeholder="0 or 5%"
+              readOnly={!cart.canEdit}
+              onBlur={(e) => sendDiscount(e.target.value, (discount) => checkout.send({ type: 'cart.discount', discount }))}
+              onKeyDown={(e) => e.key === 'Enter' && (e.currentTarget.blur(), focusSearch())}
+            />
+          </dd>
+          <dt className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Total</dt>
+          <dd className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{money(cart.totals.grandTotal)}</dd>
+        </dl>
+        <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '2' })}>
+          <Button size="lg" variant="outline" tone="neutral" disabled={!cart.canHold} onClick={() => checkout.send({ type: 'cart.hold' })} aria-keyshortcuts="F7">
+            Hold
+          </Button>
+          <Button size="lg" variant="outline" tone="neutral" disabled={cart.held.length === 0} onClick={() => setPanel('held')} aria-keyshortcuts="F8">
+            Resume ({cart.held.length})
+          </Button>
+          <Button size="lg" disabled={!cart.canPay} onClick={() => checkout.send({ type: 'pay' })} aria-keyshortcuts="F9">
+            Pay
+          </Button>
+        </div>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canCash} onClick={() => register.send({ type: 'cash.start', direction: 'in' })}>
+            Cash in
+          </Button>
+          <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canCash} onClick={() => register.send({ type: 'cash.start', direction: 'out' })}>
+            Cash out
+          </Button>
+          <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canClose} onClick={() => register.send({ type: 'close.start' })}>
+            Close register
+          </Button>
+        </div>
+      </section>
+      <PayDialog checkout={checkout} finalFocus={search} />
+      <ReceiptDialog checkout={checkout} finalFocus={search} />
+      <SerialDialog checkout={checkout} finalFocus={search} />
+      <HeldDialog checkout={checkout} open={panel === 'held'} onClose={() => (setPanel(null), focusSearch())} />
+      <HelpDialog open={panel === 'help'} onClose={() => (setPanel(null), focusSearch())} />
+    </div>
+  );
+}
+
+const discountText = (d: Discount) => (d.value === 0 ? '' : d.kind === 'percent' ? `${formatPercent(d.value)}%` : (d.value / 100).toFixed(2));
+
+/** "10%" is a percent, "2.50" an amount, empty none; anything else is sent as it reads so the machine refuses it in words. */
+function sendDiscount(text: string, send: (d: Discount) => void) {
+  const t = text.trim();
+  if (t === '') return send({ kind: 'amount', value: 0 });
+  if (t.endsWith('%')) return send({ kind: 'percent', value: parsePercent(t) ?? -1 });
+  send({ kind: 'amount', value: parseMoney(t) ?? -1 });
+}

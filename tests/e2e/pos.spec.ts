@@ -1,0 +1,66 @@
+/**
+ * The till's main path, as a cashier walks it: open the register with a counted float, scan a
+ * product (a scanner types fast and ends with Enter), pay cash with change, see the receipt with
+ * the sale's number. Needs the till's server half (terms, register sessions) on main.
+ */
+import { expect, test } from '@playwright/test';
+import { asAdmin } from './support/pages.ts';
+import { ean13 } from './support/purchase-pages.ts';
+
+test('open the register, scan a product, pay cash with change, see the receipt', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { api, token } = await asAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const code = ean13(`22${String(Date.now()).slice(-10)}`);
+  const kettle = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Kettle ${tag}`, sku: `KT-${tag}`, barcode: code, unit_id: unit!.id, cost_price: 900, sale_price: 1250 });
+  await api.create('/api/v1/admin/stock/adjustments', { product_id: kettle.id, quantity: 3, reason: 'opening', unit_cost: 900 });
+  const main = page.getByRole('main');
+
+  await page.goto('/admin/pos');
+  // A session left open by an earlier run is closed first, so the register opens from its form.
+  const open = main.getByRole('button', { name: 'Open register' });
+  const search = main.getByRole('searchbox', { name: 'Search or scan' });
+  await expect(open.or(search)).toBeVisible();
+  if (await search.isVisible()) {
+    await main.getByRole('button', { name: 'Close register' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close register' }).click();
+    await main.getByRole('button', { name: 'Open a new session' }).click();
+  }
+
+  await test.step('open with a counted float', async () => {
+    await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
+    await open.click();
+    await expect(search).toBeFocused();
+  });
+
+  await test.step('a scan: fast keys and Enter put the product in the cart, focus stays in the search', async () => {
+    await search.pressSequentially(code, { delay: 10 });
+    await search.press('Enter');
+    const cart = main.getByRole('list', { name: 'Cart lines' });
+    await expect(cart).toContainText(kettle.name);
+    await expect(cart.getByRole('textbox', { name: `Quantity of ${kettle.name}` })).toHaveValue('1');
+    await expect(cart).toContainText('2 left');
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('');
+  });
+
+  // 12.50 and the POS setting's order tax on it.
+  const { data: terms } = await (await request.get('/api/v1/admin/pos/terms', { headers: { authorization: `Bearer ${token}` } })).json();
+  const total = 1250 + Math.round((1250 * terms.default_tax_bps) / 10000);
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  await test.step('pay 20.00 in cash: the change shown large, then the receipt', async () => {
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: `Pay ${dollars(total)}` });
+    await pay.getByRole('button', { name: 'Cash $20.00' }).click();
+    await expect(pay.getByTestId('change')).toHaveText(dollars(2000 - total));
+    await pay.getByRole('button', { name: 'Complete sale' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Sale complete' });
+    await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText(/SL-\d{6}/);
+    await expect(receipt).toContainText(`Change ${dollars(2000 - total)}`);
+    await expect(receipt.getByRole('img', { name: /^Barcode SL-\d{6}$/ })).toBeVisible();
+    await receipt.getByRole('button', { name: 'New sale' }).click();
+    await expect(search).toBeFocused();
+  });
+});

@@ -1,0 +1,447 @@
+/**
+ * The till's checkout machine (machines/checkout/checkout.machine.ts), model-based: its graph
+ * under scans (known, unknown, tracked), picks, quantities, discounts, hold and resume, payments
+ * and every answer of the server and the outbox, walked by xstate/graph's TestModel; every
+ * shortest path and every edge is replayed on a REAL actor whose invoked actors wait for the
+ * path to settle them, and must land where the model says. On the way: a sale is sent under the
+ * key made when its cart started paying, a second Pay while it is sent asks nothing, and a retry
+ * sends that same key.
+ */
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { TestModel, type StatePath } from 'xstate/graph';
+import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
+import { paymentSums, cartTotals } from '../../machines/checkout/cart.ts';
+import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
+import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
+import { FakeServer, MemoryCatalogue, MemoryOutbox, MemoryStore, TERMS, failure, product } from './till-fakes.ts';
+
+type Snap = SnapshotFrom<typeof checkoutMachine>;
+const KETTLE = product(1, 'Kettle', { sale_price: 1250, on_hand: 2 });
+const MUG = product(2, 'Mug', { sale_price: 800, on_hand: 1 });
+const PHONE = product(3, 'Phone', { sale_price: 30000, on_hand: 2, tracks_serials: true });
+const LAMP = product(4, 'Lamp', { sale_price: 2000, barcode: 'LAMP-1' });
+const SOLD: SoldSale = { id: 7, number: 'SL-000007', grand_total: 0, change: 0 };
+const VIP = { id: 9, name: 'Vera', discount_bps: 500 };
+
+const coverage = new Coverage('checkout', checkoutMachine);
+
+function inputFor(): CheckoutInput {
+  let n = 0;
+  return {
+    terms: TERMS,
+    sessionId: 3,
+    cashier: 'Casey',
+    catalogue: new MemoryCatalogue([KETTLE, MUG, PHONE]),
+    outbox: new MemoryOutbox(),
+    store: new MemoryStore<TillSaved>(),
+    server: new FakeServer(),
+    newKey: () => `key-${++n}`,
+    now: () => '2026-01-05T10:00:00.000Z',
+  };
+}
+
+/** What the model tells apart: where the machine is, and the shape of its cart, payment and outcome (not every amount, so the graph stays small). */
+const serialize = (s: Snap) => {
+  const c = s.context;
+  return JSON.stringify({
+    value: s.value,
+    lines: Math.min(c.cart.lines.length, 2),
+    serials: c.cart.lines.some((l) => l.serials.length > 0),
+    held: c.held.length,
+    key: c.cart.key !== null,
+    payments: Math.min(c.payments.length, 2),
+    covered: c.cart.lines.length > 0 && paymentSums(c.payments, cartTotals(c.cart, c.terms).grandTotal).covered,
+    // The last receipt stays for a reprint; the model tells it apart only while it is shown (else no way back to the first sale's states).
+    receipt: s.matches({ sale: 'receipt' }) ? (c.receipt?.synced ? 'synced' : 'unsynced') : null,
+    picking: c.picking ? c.picking.serials.length : null,
+  });
+};
+
+const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e });
+
+function events(s: Snap): AnyEventObject[] {
+  const c = s.context;
+  const cart: AnyEventObject[] = [
+    { type: 'scan', code: KETTLE.barcode! },
+    { type: 'scan', code: 'NOPE-1' },
+    { type: 'scan', code: PHONE.barcode! },
+    { type: 'product.add', productId: MUG.id },
+    { type: 'line.quantity', index: 0, quantity: 2 },
+    { type: 'line.remove', index: 0 },
+    { type: 'line.discount', index: 0, discount: { kind: 'percent', value: 1000 } },
+    { type: 'cart.discount', discount: { kind: 'amount', value: 100 } },
+    { type: 'customer.set', customer: VIP },
+    ...(c.held.length ? [{ type: 'cart.resume', id: c.held[0]!.id }] : [{ type: 'cart.hold' }]),
+    { type: 'cart.clear' },
+    { type: 'pay' },
+    { type: 'pay.confirm' },
+  ];
+  return [
+    ...cart,
+    done('lookupCode', null),
+    done('lookupCode', LAMP),
+    done('lookupCode', { ...LAMP, tracks_serials: true }),
+    error('lookupCode', failure(0)),
+    done('loadSerials', ['S1', 'S2']),
+    error('loadSerials', failure(0)),
+    { type: 'serial.pick', serial: 'S1' },
+    { type: 'scan', code: 'S2' },
+    { type: 'serial.cancel' },
+    { type: 'payment.add', method: 'card' },
+    { type: 'payment.quick', amount: 100000 },
+    ...(c.payments.length > 1 ? [{ type: 'payment.remove', index: c.payments.length - 1 }] : []),
+    { type: 'payment.change', index: 0, amount: 0 },
+    { type: 'pay.back' },
+    done('submitSale', SOLD),
+    error('submitSale', failure(0)),
+    error('submitSale', failure(503, 'The server is busy.')),
+    error('submitSale', failure(422, 'Only 1 Kettle is left.', { 'lines.0.quantity': ['Only 1 is left.'] })),
+    { type: 'retry' },
+    { type: 'failed.queue' },
+    done('queueSale'),
+    error('queueSale', new Error('quota')),
+    { type: 'sale.new' },
+    { type: 'notice.dismiss' },
+  ];
+}
+
+/** The events a state takes, and the Pay a person may press again while a sale is on its way (it must change nothing). */
+const heard = (s: Snap, e: AnyEventObject) => internalOnlyWhenEnabled(s as never, e) && (s.can(e as never) || (e.type === 'pay.confirm' && s.hasTag('busy')));
+
+const model = new TestModel(checkoutMachine as unknown as ActorLogic<Snap, AnyEventObject, CheckoutInput>, {
+  input: inputFor(),
+  events,
+  filterEvents: heard,
+  serializeState: serialize,
+});
+
+const ASYNC = ['lookupCode', 'loadSerials', 'submitSale', 'queueSale'] as const;
+
+function harness() {
+  const calls = Object.fromEntries(ASYNC.map((id) => [id, deferredCalls<unknown>()])) as Record<(typeof ASYNC)[number], ReturnType<typeof deferredCalls<unknown>>>;
+  const machine = checkoutMachine.provide({
+    actors: Object.fromEntries(ASYNC.map((id) => [id, fromPromise((a) => calls[id].start(a as never))])) as never,
+  });
+  const input = inputFor();
+  const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
+  return { actor, calls, input };
+}
+
+/** One step on the real actor: settle the invoked actor the event names, or send it; then check the machine is where the model says. */
+async function step(h: ReturnType<typeof harness>, e: AnyEventObject, expected: Snap) {
+  const snap = () => h.actor.getSnapshot();
+  const sentKeys = () => h.calls.submitSale.calls.map((c) => (c.input as { key: string }).key);
+  const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
+  const before = snap();
+  const sends = h.calls.submitSale.calls.length;
+  if (m) {
+    const call = h.calls[m[2] as (typeof ASYNC)[number]].only();
+    if (m[1] === 'done') call.resolve(e.output);
+    else call.reject(e.error);
+  } else if (e.type === 'cart.resume') h.actor.send({ type: 'cart.resume', id: before.context.held[0]!.id });
+  else h.actor.send(e as never);
+  // The fakes answer in microtasks: let them reach the actor without a timer per step.
+  for (let i = 0; i < 4; i++) await Promise.resolve();
+  const after = snap();
+  expect(serialize(after)).toBe(serialize(expected));
+  if (before.matches({ sale: 'paying' }) && after.matches({ sale: 'submitting' })) {
+    // Sent once, under the key made when the cart started paying; the body is the sale service's.
+    expect(h.calls.submitSale.calls.length).toBe(sends + 1);
+    expect(sentKeys().at(-1)).toBe(before.context.cart.key);
+    const body = (h.calls.submitSale.calls.at(-1)!.input as { body: { channel: string; register_session_id: number } }).body;
+    expect(body).toMatchObject({ channel: 'pos', register_session_id: 3 });
+  } else if (e.type === 'retry') {
+    expect(sentKeys().at(-1)).toBe(before.context.cart.key);
+    expect(sentKeys().at(-2)).toBe(before.context.cart.key);
+  } else {
+    // Nothing else sends a sale: a second Pay while one is on its way is not heard.
+    expect(h.calls.submitSale.calls.length).toBe(sends);
+  }
+  // A refused sale leaves its cart as it was, with the refusal.
+  if (e.type === 'xstate.error.actor.submitSale' && (e.error as { status: number }).status === 422) {
+    expect(after.context.cart.lines).toEqual(before.context.cart.lines);
+    expect(after.context.errors).toEqual({ 'lines.0.quantity': ['Only 1 is left.'] });
+    expect(after.context.notice).toBe('Only 1 Kettle is left.');
+  }
+  // What the till keeps is the machine's own cart, every step.
+  expect(h.input.store.load()?.cart).toEqual(after.context.cart);
+}
+
+async function run(path: StatePath<Snap, AnyEventObject>) {
+  const h = harness();
+  try {
+    for (const s of path.steps) await step(h, s.event, s.state);
+  } finally {
+    h.actor.stop();
+  }
+}
+
+describe('checkout machine, model paths on a real actor', () => {
+  const shortest = model.getShortestPaths();
+  const edges = edgePaths(model, serialize);
+  it('the model reaches every state of the sale', () => {
+    const reached = new Set(edges.map((p) => Object.keys(p.state.value as object).length && ((v: unknown) => (typeof v === 'string' ? v : Object.keys(v as object)[0]))((p.state.value as { sale: unknown }).sale)));
+    expect([...reached].sort()).toEqual(['cart', 'failed', 'paying', 'queueing', 'receipt', 'submitting']);
+    expect(edges.length).toBeGreaterThan(shortest.length);
+  });
+  it(`every shortest path (${shortest.length}) lands where the model says`, async () => {
+    for (const path of shortest) await run(path);
+  });
+  it(`every edge (${edges.length}) lands where the model says`, async () => {
+    for (const path of edges) await run(path);
+  }, 60_000);
+});
+
+// ---------------------------------------------------------------- scenarios on the fakes
+/** A real actor on the in-memory ports and the fake server (no deferred actors): what the till does end to end. */
+function till(input: CheckoutInput = inputFor()) {
+  const actor = createActor(checkoutMachine, { input, inspect: coverage.inspect }).start();
+  const server = input.server as FakeServer;
+  const outbox = input.outbox as MemoryOutbox;
+  const send = (e: AnyEventObject) => actor.send(e as never);
+  return { actor, input, server, outbox, send, snap: () => actor.getSnapshot() };
+}
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await flush();
+};
+
+describe('checkout machine, scenarios on the in-memory ports and a fake server', () => {
+  it('a scan adds the product, a second scan raises its quantity, and stock left refuses a third in words', () => {
+    const t = till();
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'scan', code: ` ${KETTLE.barcode!}\n` });
+    expect(t.snap().context.cart.lines.map((l) => [l.product.name, l.quantity])).toEqual([['Kettle', 2]]);
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    expect(t.snap().context.cart.lines[0]!.quantity).toBe(2);
+    expect(t.snap().context.notice).toBe('No “Kettle” is left in stock.');
+    t.send({ type: 'line.quantity', index: 0, quantity: 5 });
+    expect(t.snap().context.notice).toBe('Only 2 “Kettle” are left in stock; 5 cannot be sold.');
+  });
+
+  it('an unknown code is asked of the server before the till calls it unknown; a code only the server knows joins the cart', async () => {
+    const t = till();
+    (t.server as FakeServer).known = [LAMP];
+    t.send({ type: 'scan', code: 'NOPE-1' });
+    await settle();
+    expect(t.server.codesAsked).toEqual(['NOPE-1']);
+    expect(t.snap().context.notice).toBe('No product has the code “NOPE-1”.');
+    expect(t.snap().context.cart.lines).toEqual([]);
+    t.send({ type: 'scan', code: 'LAMP-1' });
+    await settle();
+    expect(t.snap().context.cart.lines.map((l) => l.product.name)).toEqual(['Lamp']);
+  });
+
+  it('a tracked product waits for a serial in stock, scanned or picked, one per unit', async () => {
+    const t = till();
+    t.server.serialsInStock[PHONE.id] = ['S1', 'S2'];
+    t.send({ type: 'scan', code: PHONE.barcode! });
+    await settle();
+    expect(t.snap().context.picking?.serials).toEqual(['S1', 'S2']);
+    t.send({ type: 'scan', code: 'S2' });
+    t.send({ type: 'product.add', productId: PHONE.id });
+    await settle();
+    expect(t.snap().context.picking?.serials).toEqual(['S1']);
+    t.send({ type: 'serial.pick', serial: 'S1' });
+    expect(t.snap().context.cart.lines).toMatchObject([{ quantity: 2, serials: ['S2', 'S1'] }]);
+  });
+
+  it('quantity, line and order discounts and the customer category add up by the one totals function, and the body says what the server prices', async () => {
+    const t = till();
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'line.quantity', index: 0, quantity: 2 });
+    t.send({ type: 'product.add', productId: MUG.id });
+    t.send({ type: 'line.discount', index: 0, discount: { kind: 'percent', value: 1000 } });
+    t.send({ type: 'line.discount', index: 1, discount: { kind: 'amount', value: 900 } });
+    expect(t.snap().context.notice).toBe('The discount cannot be more than the amount it is taken off.');
+    t.send({ type: 'line.discount', index: 1, discount: { kind: 'amount', value: 100 } });
+    t.send({ type: 'customer.set', customer: VIP });
+    t.send({ type: 'cart.discount', discount: { kind: 'amount', value: 200 } });
+    // Kettle 2 × 12.50 = 25.00 − 10% (2.50) − VIP 5% of 25.00 (1.25) = 21.25; Mug 8.00 − 1.00 − 0.40 = 6.60; less 2.00 = 25.85.
+    expect(cartTotals(t.snap().context.cart, TERMS).grandTotal).toBe(2585);
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    expect(t.server.sales[0]!.body).toMatchObject({
+      customer_id: 9,
+      channel: 'pos',
+      lines: [
+        { product_id: 1, quantity: 2, unit_price: 1250, discount: 250 },
+        { product_id: 2, quantity: 1, unit_price: 800, discount: 100 },
+      ],
+      discount: 200,
+      payments: [{ method: 'cash', amount: 2585 }],
+      register_session_id: 3,
+    });
+  });
+
+  it('a split payment with cash tendered gives change; card beyond the total is not covered', async () => {
+    const t = till();
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    expect(t.snap().context.payments).toEqual([{ method: 'cash', amount: 1250 }]);
+    t.send({ type: 'payment.change', index: 0, amount: 0 });
+    t.send({ type: 'payment.add', method: 'card' });
+    expect(t.snap().context.payments).toEqual([{ method: 'cash', amount: 0 }, { method: 'card', amount: 1250 }]);
+    t.send({ type: 'payment.change', index: 1, amount: 250 });
+    t.send({ type: 'payment.quick', amount: 2000 });
+    expect(paymentSums(t.snap().context.payments, 1250)).toMatchObject({ tendered: 2250, change: 1000, covered: true });
+    t.send({ type: 'payment.change', index: 0, amount: 2250 });
+    expect(paymentSums(t.snap().context.payments, 1250)).toMatchObject({ change: 3000, covered: false });
+    t.send({ type: 'pay.confirm' });
+    expect(t.snap().matches({ sale: 'paying' })).toBe(true);
+    t.send({ type: 'payment.change', index: 0, amount: 250 });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    expect(t.snap().context.receipt).toMatchObject({ number: 'SL-000001', change: 1000, synced: true, payments: [{ method: 'card', amount: 250 }, { method: 'cash', amount: 2000 }] });
+  });
+
+  it('a double Pay sends one request', async () => {
+    const t = till();
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    t.send({ type: 'pay.confirm' });
+    t.send({ type: 'pay' });
+    await settle();
+    t.send({ type: 'pay.confirm' });
+    expect(t.server.sales).toHaveLength(1);
+    expect(t.snap().matches({ sale: 'receipt' })).toBe(true);
+  });
+
+  it('a server error, then Retry with the same key: the server’s first sale, recorded once', async () => {
+    const t = till();
+    t.server.saleAnswers = [failure(503, 'The server is busy.')];
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    expect(t.snap().matches({ sale: 'failed' })).toBe(true);
+    expect(t.snap().context.notice).toBe('The server is busy.');
+    t.send({ type: 'retry' });
+    await settle();
+    expect(t.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
+    expect(t.server.recorded.size).toBe(1);
+    expect(t.snap().context.receipt?.number).toBe('SL-000001');
+  });
+
+  it('offline: the sale is queued under its key with an unsynced receipt, then replayed once', async () => {
+    const t = till();
+    t.server.saleAnswers = [failure(0, 'The server cannot be reached.'), failure(0)];
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    expect(t.snap().context.receipt).toMatchObject({ synced: false, number: null, key: 'key-2' });
+    expect(t.snap().context.unsynced).toBe(1);
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    expect(t.snap().context.unsynced).toBe(1);
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    expect(t.snap().context.unsynced).toBe(0);
+    expect(t.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2', 'key-2']);
+    expect(t.server.recorded.size).toBe(1);
+  });
+
+  it('a replay the server refuses is kept for attention with its reason, never dropped', async () => {
+    const t = till();
+    t.server.saleAnswers = [failure(0), failure(422, 'Not enough stock.', { 'lines.0.quantity': ['Only 0 left.'] })];
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    expect(t.snap().context.unsynced).toBe(0);
+    expect(t.snap().context.attention).toMatchObject([{ key: 'key-2', state: 'attention', reason: 'Not enough stock. Only 0 left.' }]);
+  });
+
+  it('what waits in the outbox is replayed every 15 s by itself, and nothing is sent while nothing waits', async () => {
+    const clock = new SimulatedClock();
+    const input = inputFor();
+    const actor = createActor(checkoutMachine, { input, clock, inspect: coverage.inspect }).start();
+    const server = input.server as FakeServer;
+    server.saleAnswers = [failure(0)];
+    clock.increment(15_000);
+    await settle();
+    expect(server.sales).toHaveLength(0);
+    actor.send({ type: 'scan', code: KETTLE.barcode! });
+    actor.send({ type: 'pay' });
+    actor.send({ type: 'pay.confirm' });
+    await settle();
+    expect(actor.getSnapshot().context.unsynced).toBe(1);
+    clock.increment(15_000);
+    await settle();
+    expect(server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
+    expect(actor.getSnapshot().context.unsynced).toBe(0);
+    actor.stop();
+  });
+
+  it('an outbox that fails to replay (storage refused) leaves the till ready to try again', async () => {
+    const input = inputFor();
+    const outbox = input.outbox as MemoryOutbox;
+    outbox.replay = () => Promise.reject(new Error('The storage is closed.'));
+    const t = till(input);
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    expect(t.snap().matches({ sync: 'idle' })).toBe(true);
+    t.send({ type: 'outbox.replay' });
+    expect(t.snap().matches({ sync: 'replaying' })).toBe(true);
+  });
+
+  it('hold a cart, sell another, resume the held one (the current one held in its place)', () => {
+    const t = till();
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'cart.hold' });
+    expect(t.snap().context.cart.lines).toEqual([]);
+    expect(t.snap().context.held).toHaveLength(1);
+    t.send({ type: 'product.add', productId: MUG.id });
+    t.send({ type: 'cart.resume', id: t.snap().context.held[0]!.id });
+    expect(t.snap().context.cart.lines.map((l) => l.product.name)).toEqual(['Kettle']);
+    expect(t.snap().context.held.map((h) => h.lines.map((l) => l.product.name))).toEqual([['Mug']]);
+  });
+
+  it('a reload mid-cart and mid-payment restores the cart, the held carts and the same key', () => {
+    const input = inputFor();
+    const first = till(input);
+    first.send({ type: 'scan', code: KETTLE.barcode! });
+    first.send({ type: 'cart.hold' });
+    first.send({ type: 'product.add', productId: MUG.id });
+    first.send({ type: 'pay' });
+    const key = first.snap().context.cart.key;
+    first.actor.stop();
+    const again = till({ ...input, newKey: () => 'never-used' });
+    expect(again.snap().matches({ sale: 'paying' })).toBe(true);
+    expect(again.snap().context.cart.key).toBe(key);
+    expect(again.snap().context.cart.lines.map((l) => l.product.name)).toEqual(['Mug']);
+    expect(again.snap().context.held).toHaveLength(1);
+  });
+
+  it('a reload while the sale was on its way opens on Retry with the same key', async () => {
+    const input = inputFor();
+    const first = till(input);
+    first.send({ type: 'scan', code: KETTLE.barcode! });
+    first.send({ type: 'pay' });
+    first.send({ type: 'pay.confirm' });
+    first.actor.stop();
+    const again = till(input);
+    expect(again.snap().matches({ sale: 'failed' })).toBe(true);
+    again.send({ type: 'retry' });
+    await settle();
+    expect(again.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
+    expect(again.server.recorded.size).toBe(1);
+  });
+});
+
+describe('checkout machine, coverage', () => {
+  it('the paths, the walk and the scenarios took every state and transition', () => {
+    const r = coverage.report();
+    console.log(r.line);
+    expect(r.missingStates).toEqual([]);
+    expect(r.missingTransitions).toEqual([]);
+  });
+});
