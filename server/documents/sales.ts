@@ -17,6 +17,7 @@ import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { returnsJson } from './sale-return-kind.ts';
 import { categoryDiscount, checkMethods, saleTerms } from './sale-terms.ts';
 import { takeStock } from './stock-out.ts';
+import { holdTillSession, mustSellAtTill } from '../pos/registers.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -91,8 +92,20 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
 export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey, from?: { quotationId: number }) {
   let priced: Priced | undefined;
   const header = async () => {
+    // A till sale: by whoever may sell at the till, in their own open register session (held until it commits).
+    if (body.channel === 'pos') {
+      mustSellAtTill(actor);
+      await holdTillSession(tx, body.register_session_id!, actor);
+    }
     priced = await price(tx, body, actor, SERIALS_AT_ONCE, from !== undefined);
-    return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId, ...(from ? { quotation_id: from.quotationId } : {}) };
+    return {
+      ...priced.header,
+      channel: body.channel,
+      status: body.status,
+      created_by: actor.userId,
+      register_session_id: body.channel === 'pos' ? body.register_session_id : null,
+      ...(from ? { quotation_id: from.quotationId } : {}),
+    };
   };
   return create(saleKind, tx, actor, header, client, async (doc) => {
     const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);
