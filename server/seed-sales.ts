@@ -3,8 +3,8 @@ import { LINES_MAX } from '../domain/documents/lines.ts';
 import type { ShopOrderBody } from '../domain/documents/order.ts';
 import { returnValue, saleBalance, type SaleCreateBody } from '../domain/documents/sale.ts';
 import type { Db, Tx } from './db/index.ts';
-import { customers, products, settings, stockLevels, suppliers, users } from './db/schema.ts';
-import { closeRegister, openRegister, showRegister } from './pos/registers.ts';
+import { customers, products, registerSessions, settings, stockLevels, suppliers, users } from './db/schema.ts';
+import { closeRegister, expectedOf, openRegister } from './pos/registers.ts';
 import { POS_RIGHT } from '../domain/pos/till.ts';
 import type { Actor } from './documents/engine.ts';
 import { cancelOrder, deliverOrder, payOrder, placeOrder, processOrder, shipOrder, showOrder } from './documents/orders.ts';
@@ -191,7 +191,7 @@ async function seedSales(tx: Tx, now: Date): Promise<void> {
   const tillers = (await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...TILL_EMAILS]))).sort(
     (a, b) => TILL_EMAILS.indexOf(a.email as never) - TILL_EMAILS.indexOf(b.email as never),
   );
-  const sessions = registerSessions(sales, tillers.map((t) => t.id));
+  const sessions = planSessions(sales, tillers.map((t) => t.id));
   // Serial-tracked units of the year, taken in turn by the sales; a unit returned goes back at the end of the queue.
   const serialsOf = new Map<number, string[]>();
   const steps: Step[] = [];
@@ -291,7 +291,7 @@ interface PlannedSession {
  * every other sale the Manager's. Without the demo's till users, the till's sales are the back
  * office's.
  */
-function registerSessions(sales: readonly Planned[], tillers: readonly number[]) {
+function planSessions(sales: readonly Planned[], tillers: readonly number[]) {
   const of = new Map<Planned, PlannedSession>();
   const byKey = new Map<string, PlannedSession>();
   let turn = 0;
@@ -320,8 +320,8 @@ function registerSteps(tx: Tx, r: PlannedSession): Step[] {
       at: at('18:30').getTime(),
       moves: [],
       run: async () => {
-        const { methods } = await showRegister(tx, r.id);
-        const counted = methods.map((m) => ({ method: m.method as 'cash', amount: Math.max(0, m.expected + (m.method === 'cash' ? r.off : 0)) }));
+        const [session] = await tx.select().from(registerSessions).where(eq(registerSessions.id, r.id));
+        const counted = (await expectedOf(tx, session!)).map((m) => ({ method: m.method as 'cash', amount: Math.max(0, m.expected + (m.method === 'cash' ? r.off : 0)) }));
         await closeRegister(tx, r.id, { counted, note: r.off ? 'Counted twice.' : null }, tillActor(r.userId, at('18:30')));
       },
     },

@@ -82,12 +82,14 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
 }
 
 /**
- * THE one way a sale is recorded (the back office's form and, next, the till): products checked
+ * THE one way a sale is recorded (the back office's form and the till, whose sale names the
+ * seller's open register session: server/pos/registers.ts holdTillSession): products checked
  * (there, active), priced at their sale price unless the seller may set another
  * (`canOverridePrice`; else 422 under `lines.N.unit_price`), the totals computeTotals gives,
  * stock out through the ledger when completed (a pending sale moves none), the payments with
  * their change and payment status, and the number taken last (engine `create`). In the caller's
- * one transaction; with a client key, a replay answers the sale first made under it.
+ * one transaction; with a client key, a replay answers the sale first made under it (even once
+ * its register session has closed: the session is checked only when a sale is made).
  */
 export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey, from?: { quotationId: number }) {
   let priced: Priced | undefined;

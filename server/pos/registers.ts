@@ -114,7 +114,7 @@ async function methodsOf(tx: Tx | Db, seen: readonly string[]): Promise<string[]
 }
 
 /** What each method of an open session is expected to hold now (see the top of this file). */
-async function expectedOf(tx: Tx | Db, doc: Row): Promise<{ method: string; expected: number }[]> {
+export async function expectedOf(tx: Tx | Db, doc: Row): Promise<{ method: string; expected: number }[]> {
   const [net, moved] = await Promise.all([paymentsByMethod(tx, doc.id), cashMoved(tx, doc.id)]);
   const methods = await methodsOf(tx, [...net.keys()]);
   return methods.map((method) => ({ method, expected: (net.get(method) ?? 0) + (method === 'cash' ? doc.opening_float + moved : 0) }));

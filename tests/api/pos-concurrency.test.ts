@@ -19,18 +19,15 @@ if (!onPostgres) console.info('pos-concurrency: skipped on PGlite, which runs on
 
 let h: Harness;
 let api: Client;
-let unitId: number;
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  h = await createHarness();
-  api = client(h, await h.tokenFor('admin@example.com'));
-  unitId = (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id;
-});
+let unitId: number | undefined;
+beforeAll(async () => void (onPostgres && (h = await createHarness()) && (api = client(h, await h.tokenFor('admin@example.com')))));
 afterAll(() => h?.close());
 
 let n = 0;
-const product = () => api.create(P.api, { name: `Raced ${++n}`, sku: `RC-${n}`, unit_id: unitId, sale_price: 1000, cost_price: 500 });
+async function product() {
+  unitId ??= (await api.create(UN.api, { name: 'Piece', short_name: 'pcs' })).id as number;
+  return api.create(P.api, { name: `Raced ${++n}`, sku: `RC-${n}`, unit_id: unitId, sale_price: 1000, cost_price: 500 });
+}
 
 /** A whole pass from `since`: every product sent (the last sent wins) and the cursor to go on from. */
 async function pass(since?: string) {
