@@ -35,6 +35,7 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { INVOICES_API } from '../domain/documents/invoice.ts';
+import { CATALOGUE_PAGE_MAX, POS_CATALOGUE_API } from '../domain/pos/till.ts';
 import { saleCreateBody } from '../domain/documents/sale.ts';
 import { createApp } from '../server/app.ts';
 import { issueInvoice } from '../server/documents/invoices.ts';
@@ -84,6 +85,7 @@ const EXPENSES = '/api/v1/admin/expenses';
 /** A calendar day `n` days before today, as the date filters take it (YYYY-MM-DD). */
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const PRODUCTS = '/api/v1/admin/products';
+const CATALOGUE = POS_CATALOGUE_API;
 /** Movements of bench product 1. */
 const HISTORY = Number(opt('history') ?? 1_000_000);
 
@@ -100,6 +102,10 @@ interface Scenario {
   status?: number;
   /** Its p95 target on PostgreSQL in ms, from its issue (default TARGET_P95_MS); null: none. */
   target?: number | null;
+  /** A GET whose k-th request goes elsewhere: the pages of a walk (the till's first sync), in turn. */
+  getPath?: (k: number, ids: SeededIds) => string;
+  /** Its requests walk `pages(ids)` pages in turn: also report each whole walk's time. */
+  walk?: (ids: SeededIds) => number;
 }
 /** Ids the purchase seed made, for paths that name a record. */
 interface SeededIds {
@@ -109,6 +115,8 @@ interface SeededIds {
   invoiceId: number;
   /** Active products in stock, ten to each posted sale. */
   sellable: number[];
+  /** The till's catalogue (issue 35): the paths of a whole first sync, page by page, and a cursor that 20 price changes came after. */
+  catalogue: { pages: string[]; since: string };
 }
 /** Purchases in the bench (issue 11): their list, and ordered 20-line purchases to receive. */
 const PURCHASE_ROWS = Number(opt('purchases') ?? 1_000_000);
@@ -143,6 +151,11 @@ const SCENARIOS = [
   // Every product's level and value summed: issue 10 sets no time for it.
   { name: 'stock list with totals', path: '/api/v1/admin/stock', target: null },
   { name: 'low-stock bell', path: '/api/v1/admin/stock/alerts' },
+  // The till's catalogue (issue 35), before the writes below change stock: a whole first sync of
+  // every active product, 5,000 a page (each request the next page, a walk's total reported too),
+  // and a small delta: the 20 price changes made after a cursor.
+  { name: 'till catalogue first sync, a page of 5,000', path: CATALOGUE, getPath: (k: number, ids: SeededIds) => ids.catalogue.pages[k % ids.catalogue.pages.length]!, walk: (ids: SeededIds) => ids.catalogue.pages.length, target: null },
+  { name: 'till catalogue delta (20 changed)', path: CATALOGUE, getPath: (_k: number, ids: SeededIds) => `${CATALOGUE}?since=${ids.catalogue.since}` },
   // In and out in turn, so the product's stock stays between 20 and 21.
   { name: 'adjustment (POST)', path: '/api/v1/admin/stock/adjustments', post: (i: number) => ({ product_id: 20, quantity: i % 2 ? -1 : 1, reason: 'count_correction' }) },
   // Purchases (issue 11): the list over 1,000,000 purchases, and receiving a 20-line purchase.
@@ -215,7 +228,7 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
 
   /** The k-th request of a scenario (k counts warm-up, timed and captured requests alike). */
   const requestOf = (s: Scenario, k: number): Req => {
-    const target = (s.postPath?.(k, ids) ?? s.path).replace('SUPPLIER', String(ids.supplierId)).replace('INVOICE', String(ids.invoiceId));
+    const target = (s.postPath?.(k, ids) ?? s.getPath?.(k, ids) ?? s.path).replace('SUPPLIER', String(ids.supplierId)).replace('INVOICE', String(ids.invoiceId));
     return s.post ? { path: target, body: JSON.stringify(s.postBody?.(k, ids) ?? s.post(k)), status: s.status ?? 201 } : { path: target, status: 200 };
   };
 
@@ -234,12 +247,16 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
       const last = requestOf(s, WARMUP + N);
       const { queries, value } = await capture(() => client!.one(last));
       // A PDF answers no JSON: it counts no rows.
-      const answer = (value.startsWith('{') ? JSON.parse(value) : {}) as { meta?: { total: number }; count?: number };
-      const total = answer.meta?.total ?? answer.count ?? 0;
+      const answer = (value.startsWith('{') ? JSON.parse(value) : {}) as { meta?: { total: number }; count?: number; products?: unknown[] };
+      const total = answer.meta?.total ?? answer.count ?? answer.products?.length ?? 0;
+      // A walk's whole passes: any `pages` requests in a row ask for each page once.
+      const pages = s.walk?.(ids);
+      const walks = pages ? Array.from({ length: Math.floor(N / pages) }, (_, w) => times.slice(w * pages, (w + 1) * pages).reduce((a, b) => a + b, 0)).sort((a, b) => a - b) : [];
       times.sort((a, b) => a - b);
       const target = 'target' in s ? (s.target ?? null) : TARGET_P95_MS;
       const r = { name: s.name, p50: pct(times, 50), p95: pct(times, 95), max: times.at(-1)!, total, queries: queries.length, target };
       results.push(r);
+      if (walks.length) results.push({ name: `  … the whole sync (${pages} pages, ${walks.length} times)`, p50: pct(walks, 50), p95: pct(walks, 95), max: walks.at(-1)!, total: 0, queries: 0, target: null });
       if (EXPLAIN || (handle.kind === 'postgres' && target !== null && r.p95 > target)) {
         for (const q of queries) {
           if (!/^(select|update|insert)/i.test(q.sql) || /access_tokens|user_roles|from "users"|permissions/.test(q.sql)) continue;
@@ -287,12 +304,12 @@ async function measureKind(kind: Kind): Promise<void> {
       console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
       ({ ms: stockMs } = await seedStock(handle, rows, history));
     }
-    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0, sellable: [] };
+    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0, sellable: [], catalogue: { pages: [], since: '' } };
     let purchasesMs = 0;
     if (!FLOOD_ONLY) {
       console.error(`${label}: seeding ${PURCHASE_ROWS.toLocaleString('en')} purchases and ${N + WARMUP + 1} ordered 20-line purchases to receive…`);
       const seeded = await seedPurchases(handle, PURCHASE_ROWS, N + WARMUP + 1);
-      ids = { firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId, invoiceId: await seedInvoice(handle), sellable: [] };
+      ids = { ...ids, firstReceipt: seeded.firstReceipt, supplierId: seeded.supplierId, invoiceId: await seedInvoice(handle) };
       purchasesMs = seeded.ms;
     }
     let salesMs = 0;
@@ -302,6 +319,7 @@ async function measureKind(kind: Kind): Promise<void> {
       ids.sellable = seeded.sellable;
       salesMs = seeded.ms;
     }
+    if (!FLOOD_ONLY) ids.catalogue = await seedCatalogue(handle);
     const seedMs = customersMs + stockMs + purchasesMs + salesMs;
     const rssSeeded = process.memoryUsage().rss;
     console.error(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s; measuring…`);
@@ -311,6 +329,23 @@ async function measureKind(kind: Kind): Promise<void> {
   } finally {
     await done();
   }
+}
+
+/**
+ * The till's catalogue walks: the pages of a whole first sync (their cursors are the last id of
+ * each 5,000 active products, under one `upto`), and a delta cursor taken before 20 products'
+ * prices change (each its own transaction, as the back office changes them).
+ */
+async function seedCatalogue(handle: DbHandle): Promise<SeededIds['catalogue']> {
+  const now = async () => String((await rawQuery(handle, 'select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as x'))[0]!.x);
+  const upto = await now();
+  const ends = await rawQuery(handle, `select id from (select id, row_number() over (order by id) as n, count(*) over () as total from products where status = 'active') t where n % $1::int = 0 and n < total order by id`, [CATALOGUE_PAGE_MAX]);
+  const pages = [CATALOGUE, ...ends.map((r) => `${CATALOGUE}?since=${encodeURIComponent(`all:${upto}:${String(r.id)}`)}`)];
+  const since = await now();
+  for (const r of await rawQuery(handle, `select id from products where status = 'active' order by id limit 20 offset 500`)) {
+    await rawQuery(handle, 'update products set sale_price = sale_price + 1 where id = $1::int', [Number(r.id)]);
+  }
+  return { pages, since };
 }
 
 /** A 60-line sale of active bench products, kept pending (it moves no stock) and invoiced by the invoice service itself. */

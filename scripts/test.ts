@@ -63,6 +63,7 @@ const PGLITE_ONLY = [
 const POSTGRES_ONLY = [
   'tests/api/load-balancer.test.ts',
   'tests/api/orders-concurrency.test.ts',
+  'tests/api/pos-concurrency.test.ts',
   'tests/api/purchase-concurrency.test.ts',
   'tests/api/quotations-concurrency.test.ts',
   'tests/api/sales-concurrency.test.ts',

@@ -27,6 +27,7 @@ import { invoiceRoutes } from './documents/invoice-routes.ts';
 import { orderRoutes } from './documents/order-routes.ts';
 import { quotationRoutes } from './documents/quotation-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
+import { posRoutes } from './pos/routes.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
@@ -40,6 +41,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...invoiceRoutes,
   ...orderRoutes,
   ...quotationRoutes,
+  ...posRoutes,
   ...lookupRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),

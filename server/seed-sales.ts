@@ -3,7 +3,10 @@ import { LINES_MAX } from '../domain/documents/lines.ts';
 import type { ShopOrderBody } from '../domain/documents/order.ts';
 import { returnValue, saleBalance, type SaleCreateBody } from '../domain/documents/sale.ts';
 import type { Db, Tx } from './db/index.ts';
-import { customers, products, settings, stockLevels, suppliers } from './db/schema.ts';
+import { customers, products, registerSessions, settings, stockLevels, suppliers, users } from './db/schema.ts';
+import { closeRegister, expectedOf, openRegister } from './pos/registers.ts';
+import { POS_RIGHT } from '../domain/pos/till.ts';
+import type { Actor } from './documents/engine.ts';
 import { cancelOrder, deliverOrder, payOrder, placeOrder, processOrder, shipOrder, showOrder } from './documents/orders.ts';
 import { createPurchase, receivePurchase, showPurchase } from './documents/purchases.ts';
 import { returnGoods } from './documents/sale-returns.ts';
@@ -27,7 +30,10 @@ import { demoProducts } from './seed-stock.ts';
  * serials back), the last month's website orders in every state through the orders' services,
  * and quotations. Sales, returns and order steps run in date order, so the ledger, serials and
  * invoice numbers read as the year happened; the year's delivery holds exactly what they take
- * away in the end.
+ * away in the end. The till's sales are the demo Cashier's (on Saturdays the Manager's too), in
+ * a register session per day and cashier through the register service: opened with a float
+ * before the first sale, closed after the last with the cash counted a little off now and then.
+ * All are closed, so the till asks its cashier to open one.
  */
 export const DEMO_SALES_MARKER = 'demo.sales';
 export const DEMO_SALE_DAYS = 365;
@@ -39,6 +45,12 @@ export const DEMO_SALE_DAYS = 365;
 const PER_DAY = { min: 1, max: 5 } as const;
 /** How many days back a pending sale may hold serial-tracked goods (some completed since, naming their serials then). */
 const TRACKED_PENDING_DAYS = 120;
+
+/** Who sells at the demo till (server/seed.ts DEMO_USERS): the Cashier, and on Saturdays the Manager too. */
+const TILL_EMAILS = ['cashier@example.com', 'manager@example.com'] as const;
+/** What a closing count is off by, drawn in turn: mostly nothing, now and then a few coins. */
+const COUNT_OFF = [0, 0, 0, 0, -50, 0, 100, 0, -200, 25] as const;
+const FLOAT = 10_000;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -181,6 +193,10 @@ async function seedSales(tx: Tx, now: Date): Promise<void> {
 
   const good = new Map(goods.map((g) => [g.id, g]));
   const sales = plan(now, goods, customerIds);
+  const tillers = (await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...TILL_EMAILS]))).sort(
+    (a, b) => TILL_EMAILS.indexOf(a.email as never) - TILL_EMAILS.indexOf(b.email as never),
+  );
+  const sessions = planSessions(sales, tillers.map((t) => t.id));
   // Serial-tracked units of the year, taken in turn by the sales; a unit returned goes back at the end of the queue.
   const serialsOf = new Map<number, string[]>();
   const steps: Step[] = [];
@@ -191,9 +207,15 @@ async function seedSales(tx: Tx, now: Date): Promise<void> {
   for (const s of sales) {
     const stock = s.body.status === 'completed' || s.completeAfter !== undefined;
     const sale = { id: 0, lines: [] as SaleCreateBody['lines'] };
-    steps.push({ at: s.at.getTime(), moves: stock ? s.body.lines.map((l) => [l.product_id, -l.quantity]) : [], run: async () => void Object.assign(sale, await sell(tx, s, stock ? withSerials(s.body) : s.body, now)) });
+    const till = sessions.of.get(s);
+    steps.push({
+      at: s.at.getTime(),
+      moves: stock ? s.body.lines.map((l) => [l.product_id, -l.quantity]) : [],
+      run: async () => void Object.assign(sale, await sell(tx, s, { ...(stock ? withSerials(s.body) : s.body), ...(till ? { register_session_id: till.id } : {}) }, now, till?.userId)),
+    });
     s.sale = sale;
   }
+  for (const r of sessions.all) steps.push(...registerSteps(tx, r));
   for (const o of planOrders(now, goods, people)) steps.push(...orderSteps(tx, o, take));
   // A return that would leave a later sale short (a serial-tracked unit only comes back into
   // the queue when returned) is left out.
@@ -240,8 +262,8 @@ async function seedSales(tx: Tx, now: Date): Promise<void> {
 }
 
 /** Posts one planned sale (postSale, the one writer), completes it and takes its later payment when planned. */
-async function sell(tx: Tx, s: Planned, body: SaleCreateBody, now: Date): Promise<{ id: number; lines: SaleCreateBody['lines'] }> {
-  const actor = { userId: null, at: s.at };
+async function sell(tx: Tx, s: Planned, body: SaleCreateBody, now: Date, cashier?: number): Promise<{ id: number; lines: SaleCreateBody['lines'] }> {
+  const actor: Actor = cashier === undefined ? { userId: null, at: s.at } : tillActor(cashier, s.at);
   if (body.payments.length) {
     // What the customer tenders depends on the total, which postSale computes: price once to know it.
     const total = await saleTotal(tx, body, actor);
@@ -265,6 +287,58 @@ async function sell(tx: Tx, s: Planned, body: SaleCreateBody, now: Date): Promis
     }
   }
   return { id, lines: body.lines };
+}
+
+const tillActor = (userId: number, at: Date): Actor => ({ userId, at, rights: new Set([POS_RIGHT]) });
+
+interface PlannedSession {
+  userId: number;
+  day: string;
+  /** Set once opened. */
+  id: number;
+  off: number;
+}
+
+/**
+ * The till's sales in register sessions, one per day and cashier: the Cashier's, and on Saturdays
+ * every other sale the Manager's. Without the demo's till users, the till's sales are the back
+ * office's.
+ */
+function planSessions(sales: readonly Planned[], tillers: readonly number[]) {
+  const of = new Map<Planned, PlannedSession>();
+  const byKey = new Map<string, PlannedSession>();
+  let turn = 0;
+  for (const s of sales) {
+    if (s.body.channel !== 'pos') continue;
+    if (!tillers.length) {
+      s.body.channel = 'backoffice';
+      continue;
+    }
+    const userId = s.at.getUTCDay() === 6 ? tillers[turn++ % tillers.length]! : tillers[0]!;
+    const day = s.body.sold_on;
+    const key = `${day}|${userId}`;
+    let session = byKey.get(key);
+    if (!session) byKey.set(key, (session = { userId, day, id: 0, off: COUNT_OFF[byKey.size % COUNT_OFF.length]! }));
+    of.set(s, session);
+  }
+  return { of, all: [...byKey.values()] };
+}
+
+/** A session opened before the day's first sale with the float, and closed after its last, each method counted (cash a little off at times). */
+function registerSteps(tx: Tx, r: PlannedSession): Step[] {
+  const at = (time: string) => new Date(`${r.day}T${time}:00Z`);
+  return [
+    { at: at('08:30').getTime(), moves: [], run: async () => void (r.id = (await openRegister(tx, { opening_float: FLOAT, note: null }, tillActor(r.userId, at('08:30')))).id) },
+    {
+      at: at('18:30').getTime(),
+      moves: [],
+      run: async () => {
+        const [session] = await tx.select().from(registerSessions).where(eq(registerSessions.id, r.id));
+        const counted = (await expectedOf(tx, session!)).map((m) => ({ method: m.method as 'cash', amount: Math.max(0, m.expected + (m.method === 'cash' ? r.off : 0)) }));
+        await closeRegister(tx, r.id, { counted, note: r.off ? 'Counted twice.' : null }, tillActor(r.userId, at('18:30')));
+      },
+    },
+  ];
 }
 
 interface PlannedReturn {

@@ -74,7 +74,7 @@ export const LINE_PRODUCTS_API = '/api/v1/admin/documents/products';
 export const LOOKUP_MAX = 20;
 
 /** Who may look products up for a line: whoever writes a document that has lines (purchases, counts, sales). */
-export const LINE_LOOKUP_ACCESS = ['purchase create', 'purchase edit', 'stock', 'sales create', 'quotation create'] as const satisfies readonly Permission[];
+export const LINE_LOOKUP_ACCESS = ['purchase create', 'purchase edit', 'stock', 'sales create', 'quotation create', 'pos'] as const satisfies readonly Permission[];
 
 export const lookupQuery = z.strictObject({
   search: z.string({ error: 'Type a name or SKU, or scan a barcode.' }).trim().min(1, { error: 'Type a name or SKU, or scan a barcode.' }).max(100, { error: 'Use at most 100 characters.' }),
@@ -94,6 +94,8 @@ export interface LineProduct {
   cost_price: number;
   sale_price: number;
   tax_bps: number;
+  /** Its sale price includes tax (the product's tax method). */
+  prices_include_tax: boolean;
   tracks_serials: boolean;
   unit_name: string;
   on_hand: number;

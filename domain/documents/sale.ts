@@ -74,6 +74,13 @@ const saleFields = {
   status: z.enum(SALE_STATUS_NAMES, { error: 'Choose completed or pending.' }).default('completed'),
   ...soldTermsFields(saleLine),
   payments: z.array(salePayment, { error: 'Send the payments as a list.' }).max(20, { error: 'Use at most 20 payments.' }).default([]),
+  /** A till sale's register session (the seller's own, open); a back-office sale names none. */
+  register_session_id: optionalRelationId('a register session'),
+};
+/** A till sale names its register session; a back-office sale none. */
+const tillSession = (b: { channel: string; register_session_id?: number | null | undefined }, ctx: z.RefinementCtx) => {
+  if (b.channel === 'pos' && b.register_session_id == null) ctx.addIssue({ code: 'custom', path: ['register_session_id'], message: 'Open the register first: a till sale names its register session.' });
+  if (b.channel !== 'pos' && b.register_session_id != null) ctx.addIssue({ code: 'custom', path: ['register_session_id'], message: 'Only a till sale names a register session: leave it out.' });
 };
 /** A line's own discount is never more than its amount (when its price is sent; else the server checks). */
 export const discountFits = (b: { lines: { quantity: number; unit_price?: number | undefined; discount: number }[] }, ctx: z.RefinementCtx) =>
@@ -82,10 +89,10 @@ export const discountFits = (b: { lines: { quantity: number; unit_price?: number
       ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount cannot be more than the line’s amount.' });
     }
   });
-export const saleCreateBody = z.strictObject(saleFields).superRefine(discountFits);
+export const saleCreateBody = z.strictObject(saleFields).superRefine(discountFits).superRefine(tillSession);
 export type SaleCreateBody = z.output<typeof saleCreateBody>;
 /** Editing a pending sale: what it sells and on what terms; it is completed and paid by its actions. */
-const { status: _status, payments: _payments, channel: _channel, ...editable } = saleFields;
+const { status: _status, payments: _payments, channel: _channel, register_session_id: _session, ...editable } = saleFields;
 export const saleUpdateBody = z.strictObject(editable).superRefine(discountFits);
 export type SaleUpdateBody = z.output<typeof saleUpdateBody>;
 
@@ -138,6 +145,8 @@ export const saleReturnBody = z.strictObject({
   lines: movementLines('return', 'sale'),
   refunds: z.array(salePayment, { error: 'Send the refunds as a list.' }).max(20, { error: 'Use at most 20 refunds.' }).default([]),
   note: optionalText(500),
+  /** The till's register session the refunds are given from (the returner's own, open): they count against its expected cash. */
+  register_session_id: optionalRelationId('a register session'),
 });
 export type SaleReturnBody = z.output<typeof saleReturnBody>;
 

@@ -1,4 +1,6 @@
+import { defineLifecycle } from '../documents/lifecycle.ts';
 import type { Permission } from '../permissions.ts';
+import type { ColumnDef, FilterDef } from '../resource.ts';
 
 /**
  * The till's contract with the server, without zod (the till's page and machines read it; the
@@ -43,6 +45,8 @@ export interface CatalogueProduct {
   category_id: number | null;
   sale_price: number;
   tax_bps: number;
+  /** Its sale price includes tax (the product's tax method): a sale's lines share one method. */
+  prices_include_tax: boolean;
   tracks_serials: boolean;
   unit_name: string;
   on_hand: number;
@@ -57,6 +61,11 @@ export interface CatalogueAnswer {
   categories: { id: number; name: string }[];
   cursor: string;
   more: boolean;
+  /**
+   * The cursor sent was from ahead of this database (restored or replaced): this is the first
+   * page of a whole sync instead. Drop the local catalogue, keep this page, and go on.
+   */
+  reset?: true;
 }
 
 /**
@@ -92,5 +101,56 @@ export interface RegisterSession {
   refunds: { count: number; total: number };
   /** Per payment method the till takes (cash first). */
   methods: RegisterMethodFigures[];
+  /** The opening note. */
   note: string | null;
+  /** The closing note; null while open. */
+  close_note: string | null;
+  /** The sum of the methods' differences at closing; null while open. */
+  difference: number | null;
+  /** What may be done next (registerLifecycle): ['cash', 'close'] while open, [] once closed. */
+  actions: RegisterAction[];
 }
+
+/**
+ * Who sees which sessions: a cashier (`pos`) lists and reads their own; whoever holds
+ * `pos setting` (a manager who sets the till up; the Super Admin) every cashier's. Only a
+ * session's owner moves cash in it or closes it.
+ */
+export const REGISTER_ALL_RIGHT = 'pos setting' as const satisfies Permission;
+
+/** A register session's lifecycle (domain/documents/lifecycle.ts): open → closed; cash moves only while open. */
+export const registerLifecycle = defineLifecycle({
+  noun: 'register session',
+  statuses: {
+    open: { label: 'Open', tone: 'info' },
+    closed: { label: 'Closed', tone: 'neutral' },
+  },
+  actions: {
+    cash: { label: 'Cash in or out', from: ['open'], done: 'given cash movements' },
+    close: { label: 'Close', from: ['open'], done: 'closed', to: 'closed' },
+  },
+});
+export type RegisterStatus = keyof typeof registerLifecycle.statuses;
+export type RegisterAction = keyof typeof registerLifecycle.actions;
+export const REGISTER_STATUS_NAMES = Object.keys(registerLifecycle.statuses) as RegisterStatus[];
+
+/** The sessions' list (GET REGISTER_API): by person, status and the day opened. */
+export const registerList = {
+  key: 'registerSessions',
+  api: REGISTER_API,
+  columns: [
+    { name: 'reference', label: 'Reference', sortable: true },
+    { name: 'opened_by_name', label: 'Cashier', sortable: true },
+    { name: 'opened_on', label: 'Opened', kind: 'date', sortable: true },
+    { name: 'status', label: 'Status', kind: 'status', sortable: true },
+    { name: 'opening_float', label: 'Float', kind: 'money' },
+    { name: 'difference', label: 'Difference', kind: 'money' },
+  ],
+  filters: [
+    { name: 'opened_by', label: 'Cashier', kind: 'relation', relation: 'users' },
+    { name: 'status', label: 'Status', kind: 'select', options: REGISTER_STATUS_NAMES.map((value) => ({ value, label: registerLifecycle.statuses[value].label })) },
+    { name: 'opened_on', label: 'Date', kind: 'dateRange' },
+  ],
+  defaultSort: { field: 'opened_on', dir: 'desc' },
+  searchHint: 'Search reference',
+} as const satisfies { key: string; api: string; columns: readonly ColumnDef[]; filters: readonly FilterDef[]; defaultSort: { field: string; dir: 'asc' | 'desc' }; searchHint: string };

@@ -1,3 +1,4 @@
+import type { SchemaKit } from '../schema-kit.ts';
 import { PREFIXES } from '../documents/numbering.ts';
 import { defineSingleton } from '../resource.ts';
 
@@ -9,6 +10,9 @@ export const PAYMENT_METHODS = [
   { value: 'card', label: 'Card' },
   { value: 'other', label: 'Other' },
 ] as const;
+
+/** A scale label's two-digit EAN-13 prefix (in-store range 20–29 in practice), or empty: unused. */
+const scalePrefix = (z: SchemaKit['z'], fallback: string) => z.string({ error: 'Enter two digits or leave it empty.' }).trim().regex(/^(\d{2})?$/, { error: 'Enter two digits, like 21, or leave it empty.' }).default(fallback);
 
 export const posSetting = defineSingleton({
   key: 'posSetting',
@@ -32,6 +36,13 @@ export const posSetting = defineSingleton({
         .refine((v) => !TAKEN_PREFIXES.includes(v.toUpperCase()), { error: `Other documents are numbered ${TAKEN_PREFIXES.join(', ')}: choose another prefix, like INV-.` }),
       /** Invoice numbers start again each year, the year in the number (INV-2026-000001). */
       invoice_yearly_restart: z.boolean({ error: 'Choose yes or no.' }).default(false),
+      /** In-store EAN-13 prefixes of scale labels (domain/pos/till.facts.ts PosTerms.scale). */
+      scale_weight_prefix: scalePrefix(z, '21'),
+      scale_price_prefix: scalePrefix(z, '23'),
+    }).superRefine((v, ctx) => {
+      if (v.scale_weight_prefix && v.scale_weight_prefix === v.scale_price_prefix) {
+        ctx.addIssue({ code: 'custom', path: ['scale_price_prefix'], message: 'Weight and price labels need different prefixes: choose another, like 23.' });
+      }
     }),
   defaults: {
     default_customer_id: '',
@@ -42,6 +53,8 @@ export const posSetting = defineSingleton({
     show_product_images: true,
     invoice_prefix: PREFIXES.invoice,
     invoice_yearly_restart: false,
+    scale_weight_prefix: '21',
+    scale_price_prefix: '23',
   },
   fields: [
     { name: 'default_customer_id', label: 'Default customer', kind: 'relation', relation: 'customers', help: 'Leave empty for a walk-in customer.' },
@@ -52,6 +65,8 @@ export const posSetting = defineSingleton({
     { name: 'receipt_header', label: 'Receipt header', kind: 'textarea', wide: true },
     { name: 'receipt_footer', label: 'Receipt footer', kind: 'textarea', wide: true },
     { name: 'show_product_images', label: 'Show product images', kind: 'switch' },
+    { name: 'scale_weight_prefix', label: 'Scale label prefix: weight', kind: 'text', help: 'Two digits that start a weighed item’s EAN-13 label (21 + product + weight in grams). Leave empty when unused.' },
+    { name: 'scale_price_prefix', label: 'Scale label prefix: price', kind: 'text', help: 'Two digits that start a priced item’s EAN-13 label (23 + product + price). Leave empty when unused.' },
   ],
   // A seller's session carries the methods it enables (domain/auth.ts SessionShop).
   refreshesSession: true,

@@ -66,11 +66,15 @@ function pricedLines(cart: Cart, terms: PosTerms) {
   });
 }
 
-/** The cart's totals by the one totals function. The catalogue states no tax method: prices are taken without tax, the products' default. */
+/**
+ * The cart's totals by the one totals function, on its products' tax method (a sale's lines share
+ * one: the server refuses a cart that mixes them, naming the line).
+ */
 export function cartTotals(cart: Cart, terms: PosTerms): DocumentTotals {
   const lines = pricedLines(cart, terms);
-  const linesTotal = computeTotals(saleTotalsInput({ prices_include_tax: false, discount: 0, tax_bps: 0, shipping: 0 }, lines)).linesTotal;
-  return computeTotals(saleTotalsInput({ prices_include_tax: false, discount: discountAmount(cart.discount, linesTotal), tax_bps: terms.default_tax_bps, shipping: 0 }, lines));
+  const prices_include_tax = cart.lines[0]?.product.prices_include_tax ?? false;
+  const linesTotal = computeTotals(saleTotalsInput({ prices_include_tax, discount: 0, tax_bps: 0, shipping: 0 }, lines)).linesTotal;
+  return computeTotals(saleTotalsInput({ prices_include_tax, discount: discountAmount(cart.discount, linesTotal), tax_bps: terms.default_tax_bps, shipping: 0 }, lines));
 }
 
 /** How many of the product the cart holds over all its lines. */

@@ -2,8 +2,9 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { SaleCreateBody } from '../../domain/documents/sale.ts';
 import type { CatalogueProduct, PosTerms, RegisterSession } from '../../domain/pos/till.facts.ts';
 import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../../domain/pos/till.ts';
-import type { Outbox, OutboxEntry } from '../../src/pos/ports.ts';
+import type { LocalCatalogue, Outbox, OutboxEntry } from '../../src/pos/ports.ts';
 import { isRequestFailure } from '../auth.machine.ts';
+import type { DisplayLink } from '../../src/pos/customer-display.ts';
 
 /**
  * What the till's machines ask of the server, as one interface: the page gives the one over the
@@ -60,6 +61,31 @@ export const checkoutActors = {
   submitSale: fromPromise(async ({ input }: { input: { server: TillServer; key: string; body: TillSaleBody } }) => input.server.postSale(input.key, input.body)),
   queueSale: fromPromise(async ({ input }: { input: { outbox: Outbox; entry: OutboxEntry } }) => input.outbox.put(input.entry)),
   replayOutbox: fromPromise(async ({ input }: { input: { outbox: Outbox; server: TillServer } }) => input.outbox.replay(sendEntry(input.server))),
+  /**
+   * Keeps the catalogue in the browser current while the till is open: opens what the browser
+   * kept (a first sync when nothing finished is kept, tried again until it comes), then asks the
+   * server what changed every `every` ms and whenever it hears `catalogue.sync` (a sale took stock).
+   */
+  keepCatalogue: fromCallback<{ type: 'catalogue.sync' }, { catalogue: LocalCatalogue; every: number }>(({ input, receive }) => {
+    const { catalogue, every } = input;
+    let open = false;
+    const tick = () => void (open ? catalogue.sync() : catalogue.open().then(() => (open = true))).catch(() => undefined);
+    tick();
+    receive(tick);
+    const timer = setInterval(tick, every);
+    return () => clearInterval(timer);
+  }),
+  /**
+   * Codes scanned anywhere on the page, also while a text box has the focus (provided by the till's
+   * page: src/pos/scanner-listener.ts; none here, so the machine runs without a page).
+   */
+  listenScans: fromCallback<{ type: 'scan'; code: string }>(() => () => undefined),
+  /** A customer display saying hello on the channel (it opened, or reloaded). */
+  hearDisplays: fromCallback<{ type: 'display.hello' }, { display: DisplayLink | undefined }>(({ input, sendBack }) =>
+    input.display?.listen((m) => {
+      if (m.type === 'hello') sendBack({ type: 'display.hello' });
+    }),
+  ),
   /** Tells the machine what the outbox holds whenever it changes (and once at the start). */
   watchOutbox: fromCallback<{ type: string }, { outbox: Outbox }>(({ input, sendBack }) => {
     const tell = () =>

@@ -1,4 +1,4 @@
-import { assign, raise, setup } from 'xstate';
+import { assign, enqueueActions, raise, setup } from 'xstate';
 import type { PaymentMethod } from '../../domain/documents/payments.facts.ts';
 import type { DocumentTotals } from '../../domain/documents/totals.ts';
 import type { CatalogueProduct, PosTerms } from '../../domain/pos/till.facts.ts';
@@ -6,6 +6,8 @@ import type { LocalCatalogue, Outbox, OutboxEntry, TillStore } from '../../src/p
 import { isRequestFailure } from '../auth.machine.ts';
 import { addProduct, cartTotals, customerOf, discountRefusal, emptyCart, paymentSums, saleBody, setQuantity, type Cart, type CartChange, type CartLine, type Customer, type Discount, type HeldCart, type PaymentRow } from './cart.ts';
 import { checkoutActors, failureKind, type SoldSale, type TillServer } from './checkout.actors.ts';
+import { displayViewOf } from './display-view.ts';
+import type { DisplayLink } from '../../src/pos/customer-display.ts';
 
 /**
  * The till's checkout (the design card's POS checkout): a cart is filled by scans and picks,
@@ -50,6 +52,8 @@ export interface CheckoutInput {
   newKey(): string;
   /** ISO time now. */
   now(): string;
+  /** The customer display's channel (src/pos/customer-display.ts); none where there is no browser. */
+  display?: DisplayLink | undefined;
 }
 export interface CheckoutContext extends CheckoutInput, TillSaved {
   notice: string | null;
@@ -85,6 +89,7 @@ export type CheckoutEvent =
   | { type: 'sale.new' }
   | { type: 'notice.dismiss' }
   | { type: 'outbox.replay' }
+  | { type: 'display.hello' }
   | { type: 'outbox.changed'; waiting: number; attention: OutboxEntry[] };
 
 const today = (c: CheckoutContext) => c.now().slice(0, 10);
@@ -108,11 +113,18 @@ const receiptOf = (c: CheckoutContext, sold: SoldSale | null): Receipt => ({
   synced: sold !== null,
 });
 
+/** How often the till asks the server what changed in the catalogue (prices, stock, products). */
+export const CATALOGUE_SYNC_MS = 60_000;
+
 export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput },
   actors: checkoutActors,
   actions: {
-    persist: ({ context: c }) => c.store.save({ cart: c.cart, held: c.held, phase: c.phase, payments: c.payments, receipt: c.receipt }),
+    /** After every change: saved for a reload, and shown on the customer display. */
+    persist: ({ context: c }) => {
+      c.store.save({ cart: c.cart, held: c.held, phase: c.phase, payments: c.payments, receipt: c.receipt });
+      c.display?.post({ type: 'view', view: displayViewOf(c) });
+    },
     setPhase: assign((_, phase: Phase) => ({ phase })),
     addKnown: assign(({ context: c }, p: { product: CatalogueProduct; serial?: string }) => changed(c, addProduct(c.cart, p.product, p.serial))),
     setQuantity: assign(({ context: c, event }) => (event.type === 'line.quantity' ? changed(c, setQuantity(c.cart, event.index, event.quantity)) : {})),
@@ -166,7 +178,11 @@ export const checkoutMachine = setup({
       // Nothing was recorded: the cart changes before it is paid again, so its next body gets a new key.
       return { cart: { ...c.cart, key: null }, notice: isRequestFailure(e) ? e.message : 'The server refused the sale.', errors: isRequestFailure(e) ? (e.errors ?? {}) : {} };
     }),
-    recorded: assign(({ context: c }, sold: SoldSale | null) => ({ receipt: receiptOf(c, sold), cart: emptyCart(c.newKey(), c.now()), payments: [], errors: {}, notice: null })),
+    recorded: enqueueActions(({ context: c, enqueue }, sold: SoldSale | null) => {
+      enqueue.assign({ receipt: receiptOf(c, sold), cart: emptyCart(c.newKey(), c.now()), payments: [], errors: {}, notice: null });
+      // The sale took stock: the catalogue's on-hand figures are asked again.
+      enqueue.sendTo('keepCatalogue', { type: 'catalogue.sync' });
+    }),
   },
   delays: { replayEvery: 15_000 },
   guards: {
@@ -204,10 +220,17 @@ export const checkoutMachine = setup({
       attention: [],
     };
   },
-  invoke: { id: 'watchOutbox', src: 'watchOutbox', input: ({ context }) => ({ outbox: context.outbox }) },
+  invoke: [
+    { id: 'watchOutbox', src: 'watchOutbox', input: ({ context }) => ({ outbox: context.outbox }) },
+    { id: 'keepCatalogue', src: 'keepCatalogue', input: ({ context }) => ({ catalogue: context.catalogue, every: CATALOGUE_SYNC_MS }) },
+    { id: 'listenScans', src: 'listenScans' },
+    { id: 'hearDisplays', src: 'hearDisplays', input: ({ context }) => ({ display: context.display }) },
+  ],
   on: {
     'outbox.changed': { actions: assign(({ event }) => ({ unsynced: event.waiting, attention: event.attention })) },
     'notice.dismiss': { actions: assign({ notice: null }) },
+    // A customer display opened (or reloaded) mid-sale: it is shown the sale as it stands.
+    'display.hello': { actions: ({ context: c }) => c.display?.post({ type: 'view', view: displayViewOf(c) }) },
   },
   type: 'parallel',
   states: {

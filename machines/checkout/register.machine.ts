@@ -118,7 +118,7 @@ export const registerMachine = setup({
     },
     open: {
       description: 'Selling: the checkout runs for this session.',
-      invoke: { id: 'checkout', src: 'checkout', input: ({ context: c }) => ({ terms: c.terms!, cashier: c.cashier, catalogue: c.catalogue, outbox: c.outbox, store: c.store, server: c.server, newKey: c.newKey, now: c.now, sessionId: c.session!.id }) },
+      invoke: { id: 'checkout', src: 'checkout', input: ({ context: c }) => ({ terms: c.terms!, cashier: c.cashier, catalogue: c.catalogue, outbox: c.outbox, store: c.store, server: c.server, newKey: c.newKey, now: c.now, display: c.display, sessionId: c.session!.id }) },
       initial: 'selling',
       states: {
         selling: {

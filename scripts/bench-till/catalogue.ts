@@ -38,6 +38,7 @@ export function generateCatalogue(n: number): CatalogueProduct[] {
       barcode: id % 10 === 0 ? null : body + String(gtinCheckDigit(body)),
       category_id: 1 + (id % 40),
       sale_price: 100 + Math.floor(rnd() * 20_000),
+      prices_include_tax: false,
       tax_bps: 2000,
       tracks_serials: id % 50 === 0,
       unit_name: 'Unit',

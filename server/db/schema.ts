@@ -125,6 +125,12 @@ export const loginLimits = pgTable('login_limits', {
 // expect one of each ("Apple" and "apple" are the same brand). ———
 
 const status = () => varchar('status', { length: 16, enum: ['active', 'inactive'] }).notNull().default('active');
+/**
+ * The id of the transaction that writes the row (xid8 as a bigint): the till's catalogue asks for
+ * rows changed by transactions at or after the oldest one still running when it last read
+ * (server/pos/catalogue.ts), so a change committed late is never missed.
+ */
+const catalogueXid = () => bigint('catalogue_xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`);
 const trgm = (name: string, col: AnyPgColumn) => index(name).using('gin', sql`${col} gin_trgm_ops`);
 /**
  * A trigram index on lower(col): searched with `lower(col) LIKE lower(pattern)`, it finds the
@@ -407,9 +413,12 @@ export const products = pgTable(
     image: varchar('image', { length: 64 }).references(() => images.id, { onDelete: 'restrict' }),
     description: text('description'),
     status: status(),
+    /** The transaction that last changed what the till's catalogue shows of it (migration 0022, server/pos/catalogue.ts). */
+    catalogue_xid: catalogueXid(),
     ...stamps,
   },
   (t) => [
+    index('products_catalogue_xid_idx').on(t.catalogue_xid),
     uniqueIndex('products_sku_unique').on(sql`lower(${t.sku})`),
     uniqueIndex('products_barcode_unique').on(t.barcode),
     index('products_name_idx').on(t.name, t.id),
@@ -455,9 +464,11 @@ export const stockLevels = pgTable(
     avg_cost: numeric('avg_cost', { precision: 18, scale: 4 }),
     /** How many movements the product has: its history's page count without counting them. */
     movements: integer('movements').notNull().default(0),
+    /** The transaction that last changed qty: set by the ledger's statements (migration 0022, server/pos/catalogue.ts). */
+    catalogue_xid: catalogueXid(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('stock_levels_qty_not_negative', sql`${t.qty} >= 0`)],
+  (t) => [check('stock_levels_qty_not_negative', sql`${t.qty} >= 0`), index('stock_levels_catalogue_xid_idx').on(t.catalogue_xid)],
 );
 
 /**
@@ -827,6 +838,70 @@ export const stockCountLines = pgTable(
 
 export const SALE_STATUS_VALUES = ['pending', 'completed'] as const;
 
+/**
+ * A cashier's register session (RS-, domain/pos/till.ts): opened with a counted float, cash moved
+ * in and out, closed with what was counted per method against what was expected (`closing`,
+ * frozen then). At most one open session per person: a partial unique index (migration 0022).
+ */
+export const registerSessions = pgTable(
+  'register_sessions',
+  {
+    id: serial('id').primaryKey(),
+    ...numbered,
+    opened_by: integer('opened_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The day it was opened on (the list's date range). */
+    opened_on: date('opened_on', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 16, enum: ['open', 'closed'] }).notNull().default('open'),
+    opening_float: bigint('opening_float', { mode: 'number' }).notNull(),
+    note: text('note'),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    /** At closing: [{ method, expected, counted, difference }], never changed after. */
+    closing: jsonb('closing'),
+    /** The sum of the closing's differences (counted − expected): the list shows it. */
+    difference: bigint('difference', { mode: 'number' }),
+    close_note: text('close_note'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('register_sessions_reference_unique').on(t.reference),
+    uniqueIndex('register_sessions_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
+    uniqueIndex('register_sessions_one_open').on(t.opened_by).where(sql`${t.status} = 'open'`),
+    index('register_sessions_date_idx').on(t.opened_on, t.id),
+    index('register_sessions_person_date_idx').on(t.opened_by, t.opened_on, t.id),
+    index('register_sessions_status_date_idx').on(t.status, t.opened_on, t.id),
+    check('register_sessions_float_check', sql`${t.opening_float} >= 0`),
+  ],
+);
+
+/** Cash put into or taken out of a register during its session, with the reason. */
+export const cashMovements = pgTable(
+  'cash_movements',
+  {
+    id: serial('id').primaryKey(),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => registerSessions.id, { onDelete: 'restrict' }),
+    direction: varchar('direction', { length: 3, enum: ['in', 'out'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cash_movements_session_idx').on(t.session_id, t.id), index('cash_movements_user_idx').on(t.user_id), check('cash_movements_amount_check', sql`${t.amount} > 0`)],
+);
+
+/** Products deleted, for the till's catalogue to drop them (a trigger of migration 0022 writes it). */
+export const catalogueRetired = pgTable(
+  'catalogue_retired',
+  {
+    product_id: integer('product_id').primaryKey(),
+    catalogue_xid: catalogueXid(),
+  },
+  (t) => [index('catalogue_retired_xid_idx').on(t.catalogue_xid)],
+);
+
 /** A sale's header (domain/documents/sale.ts) with its stored totals, what was paid and the change given. */
 export const sales = pgTable(
   'sales',
@@ -846,6 +921,8 @@ export const sales = pgTable(
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
     /** The accepted quotation this sale was converted from (migration 0021): unique, so a quotation becomes one sale at most. */
     quotation_id: integer('quotation_id').references((): AnyPgColumn => quotations.id, { onDelete: 'restrict' }),
+    /** The register session a till sale was made in (migration 0022); none for the back office's. */
+    register_session_id: integer('register_session_id').references((): AnyPgColumn => registerSessions.id, { onDelete: 'restrict' }),
     ...paidDocument,
     ...stamps,
   },
@@ -859,6 +936,7 @@ export const sales = pgTable(
     index('sales_payment_status_date_idx').on(t.payment_status, t.sold_on, t.id),
     index('sales_total_idx').on(t.grand_total, t.id),
     index('sales_created_by_idx').on(t.created_by),
+    index('sales_register_session_idx').on(t.register_session_id).where(sql`${t.register_session_id} is not null`),
     check('sales_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.change} >= 0 and ${t.grand_total} >= 0`),
     check('sales_returns_check', sql`${t.returned_total} >= 0 and ${t.refunded} >= 0`),
     /** The few sales with returns or refunds: the list's due from the tallies corrects by them. */
@@ -917,10 +995,13 @@ export const saleReturns = pgTable(
     tax_total: bigint('tax_total', { mode: 'number' }).notNull().default(0),
     grand_total: bigint('grand_total', { mode: 'number' }).notNull().default(0),
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** The register session its refunds were given from (migration 0022): they count against its expected cash. */
+    register_session_id: integer('register_session_id').references((): AnyPgColumn => registerSessions.id, { onDelete: 'restrict' }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('sale_returns_register_session_idx').on(t.register_session_id).where(sql`${t.register_session_id} is not null`),
     uniqueIndex('sale_returns_reference_unique').on(t.reference),
     uniqueIndex('sale_returns_client_key_unique').on(t.client_id, t.client_key).where(sql`${t.client_key} is not null`),
     index('sale_returns_sale_idx').on(t.sale_id, t.id),

@@ -238,11 +238,17 @@ export async function create<S extends string, A extends string, D extends { id:
 /**
  * Stores what an action changed: with lines, the totals computeTotals gives over the kind's
  * input and the status the kind derives (or the action's `to`); the payment status from the
- * total and what is paid; a new version. A kind whose header stores none of that: nothing.
+ * total and what is paid; a new version. A kind whose header stores no totals: what its work
+ * set and the action's `to`.
  */
 async function settle<S extends string, A extends string, D extends { id: number; reference: string | null }, L>(kind: DocumentKind<S, A, D, L>, tx: Tx, doc: D, out: Outcome<L>, to: S | undefined, today: string): Promise<S> {
   const t = kind.totals;
-  if (!t) return to ?? kind.status(doc, today);
+  if (!t) {
+    // A kind without stored totals (a register session): only what the work set and the action's end.
+    const set = { ...out.set, ...(to ? { status: to } : {}) };
+    if (Object.keys(set).length) await tx.update(kind.table).set({ ...set, ...('updated_at' in kind.table ? { updated_at: sql`now()` } : {}) } as never).where(eq(kind.table.id, doc.id));
+    return to ?? kind.status(doc, today);
+  }
   const terms = { ...doc, ...out.set } as D & { grand_total: number; paid: number };
   let set: Record<string, unknown> = { ...out.set };
   let status = to ?? kind.status(doc, today);

@@ -5,10 +5,10 @@ import type { ListSource } from '../crud/index.ts';
 import type { HeaderTable } from './engine.ts';
 import { documentTally } from './tallies.ts';
 
-/** A document's header: its status and grand total beside the engine's columns. */
-type DocumentHeader = HeaderTable & { status: PgColumn; grand_total: PgColumn };
-/** A paid-for document's header: its payment status and what is paid as well. */
-type PaidHeader = DocumentHeader & { payment_status: PgColumn; paid: PgColumn };
+/** A document's header: its status and (a kind with totals) grand total beside the engine's columns. */
+type DocumentHeader = HeaderTable & { status: PgColumn; grand_total?: PgColumn };
+/** A paid-for document's header: its grand total, payment status and what is paid as well. */
+type PaidHeader = DocumentHeader & { grand_total: PgColumn; payment_status: PgColumn; paid: PgColumn };
 
 interface DocumentListOptions<T extends DocumentHeader> {
   table: T;
@@ -35,7 +35,7 @@ export function documentSource<T extends DocumentHeader>(d: DocumentListOptions<
     hidden: ['client_id', 'client_key'],
     extra: { [d.party.as]: sql<string | null>`${d.party.table.name}`.as(d.party.as) } as Record<string, SQL.Aliased>,
     joins: [{ table: d.party.table, on: eq(d.party.table.id, d.party.column) }],
-    sort: { reference: t.reference, [d.party.as]: d.party.table.name, [d.day.name]: d.day, status: t.status, grand_total: t.grand_total } as Record<string, PgColumn | SQL>,
+    sort: { reference: t.reference, [d.party.as]: d.party.table.name, [d.day.name]: d.day, status: t.status, ...(t.grand_total ? { grand_total: t.grand_total } : {}) } as Record<string, PgColumn | SQL>,
     search: [t.reference],
     filters: { status: oneOf(d.statuses, t.status), ...d.filters } as Record<string, (v: string) => SQL | undefined>,
     totals: {} as Record<string, SQL>,

@@ -27,6 +27,7 @@ export const lookupRoutes: RouteDef[] = [
           cost_price: products.cost_price,
           sale_price: products.sale_price,
           tax_bps: products.tax_bps,
+          prices_include_tax: sql<boolean>`${products.tax_method} = 'inclusive'`,
           tracks_serials: products.tracks_serials,
           unit_name: units.short_name,
           on_hand: sql<number>`coalesce(${stockLevels.qty}, 0)`,
@@ -38,7 +39,7 @@ export const lookupRoutes: RouteDef[] = [
         .where(and(eq(products.status, 'active'), or(exact, lowerContains(products.name, pattern), lowerContains(products.sku, pattern))))
         .orderBy(sql`coalesce(${exact}, false) desc`, products.name, products.id)
         .limit(LOOKUP_MAX);
-      const data: LineProduct[] = rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), exact: Boolean(r.exact) }));
+      const data: LineProduct[] = rows.map((r) => ({ ...r, prices_include_tax: Boolean(r.prices_include_tax), on_hand: Number(r.on_hand), exact: Boolean(r.exact) }));
       return c.json({ data }, 200);
     },
   }),

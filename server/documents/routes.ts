@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { formatAmount } from '../../domain/format.ts';
 import { websiteSetting } from '../../domain/resources/settings.ts';
@@ -9,7 +10,9 @@ import type { ColumnDef, Row } from '../../domain/resource.ts';
 import { EXPORT_MAX, explainWriteError, listOrder, listPage, listWhere, parseId, selectRows, type ListView } from '../crud/index.ts';
 import { toCsv } from '../crud/csv.ts';
 import type { Db, Tx } from '../db/index.ts';
+import type { Permission } from '../../domain/permissions.ts';
 import { route, type AppContext, type RouteAccess, type RouteDef } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
 import { etagOf, gone, type Actor, type AnyKind } from './engine.ts';
 import { idempotent, type Answer, type ClientKey } from './idempotency.ts';
 
@@ -71,6 +74,12 @@ export interface DocumentRoutes<D extends Doc> {
     show: RouteAccess;
     /** Figures over the whole filter that are not sums of a column (the sales figure), answered in `totals` beside the column sums. */
     figures?(db: Db, q: ListQuery): Promise<Record<string, number>>;
+    /**
+     * Documents people see only their own of (a cashier's register sessions): `column` names the
+     * owner; whoever holds `all` sees everyone's. The list and export keep to the actor's rows,
+     * and showing another's is a 403.
+     */
+    own?: { column: PgColumn; all: Permission; owner(doc: D): number };
   };
   export?: { access: RouteAccess; summary: string; columns: readonly ColumnDef[]; file: string };
   /** Absent: staff never make one (a website order is placed through the public endpoint). */
@@ -128,13 +137,16 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       }
     });
 
+  /** The actor's own rows only, unless they see everyone's (list.own). */
+  const sees = (c: AppContext) => !list.own || c.var.auth.permissions.has(list.own.all);
+  const where = (c: AppContext, q: ListQuery): SQL | undefined => (sees(c) ? listWhere(list.view, q) : and(listWhere(list.view, q), eq(list.own!.column, c.var.auth.row.id)));
   const routes: RouteDef[] = [
     route('GET', api, list.access, {
       summary: list.summary,
       query: list.query,
       handler: async (c, input) => {
         const q = input.query() as ListQuery;
-        const page = await listPage(c.var.db, list.view, q, listWhere(list.view, q));
+        const page = await listPage(c.var.db, list.view, q, where(c, q));
         return c.json(list.figures ? { ...page, totals: { ...page.totals, ...(await list.figures(c.var.db, q)) } } : page, 200);
       },
     }),
@@ -147,7 +159,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
         query: list.query,
         handler: async (c, input) => {
           const q = input.query() as Parameters<typeof listWhere>[1];
-          const rows = (await selectRows(c.var.db, list.view).where(listWhere(list.view, q)).orderBy(...listOrder(list.view, q)).limit(EXPORT_MAX)) as Row[];
+          const rows = (await selectRows(c.var.db, list.view).where(where(c, q)).orderBy(...listOrder(list.view, q)).limit(EXPORT_MAX)) as Row[];
           const day = c.var.now().toISOString().slice(0, 10);
           return c.body(toCsv(ex.columns, rows), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${ex.file}-${day}.csv"` });
         },
@@ -157,6 +169,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
   routes.push(
     route('GET', `${api}/:id`, list.show, async (c) => {
       const data = await d.show(c.var.db, idOf(c));
+      if (!sees(c) && list.own!.owner(data) !== c.var.auth.row.id) throw new ApiError(403, `This ${kind.lifecycle.noun} is another person’s: you may see only your own.`, { code: 'not_yours' });
       const t = tag(data);
       return c.json({ data, ...t }, 200, t.etag ? { ETag: t.etag } : {});
     }),

@@ -11,6 +11,7 @@ import { addToLines, checkSerialCounts, checkSerialsCameIn, insertLines, linesWi
 import { issueCreditNote } from './invoices.ts';
 import { recordPayments } from './payments.ts';
 import { checkMethods } from './sale-terms.ts';
+import { holdTillSession } from '../pos/registers.ts';
 import { DOC_TYPE as SALE_DOC_TYPE, saleKind } from './sales.ts';
 
 /**
@@ -65,7 +66,9 @@ export async function returnSale(tx: Tx, saleId: number, body: SaleReturnBody, a
         [`refunds.${body.refunds.length - 1}.amount`]: [owed === 0 ? 'Nothing is owed to the customer for this return (it was not paid for): leave the refunds out.' : `At most ${formatMoney(owed)} can be refunded for this return; lower the refunds to that.`],
       });
     }
-    const header = { sale_id: saleId, returned_on: body.returned_on, note: body.note ?? null, subtotal: worth.subtotal, tax_total: worth.lineTax + worth.documentTax, grand_total: worth.grandTotal, refunded: refund, created_by: actor.userId };
+    // Refunded at the till: from the returner's own open register session, whose expected cash it lowers.
+    if (body.register_session_id != null) await holdTillSession(tx, body.register_session_id, actor);
+    const header = { sale_id: saleId, register_session_id: body.register_session_id ?? null, returned_on: body.returned_on, note: body.note ?? null, subtotal: worth.subtotal, tax_total: worth.lineTax + worth.documentTax, grand_total: worth.grandTotal, refunded: refund, created_by: actor.userId };
     const made = await create(saleReturnKind, tx, actor, header, undefined, async (ret) => {
       const rows = moving.map((m) => {
         const t = worth.lines[all.indexOf(m.line)]!;

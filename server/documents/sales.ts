@@ -18,6 +18,7 @@ import { pay, paymentsJson, recordPayments } from './payments.ts';
 import { returnsJson } from './sale-return-kind.ts';
 import { categoryDiscount, checkMethods, saleTerms } from './sale-terms.ts';
 import { asSent, namedSerials, takeStock } from './stock-out.ts';
+import { holdTillSession, mustSellAtTill } from '../pos/registers.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -82,18 +83,32 @@ function settlePayments(total: number, payments: SaleCreateBody['payments']) {
 }
 
 /**
- * THE one way a sale is recorded (the back office's form and, next, the till): products checked
+ * THE one way a sale is recorded (the back office's form and the till, whose sale names the
+ * seller's open register session: server/pos/registers.ts holdTillSession): products checked
  * (there, active), priced at their sale price unless the seller may set another
  * (`canOverridePrice`; else 422 under `lines.N.unit_price`), the totals computeTotals gives,
  * stock out through the ledger when completed (a pending sale moves none), the payments with
  * their change and payment status, and the number taken last (engine `create`). In the caller's
- * one transaction; with a client key, a replay answers the sale first made under it.
+ * one transaction; with a client key, a replay answers the sale first made under it (even once
+ * its register session has closed: the session is checked only when a sale is made).
  */
 export async function postSale(tx: Tx, body: SaleCreateBody, actor: Actor, client?: ClientKey, from?: { quotationId: number }) {
   let priced: Priced | undefined;
   const header = async () => {
+    // A till sale: by whoever may sell at the till, in their own open register session (held until it commits).
+    if (body.channel === 'pos') {
+      mustSellAtTill(actor);
+      await holdTillSession(tx, body.register_session_id!, actor);
+    }
     priced = await price(tx, body, actor, from !== undefined);
-    return { ...priced.header, channel: body.channel, status: body.status, created_by: actor.userId, ...(from ? { quotation_id: from.quotationId } : {}) };
+    return {
+      ...priced.header,
+      channel: body.channel,
+      status: body.status,
+      created_by: actor.userId,
+      register_session_id: body.channel === 'pos' ? body.register_session_id : null,
+      ...(from ? { quotation_id: from.quotationId } : {}),
+    };
   };
   return create(saleKind, tx, actor, header, client, async (doc) => {
     const made = await insertLines<LineRow>(tx, lines, doc.id, priced!.rows);

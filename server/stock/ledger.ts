@@ -61,7 +61,13 @@ import { ApiError, validationError } from '../http/errors.ts';
  *   returned (purchase return) or written off (adjustment). One row per unit, unique per
  *   product (letter case aside), so a product's on hand always equals its serials in stock.
  * - Movements are append-only (a trigger refuses UPDATE and DELETE): correct with a new one.
+ * - Each statement that changes a level stamps it with its transaction's id (`catalogue_xid`,
+ *   migration 0022; a new level takes it as its default), so the till's catalogue sync
+ *   (server/pos/catalogue.ts) sends the new on hand, whoever moved the stock.
  */
+
+/** A level changed by this transaction, for the till's catalogue sync. */
+const CATALOGUE_CHANGED = sql.raw('catalogue_xid = pg_current_xact_id()::text::bigint');
 
 export interface PostLine {
   productId: number;
@@ -310,9 +316,9 @@ async function postOne(tx: Tx, input: PostInput, work: LineWork): Promise<Posted
                         else (l.qty * l.avg_cost + excluded.qty * excluded.avg_cost) / (l.qty + excluded.qty) end`
                   : sql`coalesce(l.avg_cost, excluded.avg_cost)`
               },
-              movements = l.movements + 1, updated_at = now()
+              movements = l.movements + 1, ${CATALOGUE_CHANGED}, updated_at = now()
             returning l.qty, l.avg_cost, l.movements, ${levelShown('l')}`
-      : sql`update ${stockLevels} as l set qty = l.qty + ${d}::int, movements = l.movements + 1, updated_at = now()
+      : sql`update ${stockLevels} as l set qty = l.qty + ${d}::int, movements = l.movements + 1, ${CATALOGUE_CHANGED}, updated_at = now()
             where l.product_id = ${product.id}::int and l.qty + ${d}::int >= 0
             returning l.qty, l.avg_cost, l.movements, ${levelShown('l')}`;
   const avg = sql`coalesce(v.avg_cost::float8, 0)`;
@@ -426,7 +432,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
               avg_cost = case when v.c is null then coalesce(l.avg_cost, v.f)
                               when l.qty = 0 or l.avg_cost is null then v.c
                               else (l.qty * l.avg_cost + v.d * v.c) / (l.qty + v.d) end,
-              movements = l.movements + 1, updated_at = now()
+              movements = l.movements + 1, ${CATALOGUE_CHANGED}, updated_at = now()
             from unnest(${p}::int[], ${d}::int[], ${c}::text[]::numeric[], ${f}::text[]::numeric[]) as v(p, d, c, f)
             where l.product_id = v.p
             returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements, ${levelShown('l')}`,
@@ -439,7 +445,7 @@ async function moveMany(tx: Tx, work: LineWork[]): Promise<LevelRow[]> {
       const d = sql.param(outgoing.map((w) => w.line.quantity));
       const got = await rowsOf<LevelRow & { product_id: number }>(
         tx,
-        sql`update ${stockLevels} as l set qty = l.qty + v.d, movements = l.movements + 1, updated_at = now()
+        sql`update ${stockLevels} as l set qty = l.qty + v.d, movements = l.movements + 1, ${CATALOGUE_CHANGED}, updated_at = now()
             from unnest(${p}::int[], ${d}::int[]) as v(p, d)
             where l.product_id = v.p and l.qty + v.d >= 0
             returning l.product_id, l.qty, l.avg_cost::text as avg_cost, l.movements, ${levelShown('l')}`,

@@ -55,6 +55,8 @@ const thumbnailUrl = sql<string | null>`(case when ${p.image} is null then null 
 
 export const productSource = {
   table: p,
+  // The till's catalogue sync reads it (server/pos/catalogue.ts); no one else needs it.
+  hidden: ['catalogue_xid'],
   // 100,000 products: the unfiltered list reads its total from row_counts.
   counted: true,
   extra: {

@@ -31,9 +31,9 @@ export interface DisplayLink {
   close(): void;
 }
 
-/** The channel between the till and its displays; undefined where BroadcastChannel is missing (the server). */
+/** The channel between the till and its displays; undefined outside a browser (the server drawing a page). */
 export function openDisplayLink(name = DISPLAY_CHANNEL): DisplayLink | undefined {
-  if (typeof BroadcastChannel === 'undefined') return undefined;
+  if (typeof window === 'undefined' || typeof BroadcastChannel === 'undefined') return undefined;
   const channel = new BroadcastChannel(name);
   return {
     post: (message) => channel.postMessage(message),

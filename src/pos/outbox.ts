@@ -70,14 +70,21 @@ export function createOutbox({ dbName = OUTBOX_DB, locks = (globalThis.navigator
       },
     }));
   const listeners = new Set<() => void>();
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(channelName) : undefined;
+  // Opened at the first change or listener, not when made: a page drawn on the server makes one and never uses it.
+  let channel: BroadcastChannel | undefined;
+  const tabs = () => {
+    if (!channel && typeof BroadcastChannel === 'function') {
+      channel = new BroadcastChannel(channelName);
+      channel.onmessage = notifyHere;
+    }
+    return channel;
+  };
   const notifyHere = () => {
     for (const l of [...listeners]) l();
   };
-  if (channel) channel.onmessage = notifyHere;
   const changed = () => {
     notifyHere();
-    channel?.postMessage('changed');
+    tabs()?.postMessage('changed');
   };
   const strip = ({ seq: _seq, ...entry }: Stored): OutboxEntry => entry;
 
@@ -139,11 +146,13 @@ export function createOutbox({ dbName = OUTBOX_DB, locks = (globalThis.navigator
       });
     },
     subscribe(listener) {
+      tabs();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     close() {
       channel?.close();
+      channel = undefined;
       void db?.then((d) => d.close());
       db = undefined;
     },

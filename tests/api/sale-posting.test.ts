@@ -4,6 +4,7 @@ import { SALES_API, saleTotalsInput } from '../../domain/documents/sale.ts';
 import { computeTotals } from '../../domain/documents/totals.ts';
 import { customers as C, products as P, units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { REGISTER_API } from '../../domain/pos/till.ts';
 import { client, expectFieldError, expectSentence, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -76,7 +77,8 @@ describe('totals and payments', () => {
 
   it('gives change from cash only: card and cash beyond the total leave the card whole and the cash less the change', async () => {
     const a = await product(3);
-    const res = await sell({ channel: 'pos', lines: [{ product_id: a.id, quantity: 1 }], payments: [{ method: 'card', amount: 1000 }, { method: 'cash', amount: 2000 }] });
+    const till = (await api.create(REGISTER_API, { opening_float: 0 })).id;
+    const res = await sell({ channel: 'pos', register_session_id: till, lines: [{ product_id: a.id, quantity: 1 }], payments: [{ method: 'card', amount: 1000 }, { method: 'cash', amount: 2000 }] });
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toMatchObject({ customer_id: null, customer_name: null, channel: 'pos', grand_total: 2500, paid: 2500, change: 500, payment_status: 'paid', due: 0 });
     expect(res.body.data.payments.map((p: any) => [p.method, p.amount])).toEqual([

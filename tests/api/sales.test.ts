@@ -3,6 +3,7 @@ import { computeTotals } from '../../domain/documents/totals.ts';
 import { SALES_API, saleTotalsInput } from '../../domain/documents/sale.ts';
 import { customerCategories as CC, customers as C, posSetting, products as P, units as UN } from '../../domain/resources/index.ts';
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
+import { REGISTER_API } from '../../domain/pos/till.ts';
 import { client, expectFieldError, type Client } from './crud-helpers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -179,8 +180,10 @@ describe('the list', () => {
     const a = await product({}, 20);
     const who = (await api.create(C.api, { name: 'Dora Listed' })).id;
     const made = [];
+    // The till's sale names its register session.
+    const till = (await api.create(REGISTER_API, { opening_float: 0 })).id;
     for (const [i, day] of ['2024-01-05', '2024-01-20', '2024-02-03'].entries()) {
-      made.push(await sold({ customer_id: who, sold_on: day, channel: i === 2 ? 'pos' : 'backoffice', lines: [{ product_id: a.id, quantity: i + 1 }], payments: i === 1 ? [{ method: 'card', amount: 500 }] : [] }));
+      made.push(await sold({ customer_id: who, sold_on: day, ...(i === 2 ? { channel: 'pos', register_session_id: till } : {}), lines: [{ product_id: a.id, quantity: i + 1 }], payments: i === 1 ? [{ method: 'card', amount: 500 }] : [] }));
     }
     const jan = await api.get(SALES_API, { customer_id: who, sold_on_from: '2024-01-01', sold_on_to: '2024-01-31' });
     expect(jan.status, jan.text).toBe(200);

@@ -42,6 +42,8 @@ describe('before anything is saved', () => {
       show_product_images: true,
       invoice_prefix: 'INV-',
       invoice_yearly_restart: false,
+      scale_weight_prefix: '21',
+      scale_price_prefix: '23',
     });
   });
 
@@ -65,6 +67,8 @@ describe('saving', () => {
       show_product_images: false,
       invoice_prefix: 'POS-2026',
       invoice_yearly_restart: true,
+      scale_weight_prefix: '28',
+      scale_price_prefix: '',
     };
     const res = await api.put(POS.api, body);
     expect(res.status).toBe(200);

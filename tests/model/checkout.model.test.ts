@@ -14,6 +14,7 @@ import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machi
 import { paymentSums, cartTotals } from '../../machines/checkout/cart.ts';
 import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
+import type { CustomerDisplayView, DisplayLink, DisplayMessage } from '../../src/pos/customer-display.ts';
 import { FakeServer, MemoryCatalogue, MemoryOutbox, MemoryStore, TERMS, failure, product } from './till-fakes.ts';
 
 type Snap = SnapshotFrom<typeof checkoutMachine>;
@@ -434,6 +435,33 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     await settle();
     expect(again.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
     expect(again.server.recorded.size).toBe(1);
+  });
+});
+
+describe('checkout machine and the customer display', () => {
+  it('the display follows the cart, the total asked and the change; a display that says hello mid-sale is shown the sale at once', async () => {
+    const views: CustomerDisplayView[] = [];
+    let hello: ((m: DisplayMessage) => void) | undefined;
+    const display: DisplayLink = {
+      post: (m) => void (m.type === 'view' && views.push(m.view)),
+      listen: (l) => ((hello = l), () => (hello = undefined)),
+      close: () => undefined,
+    };
+    const t = till({ ...inputFor(), display });
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    expect(views.at(-1)).toMatchObject({ phase: 'cart', lines: [{ name: 'Kettle', quantity: 1, unit_price: 1250, total: 1250 }], total: 1250, paid: 0 });
+    t.send({ type: 'pay' });
+    t.send({ type: 'payment.quick', amount: 2000 });
+    expect(views.at(-1)).toMatchObject({ phase: 'paying', total: 1250, paid: 2000, change: 750 });
+    const shown = views.length;
+    hello!({ type: 'hello' });
+    expect(views.length).toBe(shown + 1);
+    expect(views.at(-1)).toEqual(views.at(-2));
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    expect(views.at(-1)).toMatchObject({ phase: 'done', total: 1250, paid: 2000, change: 750, lines: [{ name: 'Kettle' }] });
+    t.actor.stop();
+    expect(hello).toBeUndefined();
   });
 });
 

@@ -257,7 +257,7 @@ describe('action draft (receive, return, pay, cancel)', () => {
   });
 });
 
-const product = (id: number, name: string, on_hand: number, tracks = false): LineProduct => ({ id, name, sku: `SKU-${id}`, barcode: `40063813339${id}`, cost_price: 100, sale_price: 200, tax_bps: 0, tracks_serials: tracks, unit_name: 'pcs', on_hand, exact: true });
+const product = (id: number, name: string, on_hand: number, tracks = false): LineProduct => ({ id, name, sku: `SKU-${id}`, barcode: `40063813339${id}`, cost_price: 100, sale_price: 200, tax_bps: 0, prices_include_tax: false, tracks_serials: tracks, unit_name: 'pcs', on_hand, exact: true });
 
 function counter() {
   const lookups: { code: string; resolve(p: LineProduct | null): void; reject(e: unknown): void }[] = [];

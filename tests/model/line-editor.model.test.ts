@@ -30,6 +30,7 @@ const product = (id: number, name: string, tracks = false): LineProduct => ({
   cost_price: 1250,
   sale_price: 2000,
   tax_bps: 2000,
+  prices_include_tax: false,
   tracks_serials: tracks,
   unit_name: 'pcs',
   on_hand: 0,

@@ -34,10 +34,13 @@ const session = (over: Partial<RegisterSession> = {}): RegisterSession => ({
     { method: 'card', expected: 0, counted: null, difference: null },
   ],
   note: null,
+  close_note: null,
+  difference: null,
+  actions: ['cash', 'close'],
   ...over,
 });
 const OPEN = session();
-const CLOSED = session({ status: 'closed', closed_at: '2026-01-05T18:00:00.000Z' });
+const CLOSED = session({ status: 'closed', closed_at: '2026-01-05T18:00:00.000Z', actions: [] });
 
 const coverage = new Coverage('register', registerMachine);
 

@@ -17,6 +17,7 @@ export const product = (id: number, name: string, over: Partial<CatalogueProduct
   category_id: 1,
   sale_price: 1000,
   tax_bps: 0,
+  prices_include_tax: false,
   tracks_serials: false,
   unit_name: 'pc',
   on_hand: 5,

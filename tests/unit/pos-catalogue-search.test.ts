@@ -12,6 +12,7 @@ const product = (id: number, name: string, sku: string, barcode: string | null =
   category_id,
   sale_price: 100 * id,
   tax_bps: 0,
+  prices_include_tax: false,
   tracks_serials: false,
   unit_name: 'Unit',
   on_hand: 5,

@@ -15,6 +15,7 @@ const product = (id: number, name: string, o: Partial<CatalogueProduct> = {}): C
   category_id: 1,
   sale_price: 100,
   tax_bps: 0,
+  prices_include_tax: false,
   tracks_serials: false,
   unit_name: 'Unit',
   on_hand: 3,

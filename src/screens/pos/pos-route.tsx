@@ -1,29 +1,38 @@
 import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { fromCallback } from 'xstate';
 import { css } from 'styled-system/css';
 import { selectUserName } from '../../../machines/auth.machine.ts';
 import { selectCheckout, selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
-import type { TillSaved } from '../../../machines/checkout/checkout.machine.ts';
+import { checkoutMachine, type TillSaved } from '../../../machines/checkout/checkout.machine.ts';
 import { registerMachine, type TillOpening } from '../../../machines/checkout/register.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { createCatalogueStore } from '../../pos/catalogue-store.ts';
+import { createOutbox } from '../../pos/outbox.ts';
+import { registerTillServiceWorker } from '../../pos/register-sw.ts';
 import { localTillStore } from '../../pos/till-store.ts';
+import { listenForScans } from '../../pos/scanner-listener.ts';
+import { openDisplayLink } from '../../pos/customer-display.ts';
 import type { ScreenProps } from '../screen-props.ts';
-import { lookupCatalogue } from './lookup-catalogue.ts';
 import { CashDialog, CloseDialog, ClosingReport, OpenRegister } from './register-views.tsx';
-import { storageOutbox } from './storage-outbox.ts';
 import { Till } from './till.tsx';
 import { tillServer } from './till-server.ts';
+
+/** The register and its checkout, with the page's scanner: a code typed fast and ended by Enter anywhere on the page is a scan. */
+const tillMachine = registerMachine.provide({
+  actors: { checkout: checkoutMachine.provide({ actors: { listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }))) } }) },
+});
 
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `till-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * /pos and /website: the till. The register machine (machines/checkout/register.machine.ts)
  * starts from what the page's loader brought (the terms, the open session) and runs the
- * checkout while the session is open; this view selects and sends. The catalogue and outbox are
- * the FALLBACK ones (./lookup-catalogue.ts, ./storage-outbox.ts) until the IndexedDB ones land.
+ * checkout while the session is open; this view selects and sends. It gives them the browser's
+ * storage: the catalogue and the outbox in IndexedDB (src/pos/), the cart in localStorage.
  */
 export default function PosRoute({ data }: ScreenProps) {
   const system = useAppSystem();
@@ -32,17 +41,20 @@ export default function PosRoute({ data }: ScreenProps) {
     () => ({
       cashier,
       server: tillServer(system.api),
-      catalogue: lookupCatalogue(system.api),
-      outbox: storageOutbox(),
+      catalogue: createCatalogueStore({ get: (path) => system.api.call(path) }),
+      outbox: createOutbox(),
       store: localTillStore<TillSaved>('till'),
       newKey,
       now: () => new Date().toISOString(),
+      display: openDisplayLink(),
       opening: data as TillOpening | undefined,
     }),
     // The till is made once per page; a new name for the cashier does not restart it.
     [system],
   );
-  const register = useActorRef(registerMachine, { input, inspect: system.inspect });
+  const register = useActorRef(tillMachine, { input, inspect: system.inspect });
+  // The till's code kept for a reload without the network (a no-op outside a production build).
+  useEffect(() => void registerTillServiceWorker(), []);
   const view = useSelector(register, selectRegister, shallowEqual);
   const checkout = useSelector(register, selectCheckout);
 

@@ -16,6 +16,7 @@ export const lookedUp = (p: LineProduct): CatalogueProduct => ({
   category_id: null,
   sale_price: p.sale_price,
   tax_bps: p.tax_bps,
+  prices_include_tax: p.prices_include_tax,
   tracks_serials: p.tracks_serials,
   unit_name: p.unit_name,
   on_hand: p.on_hand,

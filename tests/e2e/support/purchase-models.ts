@@ -23,8 +23,8 @@ import { coveringWalk } from '../../model/walk.ts';
 // ---------------------------------------------------------------- the line editor
 
 /** Stand-ins for the walk's two products: Chromium's come from the server, with the same roles. */
-export const PICKED: LineProduct = { id: 1, name: 'Picked', sku: 'PICK', barcode: null, cost_price: 250, sale_price: 500, tax_bps: 0, tracks_serials: false, unit_name: 'pcs', on_hand: 0, exact: false };
-export const SCANNED: LineProduct = { id: 2, name: 'Scanned', sku: 'SCAN', barcode: 'scan-me', cost_price: 120, sale_price: 300, tax_bps: 0, tracks_serials: false, unit_name: 'pcs', on_hand: 0, exact: true };
+export const PICKED: LineProduct = { id: 1, name: 'Picked', sku: 'PICK', barcode: null, cost_price: 250, sale_price: 500, tax_bps: 0, prices_include_tax: false, tracks_serials: false, unit_name: 'pcs', on_hand: 0, exact: false };
+export const SCANNED: LineProduct = { id: 2, name: 'Scanned', sku: 'SCAN', barcode: 'scan-me', cost_price: 120, sale_price: 300, tax_bps: 0, prices_include_tax: false, tracks_serials: false, unit_name: 'pcs', on_hand: 0, exact: true };
 /** A code no product has. */
 export const UNKNOWN_CODE = '0000000000000';
 export const OFFLINE = { status: 0, message: 'The server cannot be reached.' };
