@@ -1,7 +1,8 @@
 /**
  * The till's main path, as a cashier walks it: open the register with a counted float, scan a
- * product (a scanner types fast and ends with Enter), pay cash with change, see the receipt with
- * the sale's number. Needs the till's server half (terms, register sessions) on main.
+ * product (a scanner types fast and ends with Enter) into the search box and again into another
+ * text box, pay cash with change, see the receipt with the sale's number; and the customer
+ * display, a second window, following the cart, the total and the change.
  */
 import { expect, test } from '@playwright/test';
 import { asAdmin } from './support/pages.ts';
@@ -28,6 +29,11 @@ test('open the register, scan a product, pay cash with change, see the receipt',
     await main.getByRole('button', { name: 'Open a new session' }).click();
   }
 
+  // The screen facing the customer, opened before the sale: it waits, then follows the till.
+  const display = await page.context().newPage();
+  await display.goto('/admin/pos/display');
+  await expect(display.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+
   await test.step('open with a counted float', async () => {
     await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
     await open.click();
@@ -43,6 +49,19 @@ test('open the register, scan a product, pay cash with change, see the receipt',
     await expect(cart).toContainText('2 left');
     await expect(search).toBeFocused();
     await expect(search).toHaveValue('');
+    await expect(display.getByRole('list', { name: 'Items' })).toContainText(kettle.name);
+  });
+
+  await test.step('a scan lands while another text box has the focus, and leaves that box as it was', async () => {
+    const quantity = main.getByRole('textbox', { name: `Quantity of ${kettle.name}` });
+    await quantity.focus();
+    await quantity.pressSequentially(code, { delay: 10 });
+    await quantity.press('Enter');
+    await expect(quantity).toHaveValue('2');
+    await expect(main.getByRole('list', { name: 'Cart lines' })).toContainText('1 left');
+    await quantity.fill('1');
+    await quantity.press('Tab');
+    await expect(main.getByRole('list', { name: 'Cart lines' })).toContainText('2 left');
   });
 
   // 12.50 and the POS setting's order tax on it.
@@ -60,6 +79,8 @@ test('open the register, scan a product, pay cash with change, see the receipt',
     await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText(/SL-\d{6}/);
     await expect(receipt).toContainText(`Change ${dollars(2000 - total)}`);
     await expect(receipt.getByRole('img', { name: /^Barcode SL-\d{6}$/ })).toBeVisible();
+    await expect(display.getByText('Thank you!')).toBeVisible();
+    await expect(display.getByRole('main')).toContainText(dollars(2000 - total));
     await receipt.getByRole('button', { name: 'New sale' }).click();
     await expect(search).toBeFocused();
   });
