@@ -14,7 +14,7 @@ import { useTillKeys, type TillPanel } from './till-keys.ts';
 import type { Checkout, Register } from './till-types.ts';
 
 
-const shell = css({ flex: '1', minH: '0', display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(20rem, 26rem)' }, gridTemplateRows: { base: 'auto auto', md: 'minmax(0, 1fr)' } });
+const shell = css({ flex: '1', minH: '0', display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(20rem, 26rem)' }, gridTemplateRows: { base: 'auto auto', md: 'minmax(0, 1fr)' } });
 const pane = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'sm', p: '3', display: 'flex', flexDirection: 'column', gap: '3', minH: '0' });
 const grid = css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))', overflowY: 'auto', alignContent: 'start', flex: '1' });
 const tile = css({
