@@ -9,7 +9,7 @@
  *   e2e step finds it made; a developer's second run finds it too.
  *
  * The dump's name is a hash of everything its making reads (server/ and domain/ sources, the
- * migrations among them, and package-lock.json) and of today's date (the seed's year of sales
+ * migrations among them, package-lock.json and this file) and of today's date (the seed's year of sales
  * ends today), so a change to the seed or a new day makes a new one. Older dumps are removed.
  */
 import { createHash } from 'node:crypto';
@@ -34,7 +34,7 @@ function* files(dir: string): Generator<string> {
 /** Where today's dump of the current sources is (or will be). */
 export function demoShopDumpPath(today = new Date()): string {
   const hash = createHash('sha256');
-  for (const path of [...SOURCES.flatMap((d) => [...files(join(root, d))]), join(root, 'package-lock.json')]) {
+  for (const path of [...SOURCES.flatMap((d) => [...files(join(root, d))]), join(root, 'package-lock.json'), import.meta.filename]) {
     hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
   }
   return join(cacheDir, `${today.toISOString().slice(0, 10)}-${hash.digest('hex').slice(0, 16)}.tar`);
