@@ -10,7 +10,9 @@
  *   while the first files run, and a file that needs it waits for its ready file
  *   (tests/api/fixtures.ts). Three files and the server-process test used to seed it each.
  *
- * Made anew each run, so they always have the current migrations and seed.
+ * Made anew each run, so they always have the current migrations and seed; except that on PGlite
+ * the demo shop is today's kept dump of the current sources when there is one, and is kept when
+ * made (tests/support/demo-shop.ts), so the e2e server that follows starts from it too.
  */
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile, rename } from 'node:fs/promises';
@@ -18,8 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { dumpDatabase, migrate, openDatabase, type DbHandle } from '../../server/db/index.ts';
-import { seedDemo, seedPermissions } from '../../server/seed.ts';
+import { dumpDatabase, migrate, openDatabase } from '../../server/db/index.ts';
+import { demoShopDumpPath, keepDemoShopDump, keptDemoShopDump, seedDemoShopDump, seedShop } from '../support/demo-shop.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,12 +35,6 @@ declare module 'vitest' {
      */
     demoShop: string;
   }
-}
-
-/** The demo shop in a database of its own, from the migrated one. */
-async function seedShop(handle: DbHandle): Promise<void> {
-  await seedPermissions(handle.db);
-  await seedDemo(handle.db, { shop: true });
 }
 
 export default async function setup(project: TestProject) {
@@ -86,6 +82,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
+  const keptPath = demoShopDumpPath();
   const handle = await openDatabase({});
   await migrate(handle);
   const template = await dumpDatabase(handle);
@@ -94,13 +91,16 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
   const demo = (async () => {
-    // The same database, now seeded: nothing else uses it any more.
-    try {
-      await seedShop(handle);
-      return new Uint8Array(await (await dumpDatabase(handle)).arrayBuffer());
-    } finally {
+    // Today's kept demo shop (tests/support/demo-shop.ts), else the same database, now seeded
+    // (nothing else uses it any more), kept for the e2e server and the next run.
+    const kept = await keptDemoShopDump(keptPath);
+    if (kept) {
       await handle.close();
+      return kept;
     }
+    const dump = await seedDemoShopDump(handle);
+    await keepDemoShopDump(keptPath, dump);
+    return dump;
   })();
   const ready = settle(demo);
   return async () => {

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi, adminSession, LeaveDialog, ListPage, LoginPage, seedSessionOnLoad, Shell, USERS } from './support/pages.ts';
 import { concreteUrl, CONTENT_ROUTES } from './support/routes.ts';
+import { cspViolations, recordCspViolations, type CspViolation } from './support/csp.ts';
 import { customers } from '../../domain/resources/index.ts';
 
 type Theme = 'light' | 'dark';
@@ -22,10 +23,25 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
     .join('\n\n');
 }
 
+/**
+ * Lets the entry animations and transitions under way finish (a half-faded element has misleading
+ * contrast), however long they take: the page's own animations, waited for, instead of a fixed
+ * half second before every check. Endless ones (a spinner) are not waited for.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** `contrastOnly`: only the rule a theme changes (the page was checked with every rule in the other theme). */
 async function expectNoSeriousViolations(page: Page, what: string, { contrastOnly = false } = {}): Promise<void> {
-  // Let entry animations finish: a half-faded element has misleading contrast.
-  await page.waitForTimeout(500);
+  await animationsDone(page);
   const axe = new AxeBuilder({ page });
   const result = await (contrastOnly ? axe.withRules(['color-contrast']) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -125,10 +141,14 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
 // Each screen is loaded once and checked in both themes: the theme button switches it in place
 // (the preference is kept, so screens alternate which theme they are first checked in, with
 // every rule; the second theme is checked for what a theme changes: contrast). A resource's
-// create form is its edit form without values, so generic forms are checked on the edit route.
-test('every screen of the route table, in both themes', async ({ page, request }) => {
+// create form is its edit form without values, so generic forms are checked on the edit route;
+// the create route is still loaded. The walk also records what the Content-Security-Policy
+// refuses on each screen (csp.spec.ts has the login page): one walk over the screens, not two.
+test('every screen of the route table, in both themes, with no serious axe violation and no CSP refusal', async ({ page, request }) => {
   test.setTimeout(900_000);
   const api = await signedIn(page, request);
+  await recordCspViolations(page);
+  const refused: CspViolation[] = [];
   const shell = new Shell(page);
   // Screens not built yet are one placeholder whatever the route: it is checked once. Which
   // they are is what the page says, so a screen built since is checked without a change here.
@@ -141,21 +161,24 @@ test('every screen of the route table, in both themes', async ({ page, request }
     await expectNoSeriousViolations(page, `${what} (${await themeNow()})`, { contrastOnly: true });
   };
   const edited = new Set(CONTENT_ROUTES.filter((r) => r.screen.startsWith('form:') && r.path.includes('/edit/')).map((r) => r.screen));
-  for (const route of CONTENT_ROUTES.filter((r) => !(edited.has(r.screen) && !r.path.includes('/edit/')))) {
+  for (const route of CONTENT_ROUTES) {
     const url = await concreteUrl(route, api);
     await test.step(url, async () => {
       await page.goto(url);
       await settled(page);
-      if (await placeholder.isVisible()) {
-        if (placeholderSeen) return;
+      const checked = !(edited.has(route.screen) && !route.path.includes('/edit/'));
+      if (checked && (await placeholder.isVisible())) {
+        if (!placeholderSeen) await bothThemes(url);
         placeholderSeen = true;
-      }
-      await bothThemes(url);
+      } else if (checked) await bothThemes(url);
+      refused.push(...(await cspViolations(page)));
     });
   }
   await page.goto('/admin/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await bothThemes('page not found');
+  refused.push(...(await cspViolations(page)));
+  expect(refused, `refused by the Content-Security-Policy:\n${JSON.stringify(refused, null, 1)}`).toEqual([]);
 });
 
 /** Signed in as the Super Admin through storage (no form), for every document of the page. */

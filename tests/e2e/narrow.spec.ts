@@ -43,8 +43,13 @@ test('at 400 px the open drawer takes the focus, and Escape or a click beside it
 
   await shell.clickMenuButton();
   await expect(shell.drawerDialog()).toBeVisible();
-  // The drawer listens for outside clicks once it has taken the focus (after its slide-in).
   await expect.poll(() => shell.drawerDialog().evaluate((d) => d.contains(document.activeElement)), { timeout: 2000 }).toBe(true);
+  // Taking the focus is not yet listening for a click beside it: Ark's dialog moves the focus in
+  // one animation frame and starts listening in a task queued in that frame, and an input event
+  // is dispatched before waiting tasks, so a click sent the moment the focus was seen could come
+  // first and be missed (it failed so once in CI). A person clicks beside the drawer they see:
+  // the click waits for its slide-in to end (220 ms, long after the listener is in place).
+  await shell.drawerDialog().evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.mouse.click(390, 400); // the backdrop, right of the 260 px drawer
   await expect(shell.drawerDialog()).toHaveCount(0, { timeout: 2000 });
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
