@@ -39,6 +39,9 @@ describe('the purchase walks take every transition of their machines', () => {
       // A purchase types its serials (goods coming in); a kind that sells picks them one by one.
       'lineEditor.editing line.serial.add#0': 'tests/model/line-editor.model.test.ts: a selling line picks its serials',
       'lineEditor.editing line.serial.remove#0': 'tests/model/line-editor.model.test.ts: a selling line picks its serials',
+      // A serial typed on a line that sells is asked of the stock; a purchase's new serials are not.
+      'lineEditor.checkingSerial': 'tests/model/line-editor.model.test.ts: a serial typed or scanned on a selling line',
+      'lineEditor.editing line.serial.add#1': 'tests/model/line-editor.model.test.ts: a serial typed or scanned on a selling line',
     });
     const walk = lineEditorWalk();
     console.log(`line editor walk: ${walk.edges} edges, ${walk.steps.length} steps`);
