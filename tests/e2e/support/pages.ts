@@ -179,6 +179,11 @@ export class Shell {
   }
 
   async closeUserMenu(): Promise<void> {
+    // Escape reaches the menu once it holds the focus: Ark's menu moves it in a frame after it
+    // shows, and listens for Escape from then on. Pressed sooner, it went to the page (it failed
+    // so once, the menu still open 5 s later).
+    const menu = this.page.getByRole('menu');
+    await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
     await this.page.keyboard.press('Escape');
     await expect(this.page.getByRole('menu')).toBeHidden();
   }
