@@ -11,7 +11,7 @@ import { EXPORT_MAX, explainWriteError, listOrder, listPage, listWhere, parseId,
 import { toCsv } from '../crud/csv.ts';
 import type { Db, Tx } from '../db/index.ts';
 import type { Permission } from '../../domain/permissions.ts';
-import { route, type AppContext, type RouteAccess, type RouteDef } from '../http/context.ts';
+import { route, type AppContext, type AuthState, type RouteAccess, type RouteDef } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { etagOf, gone, type Actor, type AnyKind } from './engine.ts';
 import { idempotent, type Answer, type ClientKey } from './idempotency.ts';
@@ -29,10 +29,17 @@ type Doc = Record<string, unknown> & { id: number };
 /** An amount in an answer's sentence as the app shows money (domain/format.ts formatAmount): in the shop's currency, "$500.00". */
 export type Money = (cents: number) => string;
 
-/** The shop's currency (the website setting's), read in the write's transaction, as a Money. */
-async function moneyOf(tx: Tx): Promise<Money> {
-  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, websiteSetting.key));
-  const { currency } = shopFrom(row?.value);
+/**
+ * The shop's currency as a Money: the session's (read with it, in the one statement that checks
+ * it), or for a write without one (the website's public order) the website setting's, read in the
+ * write's transaction.
+ */
+async function moneyOf(c: AppContext, tx: Tx): Promise<Money> {
+  let currency = (c.var.auth as AuthState | undefined)?.shop.currency;
+  if (!currency) {
+    const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, websiteSetting.key));
+    currency = shopFrom(row?.value).currency;
+  }
   return (cents) => formatAmount(cents, { currency, locale: 'en-US' });
 }
 
@@ -129,7 +136,7 @@ export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] 
       try {
         const { id, replayed } = await run(tx, client);
         const data = await d.show(tx, id);
-        const message = w.message(data, body, await moneyOf(tx));
+        const message = w.message(data, body, await moneyOf(c, tx));
         const answer = w.answer ? { data: await w.answer(tx, data), message } : w.present ? { data: w.present(data), message } : { data, message, ...tag(data) };
         return { status, body: answer, ...(replayed ? { replayed } : {}) };
       } catch (e) {
