@@ -20,6 +20,21 @@ export const lineSerialsPath = (productId: number) => LINE_SERIALS_API.replace('
 /** At most this many serials in one answer: a person narrows them by typing. */
 export const SERIALS_LOOKUP_MAX = 50;
 
+/** A product as whoever sells it needs it: a document line's lookup and the till's catalogue both start from it. */
+export interface SoldProduct {
+  id: number;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  sale_price: number;
+  tax_bps: number;
+  /** Its sale price includes tax (the product's tax method): a sale's lines share one method. */
+  prices_include_tax: boolean;
+  tracks_serials: boolean;
+  unit_name: string;
+  on_hand: number;
+}
+
 /** One serial in stock as a selling line picks it. */
 export interface InStockSerial {
   serial: string;

@@ -4,7 +4,7 @@ import type { Permission } from '../permissions.ts';
 import { QUANTITY_MAX } from '../stock/kinds.ts';
 import { optionalText, relationId } from '../fields.ts';
 import { serialList } from '../stock/adjustment.ts';
-import { LINES_MAX } from './lines.facts.ts';
+import { LINES_MAX, type SoldProduct } from './lines.facts.ts';
 
 export { LINES_MAX, LINE_SERIALS_API, lineSerialsPath, SELL_ACCESS, SERIALS_LOOKUP_MAX, type InStockSerial } from './lines.facts.ts';
 
@@ -86,19 +86,8 @@ export const serialLookupQuery = z.strictObject({
 });
 
 /** One product as a line needs it. */
-export interface LineProduct {
-  id: number;
-  name: string;
-  sku: string;
-  barcode: string | null;
+export interface LineProduct extends SoldProduct {
   cost_price: number;
-  sale_price: number;
-  tax_bps: number;
-  /** Its sale price includes tax (the product's tax method). */
-  prices_include_tax: boolean;
-  tracks_serials: boolean;
-  unit_name: string;
-  on_hand: number;
   /** The search text was this product's barcode or SKU exactly (a scan). */
   exact: boolean;
 }

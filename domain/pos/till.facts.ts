@@ -1,4 +1,5 @@
 import { defineLifecycle } from '../documents/lifecycle.ts';
+import type { SoldProduct } from '../documents/lines.facts.ts';
 import type { Permission } from '../permissions.ts';
 import type { ColumnDef, FilterDef } from '../resource.ts';
 
@@ -37,19 +38,8 @@ export interface PosTerms {
  */
 export const POS_CATALOGUE_API = `${POS_API}/catalogue`;
 export const CATALOGUE_PAGE_MAX = 5000;
-export interface CatalogueProduct {
-  id: number;
-  name: string;
-  sku: string;
-  barcode: string | null;
+export interface CatalogueProduct extends SoldProduct {
   category_id: number | null;
-  sale_price: number;
-  tax_bps: number;
-  /** Its sale price includes tax (the product's tax method): a sale's lines share one method. */
-  prices_include_tax: boolean;
-  tracks_serials: boolean;
-  unit_name: string;
-  on_hand: number;
   /** A small picture for the grid, or null. */
   image: string | null;
 }

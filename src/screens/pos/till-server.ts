@@ -8,20 +8,7 @@ import type { Api } from '../../app/api.ts';
 import { isRequestFailure } from '../../../machines/auth.machine.ts';
 
 /** A product found by the documents' lookup, as the till's catalogue holds one. */
-export const lookedUp = (p: LineProduct): CatalogueProduct => ({
-  id: p.id,
-  name: p.name,
-  sku: p.sku,
-  barcode: p.barcode,
-  category_id: null,
-  sale_price: p.sale_price,
-  tax_bps: p.tax_bps,
-  prices_include_tax: p.prices_include_tax,
-  tracks_serials: p.tracks_serials,
-  unit_name: p.unit_name,
-  on_hand: p.on_hand,
-  image: null,
-});
+export const lookedUp = ({ cost_price: _cost, exact: _exact, ...sold }: LineProduct): CatalogueProduct => ({ ...sold, category_id: null, image: null });
 
 export const posTerms = async (api: Api) => (await api.call<{ data: PosTerms }>(POS_TERMS_API)).data;
 /** The person's open register session, or null. */
