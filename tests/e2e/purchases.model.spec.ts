@@ -91,6 +91,9 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
     // A purchase types its serials (goods coming in); a kind that sells picks them one by one.
     'lineEditor.editing line.serial.add#0': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a selling line picks its serials',
     'lineEditor.editing line.serial.remove#0': 'tests/model/line-editor.model.test.ts: a selling line picks its serials',
+    // A serial typed on a line that sells is asked of the stock first; a purchase's new serials are not.
+    'lineEditor.checkingSerial': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a serial typed or scanned on a selling line',
+    'lineEditor.editing line.serial.add#1': 'tests/model/line-editor.model.test.ts and tests/e2e/sales.spec.ts: a serial typed or scanned on a selling line',
   });
   const authHeaders = { ...xsrfHeaders, Authorization: `Bearer ${api.token}` };
   const getPurchase = async (id: number) => ((await (await request.get(`${PURCHASES_API}/${id}`, { headers: authHeaders })).json()) as { data: PurchaseDoc }).data;
@@ -178,7 +181,11 @@ test('every edge of the purchase form’s line editor and of a purchase’s life
   });
   // A purchase's panels are neither dated nor give refunds, nor pick serials: a sale's Return does.
   const saleReturn = 'tests/model/sale-return-walks.model.test.ts: a sale’s Return panel (tests/e2e/sales.spec.ts sends one)';
-  const draftCoverage = new Coverage('actionDraft', actionDraftMachine, {}, Object.fromEntries(['draft.pick', 'draft.date', 'payment.add', 'payment.change', 'payment.remove'].map((e) => [`actionDraft.open ${e}#0`, saleReturn])));
+  const wholeLines = 'tests/model/document-actions.model.test.ts: a pending sale’s Complete panel (tests/e2e/sales.spec.ts picks a serial in it)';
+  const draftCoverage = new Coverage('actionDraft', actionDraftMachine, {}, {
+    ...Object.fromEntries(['draft.pick', 'draft.date', 'payment.add', 'payment.change', 'payment.remove'].map((e) => [`actionDraft.open ${e}#0`, saleReturn])),
+    ...Object.fromEntries(['draft.serial.add', 'draft.serial.remove'].map((e) => [`actionDraft.open ${e}#0`, wholeLines])),
+  });
   for (const [name, plan] of [
     ['ordered, received in part then in full, returned', THROUGH_RECEIVED],
     ['ordered, received in part, cancelled, some returned, paid', CANCELLED],
