@@ -80,6 +80,12 @@ export const checkoutActors = {
    * page: src/pos/scanner-listener.ts; none here, so the machine runs without a page).
    */
   listenScans: fromCallback<{ type: 'scan'; code: string }>(() => () => undefined),
+  /** The browser saying the network came back: what waits in the outbox goes now rather than at the next try. */
+  hearNetwork: fromCallback<{ type: 'outbox.replay' }>(({ sendBack }) => {
+    const online = () => sendBack({ type: 'outbox.replay' });
+    globalThis.addEventListener?.('online', online);
+    return () => globalThis.removeEventListener?.('online', online);
+  }),
   /** A customer display saying hello on the channel (it opened, or reloaded). */
   hearDisplays: fromCallback<{ type: 'display.hello' }, { display: DisplayLink | undefined }>(({ input, sendBack }) =>
     input.display?.listen((m) => {

@@ -225,6 +225,7 @@ export const checkoutMachine = setup({
     { id: 'keepCatalogue', src: 'keepCatalogue', input: ({ context }) => ({ catalogue: context.catalogue, every: CATALOGUE_SYNC_MS }) },
     { id: 'listenScans', src: 'listenScans' },
     { id: 'hearDisplays', src: 'hearDisplays', input: ({ context }) => ({ display: context.display }) },
+    { id: 'hearNetwork', src: 'hearNetwork' },
   ],
   on: {
     'outbox.changed': { actions: assign(({ event }) => ({ unsynced: event.waiting, attention: event.attention })) },

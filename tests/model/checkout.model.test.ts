@@ -7,7 +7,7 @@
  * key made when its cart started paying, a second Pay while it is sent asks nothing, and a retry
  * sends that same key.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
@@ -380,6 +380,31 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     expect(server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
     expect(actor.getSnapshot().context.unsynced).toBe(0);
     actor.stop();
+  });
+
+  it('the network back: what waits in the outbox is sent at once, not at the next try', async () => {
+    const heard = new Map<string, () => void>();
+    vi.stubGlobal('addEventListener', (type: string, l: () => void) => heard.set(type, l));
+    vi.stubGlobal('removeEventListener', (type: string) => heard.delete(type));
+    try {
+      const input = inputFor();
+      const actor = createActor(checkoutMachine, { input, inspect: coverage.inspect }).start();
+      const server = input.server as FakeServer;
+      server.saleAnswers = [failure(0)];
+      actor.send({ type: 'scan', code: KETTLE.barcode! });
+      actor.send({ type: 'pay' });
+      actor.send({ type: 'pay.confirm' });
+      await settle();
+      expect(actor.getSnapshot().context.unsynced).toBe(1);
+      heard.get('online')!();
+      await settle();
+      expect(server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
+      expect(actor.getSnapshot().context.unsynced).toBe(0);
+      actor.stop();
+      expect(heard.has('online')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('an outbox that fails to replay (storage refused) leaves the till ready to try again', async () => {

@@ -56,12 +56,6 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
   const money = (v: number) => formatAmount(v, display);
   const line = Math.min(selected, Math.max(0, cart.lines.length - 1));
   const focusSearch = () => search.current?.focus();
-  // The network back: what waits in the outbox goes now rather than at the next try.
-  useEffect(() => {
-    const online = () => checkout.send({ type: 'outbox.replay' });
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [checkout]);
   useTillKeys({ checkout, register, search, line, setPanel, lines: cart.lines.length });
 
   return (
