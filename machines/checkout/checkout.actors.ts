@@ -4,6 +4,7 @@ import type { CatalogueProduct, PosTerms, RegisterSession } from '../../domain/p
 import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../../domain/pos/till.ts';
 import type { LocalCatalogue, Outbox, OutboxEntry } from '../../src/pos/ports.ts';
 import { isRequestFailure } from '../auth.machine.ts';
+import type { SaleDoc } from '../sales/sale-view.selectors.ts';
 import type { DisplayLink } from '../../src/pos/customer-display.ts';
 
 /**
@@ -20,6 +21,10 @@ export interface TillServer {
   serials(productId: number): Promise<string[]>;
   /** A till sale through the sale service, under its Idempotency-Key. */
   postSale(key: string, body: TillSaleBody): Promise<SoldSale>;
+  /** A sale found by its reference (the receipt's barcode), as its page shows it; null when none has it. */
+  saleByReference(reference: string): Promise<SaleDoc | null>;
+  /** A return of the sale's goods through the sale service, under its Idempotency-Key. */
+  returnSale(saleId: number, key: string, body: Record<string, unknown>): Promise<ReturnedSale>;
   currentSession(): Promise<RegisterSession | null>;
   openSession(body: RegisterOpenBody): Promise<RegisterSession>;
   moveCash(sessionId: number, body: CashMovementBody): Promise<RegisterSession>;
@@ -32,6 +37,12 @@ export interface SoldSale {
   number: string;
   grand_total: number;
   change: number;
+}
+
+/** A return recorded: the sale as it is now, and the server's words ("Return SR-000004 recorded on SL-000012, 12.50 refunded."). */
+export interface ReturnedSale {
+  sale: SaleDoc;
+  message: string;
 }
 
 /** Unreachable (queue it), refused (show it, the server recorded nothing) or failed (unknown outcome: retry the same key). */

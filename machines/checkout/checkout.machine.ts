@@ -1,5 +1,5 @@
-import { assign, enqueueActions, raise, setup } from 'xstate';
-import type { PaymentMethod } from '../../domain/documents/payments.facts.ts';
+import { assign, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { shopMethodOptions, type PaymentMethod } from '../../domain/documents/payments.facts.ts';
 import type { DocumentTotals } from '../../domain/documents/totals.ts';
 import type { CatalogueProduct, PosTerms } from '../../domain/pos/till.facts.ts';
 import type { LocalCatalogue, Outbox, OutboxEntry, TillStore } from '../../src/pos/ports.ts';
@@ -7,6 +7,7 @@ import { isRequestFailure } from '../auth.machine.ts';
 import { addProduct, cartTotals, customerOf, discountRefusal, emptyCart, paymentSums, saleBody, setQuantity, type Cart, type CartChange, type CartLine, type Customer, type Discount, type HeldCart, type PaymentRow } from './cart.ts';
 import { checkoutActors, failureKind, type SoldSale, type TillServer } from './checkout.actors.ts';
 import { displayViewOf } from './display-view.ts';
+import { tillReturnMachine } from './till-return.machine.ts';
 import type { DisplayLink } from '../../src/pos/customer-display.ts';
 
 /**
@@ -87,6 +88,8 @@ export type CheckoutEvent =
   | { type: 'retry' }
   | { type: 'failed.queue' }
   | { type: 'sale.new' }
+  /** A return at the till (./till-return.machine.ts): scans go to it until it is closed. */
+  | { type: 'return.start' }
   | { type: 'notice.dismiss' }
   | { type: 'outbox.replay' }
   | { type: 'display.hello' }
@@ -118,7 +121,7 @@ export const CATALOGUE_SYNC_MS = 60_000;
 
 export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput },
-  actors: checkoutActors,
+  actors: { ...checkoutActors, tillReturn: tillReturnMachine },
   actions: {
     /** After every change: saved for a reload, and shown on the customer display. */
     persist: ({ context: c }) => {
@@ -256,6 +259,7 @@ export const checkoutMachine = setup({
             'cart.clear': { target: '.ready', actions: ['clearCart', 'persist'] },
             'cart.hold': { guard: 'hasLines', target: '.ready', actions: ['hold', 'persist'] },
             pay: { guard: 'hasLines', target: 'paying', actions: assign({ errors: {} }) },
+            'return.start': 'returning',
           },
           states: {
             ready: {
@@ -358,7 +362,18 @@ export const checkoutMachine = setup({
           description: 'The receipt of the sale just made (unsynced while it waits in the outbox).',
           entry: [{ type: 'setPhase', params: 'cart' }, 'persist'],
           // A scan on the receipt starts the next sale with that product.
-          on: { 'sale.new': 'cart', scan: { target: 'cart', actions: raise(({ event }) => event) } },
+          on: { 'sale.new': 'cart', scan: { target: 'cart', actions: raise(({ event }) => event) }, 'return.start': 'returning' },
+        },
+        returning: {
+          description: 'A return at the till runs over the cart (kept as it is): a scan is the receipt it waits for.',
+          invoke: {
+            id: 'tillReturn',
+            src: 'tillReturn',
+            input: ({ context: c }) => ({ server: c.server, sessionId: c.sessionId, methods: shopMethodOptions(c.terms.payment_methods), newKey: c.newKey, today: () => today(c) }),
+            // Goods came back: the catalogue's on-hand figures are asked again.
+            onDone: { target: 'cart', actions: sendTo('keepCatalogue', { type: 'catalogue.sync' }) },
+          },
+          on: { scan: { actions: sendTo('tillReturn', ({ event }) => ({ type: 'return.find' as const, code: event.code })) } },
         },
       },
     },

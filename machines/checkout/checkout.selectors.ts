@@ -2,6 +2,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft } from './cart.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { registerMachine } from './register.machine.ts';
+import type { tillReturnMachine } from './till-return.machine.ts';
 
 /**
  * What the till's views show and may do, from the checkout's and the register's snapshots
@@ -40,6 +41,7 @@ export function selectCart(s: Snap) {
     attention: c.attention.length,
     canPay: s.can({ type: 'pay' }),
     canHold: s.can({ type: 'cart.hold' }),
+    canReturn: s.can({ type: 'return.start' }),
     canEdit: s.matches({ sale: 'cart' }),
     busy: s.hasTag('busy'),
   };
@@ -90,3 +92,32 @@ export function selectRegister(s: RegisterSnap) {
 
 /** The checkout the register runs while its session is open (none otherwise). */
 export const selectCheckout = (s: RegisterSnap) => s.children.checkout as ActorRefFrom<typeof checkoutMachine> | undefined;
+
+type ReturnSnap = SnapshotFrom<typeof tillReturnMachine>;
+export type TillReturn = ActorRefFrom<typeof tillReturnMachine>;
+
+/** The return the checkout runs while it is returning (none otherwise). */
+export const selectTillReturn = (s: Snap) => s.children.tillReturn as TillReturn | undefined;
+
+const RETURN_PHASES = ['finding', 'loading', 'choosing', 'refunding', 'failed', 'done'] as const;
+
+/** A till return as its dialog shows it: where it is, the sale found, the draft to fill in, the refusal or the result, and what may be pressed. */
+export function selectReturn(s: ReturnSnap) {
+  const c = s.context;
+  const sale = c.sale;
+  const returned = c.returned;
+  const last = returned?.sale.returns.at(-1);
+  return {
+    phase: RETURN_PHASES.find((p) => s.matches(p)) ?? ('finding' as const),
+    reference: c.reference,
+    notice: c.notice,
+    sale: sale && { reference: sale.reference, sold_on: sale.sold_on, customer: sale.customer_name ?? 'Walk-in customer', grand_total: sale.grand_total, paid: sale.paid },
+    returned: returned && { message: returned.message, reference: last?.reference ?? null, refunded: last?.refunded ?? 0, refunds: last?.refunds ?? [] },
+    draft: s.children.draft,
+    busy: s.hasTag('busy'),
+    canFind: s.can({ type: 'return.find', code: '?' }),
+    canRetry: s.can({ type: 'return.retry' }),
+    canOther: s.can({ type: 'return.other' }),
+    canClose: s.can({ type: 'return.close' }),
+  };
+}

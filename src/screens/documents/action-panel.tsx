@@ -17,7 +17,7 @@ import { FormCard } from './cards.tsx';
 
 
 /** The open action: quantities and serials per line (a return dated, with its worth and refunds too), a payment, or a cancel to confirm. */
-export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftActor; busy: boolean; failure: string | null; onRetry: (() => void) | undefined }) {
+export function ActionPanel({ draft, busy, failure, onRetry, onClose }: { draft: DraftActor; busy: boolean; failure: string | null; onRetry: (() => void) | undefined; /** Its close button does more than close the draft (the till's return: it ends the return). */ onClose?: () => void }) {
   const view = useSelector(draft, selectDraft, shallowEqual);
   const panel = view.panel!;
   const def = useSelector(draft, (s) => s.context.panels[panel]!);
@@ -44,7 +44,7 @@ export function ActionPanel({ draft, busy, failure, onRetry }: { draft: DraftAct
           <Button type="submit" loading={busy} tone={def.destructive ? 'error' : 'primary'}>
             {def.submit}
           </Button>
-          <Button variant="outline" tone="neutral" disabled={busy} onClick={() => draft.send({ type: 'draft.close' })}>
+          <Button variant="outline" tone="neutral" disabled={busy} onClick={() => (onClose ? onClose() : draft.send({ type: 'draft.close' }))}>
             {def.close ?? 'Close'}
           </Button>
         </>

@@ -14,6 +14,7 @@ export const TILL_KEYS: { keys: string; does: string }[] = [
   { keys: 'F7', does: 'Hold the sale' },
   { keys: 'F8', does: 'Resume a held sale' },
   { keys: 'F9 or Ctrl+Enter', does: 'Pay' },
+  { keys: 'Alt+R', does: 'Return goods: scan the receipt or type its reference' },
   { keys: 'Alt+N', does: 'New sale (clears the cart, or leaves the receipt)' },
   { keys: 'F1', does: 'These shortcuts' },
   { keys: 'Esc', does: 'Close a dialog; back to the search' },
@@ -48,6 +49,8 @@ export function useTillKeys({ checkout, search, line, setPanel, lines }: { check
         checkout.send({ type: 'cart.clear' });
         return search.current?.focus();
       }
+      // By the key's place too: Alt+R types "®" on a Mac.
+      if (e.altKey && (e.key === 'r' || e.key === 'R' || e.code === 'KeyR')) return send({ type: 'return.start' });
       if (e.altKey && e.key === 'Delete' && lines > 0) return send({ type: 'line.remove', index: line });
       if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) return (e.preventDefault(), focus(`[data-line-quantity="${Math.max(0, Math.min(lines - 1, line + (e.key === 'ArrowUp' ? -1 : 1)))}"]`));
       if (e.key === 'Escape' && typing) return search.current?.focus();

@@ -1,7 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '../../../domain/idempotency.ts';
 import { LINE_PRODUCTS_API, type InStockSerial, type LineProduct } from '../../../domain/documents/lines.ts';
 import { lineSerialsPath } from '../../../domain/documents/lines.facts.ts';
-import { SALES_API } from '../../../domain/documents/sale.facts.ts';
+import { SALE_RETURNS_PATH, SALES_API } from '../../../domain/documents/sale.facts.ts';
+import type { SaleDoc } from '../../../machines/sales/sale-view.selectors.ts';
 import { POS_TERMS_API, REGISTER_API, type CatalogueProduct, type PosTerms, type RegisterSession } from '../../../domain/pos/till.facts.ts';
 import type { TillServer } from '../../../machines/checkout/checkout.actors.ts';
 import type { Api } from '../../app/api.ts';
@@ -29,6 +30,7 @@ export const lookupProducts = async (api: Api, search: string): Promise<LineProd
  * The till's calls (machines/checkout/checkout.actors.ts TillServer) over the app's one HTTP
  * client. A sale goes through the sale service with its Idempotency-Key (the client adds this
  * tab's id beside it). Every answer carries its record under `data` (writes add a `message`).
+ * A return finds the sale by its reference and posts to the sale's returns, with its own key.
  * The register session routes are REGISTER_API's: `current` (the person's open one: null, or 404,
  * when none), create (open), `/:id/cash`, `/:id/close`.
  */
@@ -44,6 +46,15 @@ export function tillServer(api: Api): TillServer {
     postSale: async (key, body) => {
       const sale = await post<{ id: number; reference: string; grand_total: number; change: number | null }>(SALES_API, body, { [IDEMPOTENCY_HEADER]: key });
       return { id: sale.id, number: sale.reference, grand_total: sale.grand_total, change: sale.change ?? 0 };
+    },
+    // The sales list searches references (GET /sales?search=…); only the one with exactly this reference is the receipt's.
+    async saleByReference(reference) {
+      const found = (await api.call<{ data: { id: number; reference: string }[] }>(`${SALES_API}?${new URLSearchParams({ search: reference, per_page: '10' })}`)).data.find((s) => s.reference.toLowerCase() === reference.toLowerCase());
+      return found ? (await api.call<{ data: SaleDoc }>(`${SALES_API}/${found.id}`)).data : null;
+    },
+    returnSale: async (saleId, key, body) => {
+      const res = await api.call<{ data: SaleDoc; message: string }>(`${SALES_API}/${saleId}/${SALE_RETURNS_PATH}`, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
+      return { sale: res.data, message: res.message };
     },
     currentSession: () => currentSession(api),
     openSession: (body) => post<RegisterSession>(REGISTER_API, body),

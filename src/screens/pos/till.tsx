@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
 import { useTillKeys, type TillPanel } from './till-keys.ts';
+import { ReturnDialog } from './till-return.tsx';
 import type { Checkout, Register } from './till-types.ts';
 
 
@@ -217,6 +218,9 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
           <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canCash} onClick={() => register.send({ type: 'cash.start', direction: 'out' })}>
             Cash out
           </Button>
+          <Button size="sm" variant="ghost" tone="neutral" data-action="return" disabled={!cart.canReturn} onClick={() => checkout.send({ type: 'return.start' })} aria-keyshortcuts="Alt+R">
+            Return
+          </Button>
           <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canClose} onClick={() => register.send({ type: 'close.start' })}>
             Close register
           </Button>
@@ -225,6 +229,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
       <PayDialog checkout={checkout} finalFocus={search} />
       <ReceiptDialog checkout={checkout} finalFocus={search} />
       <SerialDialog checkout={checkout} finalFocus={search} />
+      <ReturnDialog checkout={checkout} finalFocus={search} />
       <HeldDialog checkout={checkout} open={panel === 'held'} onClose={() => (setPanel(null), focusSearch())} />
       <HelpDialog open={panel === 'help'} onClose={() => (setPanel(null), focusSearch())} />
     </div>
