@@ -219,3 +219,13 @@ export function deferredCalls<T>() {
     },
   };
 }
+
+/** Replays one model path on a fresh real actor (`start`), a step at a time; the actor is stopped whatever happens. */
+export async function replayPath<H extends { actor: { stop(): void } }, S, E>(path: { steps: readonly { event: E; state: S }[] }, start: () => H, step: (h: H, event: E, state: S) => Promise<void>): Promise<void> {
+  const h = start();
+  try {
+    for (const s of path.steps) await step(h, s.event, s.state);
+  } finally {
+    h.actor.stop();
+  }
+}

@@ -16,7 +16,7 @@ import { tillReturnMachine, type TillReturnInput } from '../../machines/checkout
 import { selectDraft } from '../../machines/document/action-draft.selectors.ts';
 import type { actionDraftMachine } from '../../machines/document/action-draft.machine.ts';
 import type { ActorRefFrom } from 'xstate';
-import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
+import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled, replayPath } from './coverage.ts';
 import { FakeServer, MemoryCatalogue, MemoryOutbox, MemoryStore, TERMS, failure, product, soldDoc } from './till-fakes.ts';
 
 type Snap = SnapshotFrom<typeof tillReturnMachine>;
@@ -154,14 +154,7 @@ async function step(h: ReturnType<typeof harness>, e: AnyEventObject, expected: 
   } else expect(posts.length).toBe(sent);
 }
 
-async function run(path: StatePath<Snap, AnyEventObject>) {
-  const h = harness();
-  try {
-    for (const s of path.steps) await step(h, s.event, s.state);
-  } finally {
-    h.actor.stop();
-  }
-}
+const run = (path: StatePath<Snap, AnyEventObject>) => replayPath(path, harness, step);
 
 describe('till return machine, model paths on a real actor', () => {
   const shortest = model.getShortestPaths();
