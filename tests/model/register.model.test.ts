@@ -25,6 +25,7 @@ const session = (over: Partial<RegisterSession> = {}): RegisterSession => ({
   opened_by: { id: 1, name: 'Casey' },
   opened_at: '2026-01-05T09:00:00.000Z',
   closed_at: null,
+  closed_by: null,
   opening_float: 10000,
   movements: [],
   sales: { count: 0, total: 0 },
@@ -40,7 +41,7 @@ const session = (over: Partial<RegisterSession> = {}): RegisterSession => ({
   ...over,
 });
 const OPEN = session();
-const CLOSED = session({ status: 'closed', closed_at: '2026-01-05T18:00:00.000Z', actions: [] });
+const CLOSED = session({ status: 'closed', closed_at: '2026-01-05T18:00:00.000Z', closed_by: { id: 1, name: 'Casey' }, actions: [] });
 
 const coverage = new Coverage('register', registerMachine);
 
