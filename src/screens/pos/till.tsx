@@ -9,6 +9,8 @@ import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
+import { SESSIONS_HREF } from './session-defs.ts';
 import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
 import { useTillKeys, type TillPanel } from './till-keys.ts';
 import type { Checkout, Register } from './till-types.ts';
@@ -220,6 +222,9 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
           <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canClose} onClick={() => register.send({ type: 'close.start' })}>
             Close register
           </Button>
+          <AppLink href={SESSIONS_HREF} className={css({ alignSelf: 'center', fontSize: 'sm', textDecoration: 'underline' })}>
+            Sessions
+          </AppLink>
         </div>
       </section>
       <PayDialog checkout={checkout} finalFocus={search} />
