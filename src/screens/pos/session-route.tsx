@@ -84,7 +84,7 @@ export default function SessionRoute({ params, data }: ScreenProps) {
             </>
           }
         />
-        {s.status === 'open' && !view.canClose && <p className={css({ color: 'fg.muted' })}>Open: its cashier closes it at the till; a manager (POS setting) may close it here.</p>}
+        {s.status === 'open' && !view.canClose && !view.closingOpen && <p className={css({ color: 'fg.muted' })}>Open: its cashier closes it at the till; a manager (POS setting) may close it here.</p>}
       </div>
       <SessionReport session={s} paper="sheet" />
       <CountDialog title={`Close ${s.reference} (${s.opened_by.name}’s)`} send={actor.send} view={{ open: view.closingOpen, methods: s.methods, errors: view.errors, notice: view.notice, busy: view.busy }} />
