@@ -10,31 +10,11 @@ import { createActor, fromPromise, type ActorLogic, type AnyEventObject, type Sn
 import { TestModel, type StatePath } from 'xstate/graph';
 import type { RegisterSession } from '../../domain/pos/till.facts.ts';
 import { selectSessionPage, sessionPageMachine, type SessionPageInput } from '../../machines/checkout/session.machine.ts';
-import { Coverage, deferredCalls, edgePaths, internalOnlyWhenEnabled } from './coverage.ts';
-import { failure } from './till-fakes.ts';
+import { Coverage, deferredCalls, internalOnlyWhenEnabled, itWalksEveryPath } from './coverage.ts';
+import { failure, registerSession, closingEvents } from './till-fakes.ts';
 
 type Snap = SnapshotFrom<typeof sessionPageMachine>;
-const OPEN: RegisterSession = {
-  id: 4,
-  reference: 'RS-000004',
-  status: 'open',
-  opened_by: { id: 2, name: 'Casey' },
-  opened_at: '2026-01-05T09:00:00.000Z',
-  closed_at: null,
-  closed_by: null,
-  opening_float: 10000,
-  movements: [],
-  sales: { count: 0, total: 0 },
-  refunds: { count: 0, total: 0 },
-  methods: [
-    { method: 'cash', expected: 10000, counted: null, difference: null },
-    { method: 'card', expected: 0, counted: null, difference: null },
-  ],
-  note: null,
-  close_note: null,
-  difference: null,
-  actions: ['cash', 'close'],
-};
+const OPEN = registerSession({ opened_by: { id: 2, name: 'Casey' } });
 const CLOSED: RegisterSession = { ...OPEN, status: 'closed', closed_at: '2026-01-06T08:00:00.000Z', closed_by: { id: 1, name: 'Admin' }, difference: -500, actions: [] };
 const REFUSED = failure(422, 'Check the counts.', { counted: ['Count card as well.'] });
 
@@ -51,12 +31,7 @@ const EVENTS: AnyEventObject[] = [
   error('loadSession', failure(0)),
   { type: 'session.retry' },
   { type: 'session.print' },
-  { type: 'close.start' },
-  { type: 'close.count', method: 'cash', amount: 9500 },
-  { type: 'close.submit' },
-  { type: 'close.cancel' },
-  done('closeSession', CLOSED),
-  error('closeSession', REFUSED),
+  ...closingEvents(CLOSED, REFUSED),
 ];
 
 const model = new TestModel(sessionPageMachine as unknown as ActorLogic<Snap, AnyEventObject, SessionPageInput>, {
@@ -98,14 +73,7 @@ async function run(path: StatePath<Snap, AnyEventObject>) {
 }
 
 describe('register session page, model paths on a real actor', () => {
-  const shortest = model.getShortestPaths();
-  const edges = edgePaths(model, serialize);
-  it(`every shortest path (${shortest.length}) lands where the model says`, async () => {
-    for (const p of shortest) await run(p);
-  });
-  it(`every edge (${edges.length}) lands where the model says`, async () => {
-    for (const p of edges) await run(p);
-  });
+  itWalksEveryPath(model, serialize, run);
   it('given by the page, a session is shown at once; a cashier is offered no Close, and a closed one none to anyone', () => {
     const cashier = createActor(sessionPageMachine, { input: inputFor({ manager: false, session: OPEN }), inspect: coverage.inspect }).start();
     expect(selectSessionPage(cashier.getSnapshot())).toMatchObject({ phase: 'shown', canClose: false, canPrint: true });
