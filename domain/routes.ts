@@ -109,6 +109,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('units', 'Units'),
   r('pos', '/pos', 'POS', 'pos', 'pos'),
   r('posSetting', '/pos/setting', 'POS setting', 'pos setting', 'single:posSetting'),
+  // Register sessions: a cashier's own, a manager's (`pos setting`) everyone's, as the API lists them.
+  r('registerSessions', '/pos/sessions', 'Register sessions', 'pos', 'registerSessions'),
+  r('registerSession', '/pos/sessions/:id', 'Register session', 'pos', 'registerSession'),
   r('website', '/website', 'POS', 'pos', 'pos'),
   r('websiteSetting', '/website/setting', 'Web site setting', 'website setting', 'single:websiteSetting'),
   ...resource('websiteServices', 'Services', 'services'),

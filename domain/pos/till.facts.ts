@@ -85,6 +85,8 @@ export interface RegisterSession {
   opened_by: { id: number; name: string };
   opened_at: string;
   closed_at: string | null;
+  /** Who closed it (its cashier, or a manager closing one left open); null while open. */
+  closed_by: { id: number; name: string } | null;
   opening_float: number;
   movements: { id: number; direction: CashDirection; amount: number; reason: string; at: string; by: string }[];
   sales: { count: number; total: number };
@@ -104,7 +106,7 @@ export interface RegisterSession {
 /**
  * Who sees which sessions: a cashier (`pos`) lists and reads their own; whoever holds
  * `pos setting` (a manager who sets the till up; the Super Admin) every cashier's. Only a
- * session's owner moves cash in it or closes it.
+ * session's owner moves cash in it; it closes it, or a manager closes one left open.
  */
 export const REGISTER_ALL_RIGHT = 'pos setting' as const satisfies Permission;
 

@@ -64,7 +64,11 @@ export interface CheckoutContext extends CheckoutInput, TillSaved {
   looking: string | null;
   unsynced: number;
   attention: OutboxEntry[];
+  /** The cart line the keyboard works on (quantity, discount, remove): the last one scanned or picked, or moved to. */
+  selected: number;
 }
+/** The panels the till opens over the sale (help, held sales): one at a time. */
+export type TillPanel = 'help' | 'held';
 export type CheckoutEvent =
   | { type: 'scan'; code: string }
   | { type: 'product.add'; productId: number }
@@ -93,7 +97,11 @@ export type CheckoutEvent =
   | { type: 'notice.dismiss' }
   | { type: 'outbox.replay' }
   | { type: 'display.hello' }
-  | { type: 'outbox.changed'; waiting: number; attention: OutboxEntry[] };
+  | { type: 'outbox.changed'; waiting: number; attention: OutboxEntry[] }
+  | { type: 'line.select'; index: number }
+  | { type: 'line.step'; by: 1 | -1 }
+  | { type: 'panel.open'; panel: TillPanel }
+  | { type: 'panel.close' };
 
 const today = (c: CheckoutContext) => c.now().slice(0, 10);
 const total = (c: CheckoutContext) => cartTotals(c.cart, c.terms).grandTotal;
@@ -129,9 +137,14 @@ export const checkoutMachine = setup({
       c.display?.post({ type: 'view', view: displayViewOf(c) });
     },
     setPhase: assign((_, phase: Phase) => ({ phase })),
-    addKnown: assign(({ context: c }, p: { product: CatalogueProduct; serial?: string }) => changed(c, addProduct(c.cart, p.product, p.serial))),
+    addKnown: assign(({ context: c }, p: { product: CatalogueProduct; serial?: string }) => {
+      const change = addProduct(c.cart, p.product, p.serial);
+      // The keyboard goes on with the line the product went to (F3 sets its quantity).
+      return 'cart' in change ? { ...changed(c, change), selected: change.cart.lines.findLastIndex((l) => l.product.id === p.product.id) } : changed(c, change);
+    }),
     setQuantity: assign(({ context: c, event }) => (event.type === 'line.quantity' ? changed(c, setQuantity(c.cart, event.index, event.quantity)) : {})),
-    removeLine: assign(({ context: c, event }) => (event.type === 'line.remove' ? changed(c, setQuantity(c.cart, event.index, 0)) : {})),
+    // The selection stays on its line, or goes to the one before the line removed.
+    removeLine: assign(({ context: c, event }) => (event.type === 'line.remove' ? { ...changed(c, setQuantity(c.cart, event.index, 0)), selected: Math.max(0, c.selected >= event.index ? c.selected - 1 : c.selected) } : {})),
     setLineDiscount: assign(({ context: c, event }) => {
       if (event.type !== 'line.discount') return {};
       const refused = lineDiscountRefusal(c, event.index, event.discount);
@@ -201,6 +214,7 @@ export const checkoutMachine = setup({
     pickedTracked: ({ context, event }) => event.type === 'product.add' && !!context.catalogue.byId(event.productId)?.tracks_serials,
     unreachable: ({ event }) => failureKind((event as unknown as { error: unknown }).error) === 'unreachable',
     failedOutcome: ({ event }) => failureKind((event as unknown as { error: unknown }).error) === 'failed',
+    hasHeld: ({ context }) => context.held.length > 0,
     pickable: ({ context, event }) => event.type === 'serial.pick' && !!context.picking?.serials.includes(event.serial),
     scannedSerial: ({ context, event }) => event.type === 'scan' && !!context.picking?.serials.includes(event.code.trim()),
   },
@@ -221,6 +235,7 @@ export const checkoutMachine = setup({
       looking: null,
       unsynced: 0,
       attention: [],
+      selected: 0,
     };
   },
   invoke: [
@@ -233,6 +248,9 @@ export const checkoutMachine = setup({
   on: {
     'outbox.changed': { actions: assign(({ event }) => ({ unsynced: event.waiting, attention: event.attention })) },
     'notice.dismiss': { actions: assign({ notice: null }) },
+    // Kept within the cart (a removed line moves the selection to the one before).
+    'line.select': { actions: assign(({ context: c, event }) => ({ selected: Math.max(0, Math.min(c.cart.lines.length - 1, event.index)) })) },
+    'line.step': { actions: assign(({ context: c, event }) => ({ selected: Math.max(0, Math.min(c.cart.lines.length - 1, Math.min(c.selected, c.cart.lines.length - 1) + event.by)) })) },
     // A customer display opened (or reloaded) mid-sale: it is shown the sale as it stands.
     'display.hello': { actions: ({ context: c }) => c.display?.post({ type: 'view', view: displayViewOf(c) }) },
   },
@@ -375,6 +393,23 @@ export const checkoutMachine = setup({
           },
           on: { scan: { actions: sendTo('tillReturn', ({ event }) => ({ type: 'return.find' as const, code: event.code })) } },
         },
+      },
+    },
+    panel: {
+      description: 'What the till shows over the sale: nothing, the shortcuts, or the held sales (to resume one).',
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'panel.open': [
+              { guard: ({ event }) => event.panel === 'help', target: 'help' },
+              { guard: 'hasHeld', target: 'held' },
+            ],
+          },
+        },
+        help: { on: { 'panel.close': 'closed' } },
+        // Resuming a held sale closes the list.
+        held: { on: { 'panel.close': 'closed', 'cart.resume': 'closed' } },
       },
     },
     sync: {

@@ -44,6 +44,10 @@ export function selectCart(s: Snap) {
     canReturn: s.can({ type: 'return.start' }),
     canEdit: s.matches({ sale: 'cart' }),
     busy: s.hasTag('busy'),
+    /** The line the keyboard works on (within the cart). */
+    selected: Math.max(0, Math.min(c.selected, c.cart.lines.length - 1)),
+    panel: s.matches({ panel: 'help' }) ? ('help' as const) : s.matches({ panel: 'held' }) ? ('held' as const) : null,
+    canResume: s.can({ type: 'panel.open', panel: 'held' }),
   };
 }
 

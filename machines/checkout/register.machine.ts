@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../domain/documents/payments.facts.ts';
 import type { CashDirection, PosTerms, RegisterSession } from '../../domain/pos/till.facts.ts';
 import { isRequestFailure } from '../auth.machine.ts';
 import { checkoutActors } from './checkout.actors.ts';
+import { closeBody, startCounting, type Counted } from './closing.ts';
 import { checkoutMachine, type CheckoutInput } from './checkout.machine.ts';
 import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../../domain/pos/till.ts';
 
@@ -29,7 +30,7 @@ export interface RegisterContext extends Omit<RegisterInput, 'opening'> {
   session: RegisterSession | null;
   float: number;
   cash: CashForm;
-  counted: Partial<Record<PaymentMethod, number>>;
+  counted: Counted;
   notice: string | null;
   errors: Record<string, string[]>;
   waiting: number;
@@ -124,7 +125,7 @@ export const registerMachine = setup({
         selling: {
           on: {
             'cash.start': { target: 'cash', actions: assign(({ event }) => ({ cash: { direction: event.direction, amount: 0, reason: '' }, ...CLEAN })) },
-            'close.start': { target: 'closing', actions: assign(({ context }) => ({ counted: Object.fromEntries(context.session!.methods.map((m) => [m.method, 0])), ...CLEAN })) },
+            'close.start': { target: 'closing', actions: assign(({ context }) => ({ counted: startCounting(context.session!), ...CLEAN })) },
           },
         },
         cash: {
@@ -169,7 +170,7 @@ export const registerMachine = setup({
               invoke: {
                 id: 'closeSession',
                 src: 'closeSession',
-                input: ({ context }) => ({ c: context, body: { counted: Object.entries(context.counted).map(([method, amount]) => ({ method: method as PaymentMethod, amount: amount ?? 0 })) } }),
+                input: ({ context }) => ({ c: context, body: closeBody(context.counted) }),
                 onDone: { target: '#register.closed', actions: assign(({ event }) => ({ session: event.output, ...CLEAN })) },
                 onError: { target: 'counting', actions: assign(({ event }) => failed(event.error)) },
               },

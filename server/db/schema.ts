@@ -857,6 +857,8 @@ export const registerSessions = pgTable(
     opening_float: bigint('opening_float', { mode: 'number' }).notNull(),
     note: text('note'),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    /** Who closed it: its cashier, or a manager (`pos setting`) closing one left open. */
+    closed_by: integer('closed_by').references(() => users.id, { onDelete: 'restrict' }),
     /** At closing: [{ method, expected, counted, difference }], never changed after. */
     closing: jsonb('closing'),
     /** The sum of the closing's differences (counted − expected): the list shows it. */

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { actionsFrom } from '../../domain/documents/lifecycle.ts';
 import { formatMoney } from '../../domain/format.ts';
-import { POS_RIGHT, REGISTER_PREFIX, registerLifecycle, type CashMovementBody, type RegisterAction, type RegisterCloseBody, type RegisterMethodFigures, type RegisterOpenBody, type RegisterSession, type RegisterStatus } from '../../domain/pos/till.ts';
+import { POS_RIGHT, REGISTER_ALL_RIGHT, REGISTER_PREFIX, registerLifecycle, type CashMovementBody, type RegisterAction, type RegisterCloseBody, type RegisterMethodFigures, type RegisterOpenBody, type RegisterSession, type RegisterStatus } from '../../domain/pos/till.ts';
 import { posSetting } from '../../domain/resources/index.ts';
 import type { SingletonDef } from '../../domain/resource.ts';
 import { PG_UNIQUE_VIOLATION, pgError } from '../crud/db-errors.ts';
@@ -37,10 +38,14 @@ export const registerKind: DocumentKind<RegisterStatus, RegisterAction, Row> = {
 
 const ownerName = async (tx: Tx | Db, userId: number) => (await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name ?? 'another cashier';
 
-/** Only the cashier who opened a session moves cash in it or closes it: else a 403 naming them. */
-async function mustOwn(tx: Tx, doc: Row, actor: Actor, what: string): Promise<void> {
-  if (doc.opened_by === actor.userId) return;
-  throw new ApiError(403, `Register session ${doc.reference} is ${await ownerName(tx, doc.opened_by)}’s: only the cashier who opened it may ${what}.`, { code: 'not_yours' });
+/**
+ * Only the cashier who opened a session moves cash in it; closing it is theirs too, or a
+ * manager's (`also`: REGISTER_ALL_RIGHT) when a session was left open. Else a 403 naming them.
+ */
+async function mustOwn(tx: Tx, doc: Row, actor: Actor, what: string, also?: typeof REGISTER_ALL_RIGHT): Promise<void> {
+  if (doc.opened_by === actor.userId || (also && actor.rights?.has(also))) return;
+  const who = also ? 'only the cashier who opened it, or a manager (the pos setting permission),' : 'only the cashier who opened it';
+  throw new ApiError(403, `Register session ${doc.reference} is ${await ownerName(tx, doc.opened_by)}’s: ${who} may ${what}.`, { code: 'not_yours' });
 }
 
 /** Opens the actor's register session; 409 naming the one they have open already. */
@@ -85,7 +90,7 @@ export const moveCash = (tx: Tx, id: number, body: CashMovementBody, actor: Acto
  */
 export const closeRegister = (tx: Tx, id: number, body: RegisterCloseBody, actor: Actor) =>
   act(registerKind, tx, id, 'close', actor, async (doc) => {
-    await mustOwn(tx, doc, actor, 'close it');
+    await mustOwn(tx, doc, actor, 'close it', REGISTER_ALL_RIGHT);
     const expected = await expectedOf(tx, doc);
     const errors: Record<string, string[]> = {};
     body.counted.forEach((c, i) => {
@@ -101,7 +106,7 @@ export const closeRegister = (tx: Tx, id: number, body: RegisterCloseBody, actor
     });
     const difference = closing.reduce((s, m) => s + m.difference!, 0);
     return {
-      set: { closed_at: actor.at ?? new Date(), closing, difference, close_note: body.note ?? null },
+      set: { closed_at: actor.at ?? new Date(), closed_by: actor.userId, closing, difference, close_note: body.note ?? null },
       note: body.note,
       data: { difference },
     };
@@ -143,7 +148,13 @@ const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOStrin
 
 /** A register session as the API shows it (domain/pos/till.facts.ts RegisterSession): its closing report's data. */
 export async function showRegister(db: Db | Tx, id: number): Promise<RegisterSession> {
-  const [doc] = await db.select({ s: registerSessions, name: users.name }).from(registerSessions).innerJoin(users, eq(users.id, registerSessions.opened_by)).where(eq(registerSessions.id, id));
+  const closer = alias(users, 'closer');
+  const [doc] = await db
+    .select({ s: registerSessions, name: users.name, closer: closer.name })
+    .from(registerSessions)
+    .innerJoin(users, eq(users.id, registerSessions.opened_by))
+    .leftJoin(closer, eq(closer.id, registerSessions.closed_by))
+    .where(eq(registerSessions.id, id));
   if (!doc) throw gone(registerKind);
   const s = doc.s;
   const m = cashMovements;
@@ -164,6 +175,7 @@ export async function showRegister(db: Db | Tx, id: number): Promise<RegisterSes
     opened_by: { id: s.opened_by, name: doc.name },
     opened_at: iso(s.created_at)!,
     closed_at: iso(s.closed_at),
+    closed_by: s.closed_by === null ? null : { id: s.closed_by, name: doc.closer ?? '' },
     opening_float: Number(s.opening_float),
     movements: movements.map((r) => ({ id: r.id, direction: r.direction, amount: Number(r.amount), reason: r.reason, at: iso(r.at)!, by: r.by ?? '' })),
     sales: { count: Number(sold!.count), total: Number(sold!.total) },

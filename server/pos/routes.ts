@@ -92,8 +92,10 @@ export const posRoutes: RouteDef[] = [
       }),
       close: action({
         body: registerCloseBody,
-        right: POS_RIGHT,
-        summary: 'Close your register session: what was counted per method against what was expected (opening float + sales − refunds ± cash in and out), the difference recorded',
+        // The cashier closes their own; a manager (`pos setting`) one someone left open.
+        right: [POS_RIGHT, REGISTER_ALL_RIGHT],
+        summary:
+          'Close a register session: what was counted per method against what was expected (opening float + sales − refunds ± cash in and out), the difference and who closed it recorded. Your own, or with `pos setting` anyone’s left open',
         run: closeRegister,
         message: (d: RegisterSession & Record<string, unknown>) => `Register session ${d.reference} closed: ${difference(d)}.`,
       }),

@@ -34,6 +34,8 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   quotations: page({ view: 'quotations/quotation-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.list) }),
   // Create, edit and view share one screen (`quotationPage:view` shows it without its form); only an existing quotation is loaded.
   quotationPage: page({ view: 'quotations/quotation-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.record) }),
+  registerSessions: page({ view: 'pos/session-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.registerSessions.list) }),
+  registerSession: page({ view: 'pos/session-route.tsx', loader: () => import('./loaders/pos.ts').then((m) => m.loadSession) }),
   // The customer display: it follows the till through a channel in the browser and loads nothing.
   posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };

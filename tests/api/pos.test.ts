@@ -211,6 +211,7 @@ describe('register sessions', () => {
       ],
     });
     expect(closed.body.data.closed_at).toBeTruthy();
+    expect(closed.body.data.closed_by).toEqual({ id: s.opened_by.id, name: 'Cashier' });
 
     // Closed is closed: no cash, no second close, no sale in it.
     const cashLate = await cashier.post(`${REGISTER_API}/${s.id}/cash`, { direction: 'in', amount: 100, reason: 'Late' });
@@ -246,6 +247,27 @@ describe('register sessions', () => {
     expect(all.map((r) => [r.id, r.opened_by_name])).toContainEqual([mine.id, 'Cashier']);
     expect((await admin.get(`${REGISTER_API}/${mine.id}`)).status).toBe(200);
     expect((await close(cashier, mine.id, [{ method: 'cash', amount: 5_000 }, { method: 'card', amount: 0 }])).status).toBe(200);
+  });
+});
+
+describe('a session left open', () => {
+  it('is closed by a manager (`pos setting`), who is recorded as closing it; another cashier still may not, nor may the manager move cash in it', async () => {
+    const left = await open(other, 3_000);
+    const refused = await close(cashier, left.id, [{ method: 'cash', amount: 3_000 }, { method: 'card', amount: 0 }]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/Second Cashier’s: only the cashier who opened it, or a manager/);
+    expect((await admin.post(`${REGISTER_API}/${left.id}/cash`, { direction: 'in', amount: 100, reason: 'Not mine' })).status).toBe(403);
+    // The manager sees it among the open ones, counts the drawer and closes it.
+    expect((await admin.rows(REGISTER_API, { status: 'open' })).map((r) => r.id)).toContain(left.id);
+    expectFieldError(await close(admin, left.id, [{ method: 'cash', amount: 2_950 }]), 'counted', /card/);
+    const closed = await close(admin, left.id, [{ method: 'cash', amount: 2_950 }, { method: 'card', amount: 0 }]);
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body.message).toMatch(/0\.50 short/);
+    expect(closed.body.data).toMatchObject({ status: 'closed', difference: -50, opened_by: { name: 'Second Cashier' }, closed_by: { name: 'Admin' } });
+    // Its cashier reads who closed it, and may open a new one.
+    expect((await other.get(`${REGISTER_API}/${left.id}`)).body.data.closed_by.name).toBe('Admin');
+    const next = await open(other, 0);
+    expect((await close(other, next.id, [{ method: 'cash', amount: 0 }, { method: 'card', amount: 0 }])).status).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEven
 import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
 import { paymentSums, cartTotals } from '../../machines/checkout/cart.ts';
+import { selectCart } from '../../machines/checkout/checkout.selectors.ts';
 import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 import type { CustomerDisplayView, DisplayLink, DisplayMessage } from '../../src/pos/customer-display.ts';
@@ -434,6 +435,47 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     t.send({ type: 'cart.resume', id: t.snap().context.held[0]!.id });
     expect(t.snap().context.cart.lines.map((l) => l.product.name)).toEqual(['Kettle']);
     expect(t.snap().context.held.map((h) => h.lines.map((l) => l.product.name))).toEqual([['Mug']]);
+  });
+
+  it('the keyboard’s state is the machine’s: the panel open (help, held sales) and the selected line follow scans, moves and removals', () => {
+    const t = till();
+    const view = () => selectCart(t.snap());
+    // Nothing held: the held sales' panel does not open; help does, and closes.
+    t.send({ type: 'panel.open', panel: 'held' });
+    expect(view()).toMatchObject({ panel: null, canResume: false });
+    t.send({ type: 'panel.open', panel: 'help' });
+    expect(view().panel).toBe('help');
+    t.send({ type: 'panel.open', panel: 'held' });
+    expect(view().panel).toBe('help');
+    t.send({ type: 'panel.close' });
+    expect(view().panel).toBe(null);
+    // A scan selects the line its product went to; Alt+arrows step within the cart.
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'product.add', productId: MUG.id });
+    expect(view().selected).toBe(1);
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    expect(view().selected).toBe(0);
+    t.send({ type: 'line.step', by: -1 });
+    expect(view().selected).toBe(0);
+    t.send({ type: 'line.step', by: 1 });
+    t.send({ type: 'line.step', by: 1 });
+    expect(view().selected).toBe(1);
+    t.send({ type: 'line.select', index: 7 });
+    expect(view().selected).toBe(1);
+    // The selected line removed: the one before it is selected.
+    t.send({ type: 'line.remove', index: 1 });
+    expect(view().selected).toBe(0);
+    t.send({ type: 'line.select', index: 0 });
+    // Held sales: the panel opens on them; resuming one closes it, and so does Esc.
+    t.send({ type: 'cart.hold' });
+    t.send({ type: 'panel.open', panel: 'held' });
+    expect(view()).toMatchObject({ panel: 'held', canResume: false });
+    t.send({ type: 'panel.close' });
+    expect(view()).toMatchObject({ panel: null, canResume: true });
+    t.send({ type: 'panel.open', panel: 'held' });
+    t.send({ type: 'cart.resume', id: t.snap().context.held[0]!.id });
+    expect(view().panel).toBe(null);
+    expect(t.snap().context.cart.lines.map((l) => l.product.name)).toEqual(['Kettle']);
   });
 
   it('a reload mid-cart and mid-payment restores the cart, the held carts and the same key', () => {

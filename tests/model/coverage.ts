@@ -16,6 +16,7 @@ import type {
   EventObject,
   Snapshot,
 } from 'xstate';
+import { it } from 'vitest';
 import { getStateNodes, type StatePath, type TestModel } from 'xstate/graph';
 
 /** A stable name for a transition candidate: `<source id> <event>#<index among its candidates>`. */
@@ -167,6 +168,23 @@ export function edgePaths<TSnapshot extends Snapshot<unknown>, TEvent extends Ev
     }
   }
   return out;
+}
+
+/** The two walks of a model on real actors, as `it`s: every shortest path, then every edge, each replayed by `run`. */
+export function itWalksEveryPath<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject, TInput>(
+  model: TestModel<TSnapshot, TEvent, TInput>,
+  serializeState: (s: TSnapshot) => string,
+  run: (path: StatePath<TSnapshot, TEvent>) => Promise<void>,
+  timeout?: number,
+): void {
+  const shortest = model.getShortestPaths();
+  const edges = edgePaths(model, serializeState);
+  it(`every shortest path (${shortest.length}) lands where the model says`, async () => {
+    for (const p of shortest) await run(p);
+  });
+  it(`every edge (${edges.length}) lands where the model says`, async () => {
+    for (const p of edges) await run(p);
+  }, timeout);
 }
 
 /**

@@ -343,3 +343,37 @@ export class FakeServer implements TillServer {
   closeSession = (_id: number, body: unknown) =>
     this.sessionCall("close", body);
 }
+
+/** A register session as the server shows it: open, cash and card, nothing sold yet. */
+export const registerSession = (over: Partial<RegisterSession> = {}): RegisterSession => ({
+  id: 4,
+  reference: 'RS-000004',
+  status: 'open',
+  opened_by: { id: 1, name: 'Casey' },
+  opened_at: '2026-01-05T09:00:00.000Z',
+  closed_at: null,
+  closed_by: null,
+  opening_float: 10000,
+  movements: [],
+  sales: { count: 0, total: 0 },
+  refunds: { count: 0, total: 0 },
+  methods: [
+    { method: 'cash', expected: 10000, counted: null, difference: null },
+    { method: 'card', expected: 0, counted: null, difference: null },
+  ],
+  note: null,
+  close_note: null,
+  difference: null,
+  actions: ['cash', 'close'],
+  ...over,
+});
+
+/** Closing a session as both its machines take it (machines/checkout/closing.ts): start, count, submit or cancel, and the server's two answers. */
+export const closingEvents = (closed: RegisterSession, refused: RequestFailure) => [
+  { type: 'close.start' },
+  { type: 'close.count', method: 'cash', amount: 9500 },
+  { type: 'close.submit' },
+  { type: 'close.cancel' },
+  { type: 'xstate.done.actor.closeSession', output: closed },
+  { type: 'xstate.error.actor.closeSession', error: refused },
+];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.facts.ts';
-import { formatAmount, formatMoment, parseMoney } from '../../../domain/format.ts';
+import type { PaymentMethod } from '../../../domain/documents/payments.facts.ts';
+import { formatAmount, parseMoney } from '../../../domain/format.ts';
+import type { RegisterSession } from '../../../domain/pos/till.facts.ts';
 import { selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
 import type { Register } from './till-types.ts';
 import { useDisplay } from '../../app/display.ts';
@@ -9,8 +10,10 @@ import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TillFormDialog } from './till-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
+import { methodName, SessionReport } from './session-report.tsx';
+import { SESSIONS_HREF, sessionHref } from './session-defs.ts';
 
-const methodName = (m: string) => PAYMENT_METHODS[m as PaymentMethod] ?? m;
 const panel = css({ m: 'auto', w: 'full', maxW: '28rem', p: '6', bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'md', display: 'grid', gap: '4' });
 const row = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap' });
 
@@ -50,6 +53,9 @@ export function OpenRegister({ register }: { register: Register }) {
       <MoneyField label="Opening float" cents={view.float} autoFocus onCents={(amount) => register.send({ type: 'float.change', amount })} error={view.errors.opening_float ?? (view.float < 0 ? 'Enter an amount such as 100.00.' : undefined)} />
       {view.notice && <p role="alert">{view.notice}</p>}
       <div className={row}>
+        <AppLink href={SESSIONS_HREF} className={css({ alignSelf: 'center', textDecoration: 'underline' })}>
+          Register sessions
+        </AppLink>
         <Button type="submit" size="lg" disabled={!view.canOpen} loading={view.busy}>
           Open register
         </Button>
@@ -69,74 +75,63 @@ export function CashDialog({ register }: { register: Register }) {
   );
 }
 
-/** Closing: count each method against what is expected. */
-export function CloseDialog({ register }: { register: Register }) {
-  const view = useSelector(register, selectRegister, shallowEqual);
+/** What a close needs shown: the session's methods, the form's errors and notice, and whether it is sending. */
+interface Counting {
+  open: boolean;
+  methods: RegisterSession['methods'];
+  errors: Record<string, string>;
+  notice: string | null;
+  busy: boolean;
+}
+
+/** Closing a session: each method counted against what is expected (the till's cashier, or a manager on the session's page). */
+export function CountDialog({ view, send, title }: { view: Counting; send: (e: { type: 'close.count'; method: PaymentMethod; amount: number } | { type: 'close.submit' } | { type: 'close.cancel' }) => void; title: string }) {
   const display = useDisplay();
   return (
     <TillFormDialog
-      open={view.closingOpen}
-      title="Close the register"
+      open={view.open}
+      title={title}
       description="Count what is in the drawer and on the card slips; the difference is recorded."
-      onClose={() => register.send({ type: 'close.cancel' })}
-      onSubmit={() => register.send({ type: 'close.submit' })}
+      onClose={() => send({ type: 'close.cancel' })}
+      onSubmit={() => send({ type: 'close.submit' })}
       notice={view.notice}
       submit="Close register"
       busy={view.busy}
       tone="error"
     >
-      {view.session?.methods.map((m, i) => (
+      {view.methods.map((m, i) => (
         <div key={m.method} className={css({ display: 'grid', gap: '1' })}>
-          <MoneyField label={`${methodName(m.method)} counted`} cents={0} autoFocus={i === 0} error={view.errors[`counted.${i}.amount`]} onCents={(amount) => register.send({ type: 'close.count', method: m.method as PaymentMethod, amount })} />
+          <MoneyField label={`${methodName(m.method)} counted`} cents={0} autoFocus={i === 0} error={view.errors[`counted.${i}.amount`]} onCents={(amount) => send({ type: 'close.count', method: m.method as PaymentMethod, amount })} />
           <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Expected {formatAmount(m.expected, display)}</span>
         </div>
       ))}
+      {view.errors.counted && <p className={css({ color: 'error.fg' })}>{view.errors.counted}</p>}
     </TillFormDialog>
   );
 }
 
-/** The closed session's report, printable. */
+/** The till's close: its cashier counts their own session. */
+export function CloseDialog({ register }: { register: Register }) {
+  const view = useSelector(register, selectRegister, shallowEqual);
+  return <CountDialog title="Close the register" send={register.send} view={{ open: view.closingOpen, methods: view.session?.methods ?? [], errors: view.errors, notice: view.notice, busy: view.busy }} />;
+}
+
+/** The closed session's report, printable on the receipt's 80 mm roll. */
 export function ClosingReport({ register }: { register: Register }) {
   const view = useSelector(register, selectRegister, shallowEqual);
-  const display = useDisplay();
   const s = view.session;
   if (!s) return null;
   return (
-    <section className={panel} aria-labelledby="closing-title">
-      <h2 id="closing-title" className={css({ textStyle: 'lg', fontWeight: 'semibold' })}>
-        Register {s.reference} closed
-      </h2>
-      <p className={css({ color: 'fg.muted' })}>
-        Opened {formatMoment(s.opened_at, display)} by {s.opened_by.name}; closed {s.closed_at ? formatMoment(s.closed_at, display) : ''}.
-      </p>
-      <table className={css({ w: 'full', '& td, & th': { py: '1', textAlign: 'right' }, '& th:first-child, & td:first-child': { textAlign: 'left' } })}>
-        <thead>
-          <tr>
-            <th>Method</th>
-            <th>Expected</th>
-            <th>Counted</th>
-            <th>Difference</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.methods.map((m) => (
-            <tr key={m.method}>
-              <td>{methodName(m.method)}</td>
-              <td>{formatAmount(m.expected, display)}</td>
-              <td>{m.counted === null ? '—' : formatAmount(m.counted, display)}</td>
-              <td>{m.difference === null ? '—' : formatAmount(m.difference, display)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p>
-        Opening float {formatAmount(s.opening_float, display)} · {s.sales.count} sales {formatAmount(s.sales.total, display)} · {s.refunds.count} refunds {formatAmount(s.refunds.total, display)}
-      </p>
+    <section className={css({ m: 'auto', display: 'grid', gap: '4', justifyItems: 'center' })} aria-label={`Register ${s.reference} closed`}>
+      <SessionReport session={s} paper="roll" />
       <div className={row}>
         <Button variant="outline" tone="neutral" onClick={() => window.print()}>
           Print report
         </Button>
-        <Button onClick={() => register.send({ type: 'register.next' })}>Open a new session</Button>
+        <AppLink href={sessionHref(s.id)}>The session’s page (A4)</AppLink>
+        <Button autoFocus onClick={() => register.send({ type: 'register.next' })}>
+          Open a new session
+        </Button>
       </div>
     </section>
   );

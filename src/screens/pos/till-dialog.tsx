@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -8,8 +8,13 @@ export const dialogRow = css({ display: 'flex', justifyContent: 'flex-end', gap:
 
 /** A dialog of the till: opened by a machine's state, closed by its event, the focus given back to the search box. */
 export function TillDialog({ open, title, description, onClose, finalFocus, children, wide }: { open: boolean; title: string; description?: string; onClose: () => void; finalFocus?: RefObject<HTMLElement | null> | undefined; children: ReactNode; wide?: boolean }) {
+  // Opened by a machine, the dialog has no trigger to give the focus back to: without `finalFocus` it goes back to whatever had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') opener.current = document.activeElement as HTMLElement | null;
+  wasOpen.current = open;
   return (
-    <Dialog.Root open={open} lazyMount unmountOnExit onOpenChange={(d) => !d.open && onClose()} {...(finalFocus ? { finalFocusEl: () => finalFocus.current } : {})}>
+    <Dialog.Root open={open} lazyMount unmountOnExit onOpenChange={(d) => !d.open && onClose()} finalFocusEl={() => finalFocus?.current ?? opener.current}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

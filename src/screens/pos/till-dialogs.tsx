@@ -167,11 +167,11 @@ export function SerialDialog({ checkout, finalFocus }: { checkout: Checkout; fin
 }
 
 /** The held sales, with their time, customer and total. */
-export function HeldDialog({ checkout, open, onClose }: { checkout: Checkout; open: boolean; onClose: () => void }) {
+export function HeldDialog({ checkout, open, onClose, finalFocus }: { checkout: Checkout; open: boolean; onClose: () => void; finalFocus: RefObject<HTMLElement | null> }) {
   const { held } = useSelector(checkout, selectCart, shallowEqual);
   const display = useDisplay();
   return (
-    <TillDialog open={open} title="Held sales" onClose={onClose}>
+    <TillDialog open={open} title="Held sales" onClose={onClose} finalFocus={finalFocus}>
       <ul className={css({ display: 'grid', gap: '2', mt: '3' })}>
         {held.map((h, i) => (
           <li key={h.id}>
@@ -180,10 +180,7 @@ export function HeldDialog({ checkout, open, onClose }: { checkout: Checkout; op
               variant="outline"
               tone="neutral"
               fullWidth
-              onClick={() => {
-                checkout.send({ type: 'cart.resume', id: h.id });
-                onClose();
-              }}
+              onClick={() => checkout.send({ type: 'cart.resume', id: h.id })}
             >
               {formatMoment(h.at, display)} · {h.customer} · {h.count} items · {formatAmount(h.total, display)}
             </Button>
@@ -196,9 +193,9 @@ export function HeldDialog({ checkout, open, onClose }: { checkout: Checkout; op
 }
 
 /** Every shortcut of the till. */
-export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function HelpDialog({ open, onClose, finalFocus }: { open: boolean; onClose: () => void; finalFocus: RefObject<HTMLElement | null> }) {
   return (
-    <TillDialog open={open} title="Keyboard shortcuts" onClose={onClose}>
+    <TillDialog open={open} title="Keyboard shortcuts" onClose={onClose} finalFocus={finalFocus}>
       <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', mt: '3', '& dt': { fontFamily: 'mono', fontWeight: 'semibold' } })}>
         {TILL_KEYS.map((k) => (
           <div key={k.keys} className={css({ display: 'contents' })}>

@@ -1,7 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import type { Checkout, Register } from './till-types.ts';
 
-export type TillPanel = 'help' | 'held' | null;
 
 /** The till's shortcuts, listed by the help overlay (F1) in this order. */
 export const TILL_KEYS: { keys: string; does: string }[] = [
@@ -23,10 +22,12 @@ export const TILL_KEYS: { keys: string; does: string }[] = [
 const focus = (selector: string) => document.querySelector<HTMLInputElement>(selector)?.focus();
 
 /**
- * The keyboard at the till: each shortcut sends the machine's event or moves the focus to the
- * field it names; nothing is decided here (the machines ignore what their state does not take).
+ * The keyboard at the till: each shortcut sends the machine's event (which panel is open and the
+ * selected line are the checkout's) or moves the focus to the field it names; nothing is decided
+ * here (the machines ignore what their state does not take). `line`: the selected line, as the
+ * checkout's selector gives it.
  */
-export function useTillKeys({ checkout, search, line, setPanel, lines }: { checkout: Checkout; register: Register; search: RefObject<HTMLInputElement | null>; line: number; setPanel: (p: TillPanel) => void; lines: number }) {
+export function useTillKeys({ checkout, search, line }: { checkout: Checkout; register: Register; search: RefObject<HTMLInputElement | null>; line: number }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLInputElement && e.target !== search.current;
@@ -34,13 +35,13 @@ export function useTillKeys({ checkout, search, line, setPanel, lines }: { check
         e.preventDefault();
         checkout.send(event);
       };
-      if (e.key === 'F1') return (e.preventDefault(), setPanel('help'));
+      if (e.key === 'F1') return send({ type: 'panel.open', panel: 'help' });
       if (e.key === 'F2' || (e.key === '/' && !(e.target instanceof HTMLInputElement))) return (e.preventDefault(), search.current?.focus());
       if (e.key === 'F3') return (e.preventDefault(), focus(`[data-line-quantity="${line}"]`));
       if (e.key === 'F4') return (e.preventDefault(), focus(`[data-line-discount="${line}"]`));
       if (e.key === 'F6') return (e.preventDefault(), focus('#order-discount'));
       if (e.key === 'F7') return send({ type: 'cart.hold' });
-      if (e.key === 'F8') return (e.preventDefault(), setPanel('held'));
+      if (e.key === 'F8') return send({ type: 'panel.open', panel: 'held' });
       if (e.key === 'F9' || (e.key === 'Enter' && e.ctrlKey)) return send({ type: 'pay' });
       if (e.altKey && (e.key === 'n' || e.key === 'N')) {
         e.preventDefault();
@@ -51,11 +52,14 @@ export function useTillKeys({ checkout, search, line, setPanel, lines }: { check
       }
       // By the key's place too: Alt+R types "®" on a Mac.
       if (e.altKey && (e.key === 'r' || e.key === 'R' || e.code === 'KeyR')) return send({ type: 'return.start' });
-      if (e.altKey && e.key === 'Delete' && lines > 0) return send({ type: 'line.remove', index: line });
-      if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) return (e.preventDefault(), focus(`[data-line-quantity="${Math.max(0, Math.min(lines - 1, line + (e.key === 'ArrowUp' ? -1 : 1)))}"]`));
+      if (e.altKey && e.key === 'Delete') return send({ type: 'line.remove', index: line });
+      if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+        send({ type: 'line.step', by: e.key === 'ArrowUp' ? -1 : 1 });
+        return focus(`[data-line-quantity="${checkout.getSnapshot().context.selected}"]`);
+      }
       if (e.key === 'Escape' && typing) return search.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [checkout, search, line, setPanel, lines]);
+  }, [checkout, search, line]);
 }

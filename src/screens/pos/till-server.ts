@@ -4,6 +4,7 @@ import { lineSerialsPath } from '../../../domain/documents/lines.facts.ts';
 import { SALE_RETURNS_PATH, SALES_API } from '../../../domain/documents/sale.facts.ts';
 import type { SaleDoc } from '../../../machines/sales/sale-view.selectors.ts';
 import { POS_TERMS_API, REGISTER_API, type CatalogueProduct, type PosTerms, type RegisterSession } from '../../../domain/pos/till.facts.ts';
+import type { RegisterCloseBody } from '../../../domain/pos/till.ts';
 import type { TillServer } from '../../../machines/checkout/checkout.actors.ts';
 import type { Api } from '../../app/api.ts';
 import { isRequestFailure } from '../../../machines/auth.machine.ts';
@@ -21,6 +22,10 @@ export async function currentSession(api: Api): Promise<RegisterSession | null> 
     throw e;
   }
 }
+
+/** A register session by id (its page). */
+export const fetchSession = async (api: Api, id: string) => (await api.call<{ data: RegisterSession }>(`${REGISTER_API}/${encodeURIComponent(id)}`)).data;
+export const closeSession = async (api: Api, id: number, body: RegisterCloseBody) => (await api.call<{ data: RegisterSession }>(`${REGISTER_API}/${id}/close`, { method: 'POST', body: body as unknown as Record<string, unknown> })).data;
 
 /** Finds products by name, SKU or barcode on the server (the documents' line lookup): the exact code first. */
 export const lookupProducts = async (api: Api, search: string): Promise<LineProduct[]> =>
@@ -59,6 +64,6 @@ export function tillServer(api: Api): TillServer {
     currentSession: () => currentSession(api),
     openSession: (body) => post<RegisterSession>(REGISTER_API, body),
     moveCash: (id, body) => post<RegisterSession>(`${REGISTER_API}/${id}/cash`, body),
-    closeSession: (id, body) => post<RegisterSession>(`${REGISTER_API}/${id}/close`, body),
+    closeSession: (id, body) => closeSession(api, id, body),
   };
 }

@@ -9,8 +9,10 @@ import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { AppLink } from '../../components/ui/link.tsx';
+import { SESSIONS_HREF } from './session-defs.ts';
 import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
-import { useTillKeys, type TillPanel } from './till-keys.ts';
+import { useTillKeys } from './till-keys.ts';
 import { ReturnDialog } from './till-return.tsx';
 import type { Checkout, Register } from './till-types.ts';
 
@@ -50,14 +52,12 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
   const reg = useSelector(register, selectRegister, shallowEqual);
   const [text, setText] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const [selected, setSelected] = useState(0);
-  const [panel, setPanel] = useState<TillPanel>(null);
   const search = useRef<HTMLInputElement>(null);
   const { products, categories } = useProducts(checkout, text, categoryId);
   const money = (v: number) => formatAmount(v, display);
-  const line = Math.min(selected, Math.max(0, cart.lines.length - 1));
+  const line = cart.selected;
   const focusSearch = () => search.current?.focus();
-  useTillKeys({ checkout, register, search, line, setPanel, lines: cart.lines.length });
+  useTillKeys({ checkout, register, search, line });
 
   return (
     <div className={shell}>
@@ -86,7 +86,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
               Unsynced {cart.unsynced + cart.attention}
             </Badge>
           )}
-          <Button variant="outline" tone="neutral" onClick={() => setPanel('help')} aria-keyshortcuts="F1">
+          <Button variant="outline" tone="neutral" onClick={() => checkout.send({ type: 'panel.open', panel: 'help' })} aria-keyshortcuts="F1">
             Shortcuts
           </Button>
         </div>
@@ -127,7 +127,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
         </div>
         <ol className={css({ flex: '1', overflowY: 'auto', display: 'grid', gap: '2', alignContent: 'start' })} aria-label="Cart lines">
           {cart.lines.map((l) => (
-            <li key={l.index} className={css({ display: 'grid', gap: '1', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: l.index === line ? 'primary.solid' : 'border.default' })} onFocus={() => setSelected(l.index)}>
+            <li key={l.index} className={css({ display: 'grid', gap: '1', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: l.index === line ? 'primary.solid' : 'border.default' })} aria-current={l.index === line ? 'true' : undefined} onFocus={() => checkout.send({ type: 'line.select', index: l.index })}>
               <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
                 <strong>{l.name}</strong>
                 <span className={numeric}>{money(l.total)}</span>
@@ -204,7 +204,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
           <Button size="lg" variant="outline" tone="neutral" disabled={!cart.canHold} onClick={() => checkout.send({ type: 'cart.hold' })} aria-keyshortcuts="F7">
             Hold
           </Button>
-          <Button size="lg" variant="outline" tone="neutral" disabled={cart.held.length === 0} onClick={() => setPanel('held')} aria-keyshortcuts="F8">
+          <Button size="lg" variant="outline" tone="neutral" disabled={!cart.canResume} onClick={() => checkout.send({ type: 'panel.open', panel: 'held' })} aria-keyshortcuts="F8">
             Resume ({cart.held.length})
           </Button>
           <Button size="lg" disabled={!cart.canPay} onClick={() => checkout.send({ type: 'pay' })} aria-keyshortcuts="F9">
@@ -224,14 +224,17 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
           <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canClose} onClick={() => register.send({ type: 'close.start' })}>
             Close register
           </Button>
+          <AppLink href={SESSIONS_HREF} className={css({ alignSelf: 'center', fontSize: 'sm', textDecoration: 'underline' })}>
+            Sessions
+          </AppLink>
         </div>
       </section>
       <PayDialog checkout={checkout} finalFocus={search} />
       <ReceiptDialog checkout={checkout} finalFocus={search} />
       <SerialDialog checkout={checkout} finalFocus={search} />
       <ReturnDialog checkout={checkout} finalFocus={search} />
-      <HeldDialog checkout={checkout} open={panel === 'held'} onClose={() => (setPanel(null), focusSearch())} />
-      <HelpDialog open={panel === 'help'} onClose={() => (setPanel(null), focusSearch())} />
+      <HeldDialog checkout={checkout} open={cart.panel === 'held'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
+      <HelpDialog open={cart.panel === 'help'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
     </div>
   );
 }
