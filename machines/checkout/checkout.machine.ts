@@ -4,7 +4,7 @@ import type { DocumentTotals } from '../../domain/documents/totals.ts';
 import type { CatalogueProduct, PosTerms } from '../../domain/pos/till.facts.ts';
 import type { LocalCatalogue, Outbox, OutboxEntry, TillStore } from '../../src/pos/ports.ts';
 import { isRequestFailure } from '../auth.machine.ts';
-import { addProduct, cartTotals, customerOf, discountRefusal, emptyCart, paymentSums, saleBody, setQuantity, type Cart, type CartChange, type CartLine, type Customer, type Discount, type HeldCart, type PaymentRow } from './cart.ts';
+import { addProduct, cartTotals, customerOf, discountRefusal, emptyCart, paymentSums, saleBody, scanLabel, setQuantity, unitPrice, type Cart, type CartChange, type CartLine, type Customer, type Discount, type HeldCart, type PaymentRow } from './cart.ts';
 import { checkoutActors, failureKind, type SoldSale, type TillServer } from './checkout.actors.ts';
 import { displayViewOf } from './display-view.ts';
 import type { DisplayLink } from '../../src/pos/customer-display.ts';
@@ -98,8 +98,9 @@ const body = (c: CheckoutContext) => saleBody(c.cart, c.terms, c.payments, c.ses
 const changed = (c: CheckoutContext, change: CartChange) => ('cart' in change ? { cart: change.cart, notice: null, errors: {} } : { notice: change.refused });
 const lineDiscountRefusal = (c: CheckoutContext, index: number, d: Discount) => {
   const l = c.cart.lines[index];
-  return l ? discountRefusal(d, l.quantity * l.product.sale_price) : 'There is no such line.';
+  return l ? discountRefusal(d, l.quantity * unitPrice(l)) : 'There is no such line.';
 };
+const labelOf = (c: CheckoutContext, code: string) => scanLabel(code.trim(), c.terms, (k) => c.catalogue.byCode(k));
 const receiptOf = (c: CheckoutContext, sold: SoldSale | null): Receipt => ({
   key: c.cart.key!,
   number: sold?.number ?? null,
@@ -127,6 +128,12 @@ export const checkoutMachine = setup({
     },
     setPhase: assign((_, phase: Phase) => ({ phase })),
     addKnown: assign(({ context: c }, p: { product: CatalogueProduct; serial?: string }) => changed(c, addProduct(c.cart, p.product, p.serial))),
+    /** A scale label: its product joins the cart at the label's price, or the till says in words why not (misread, unknown). */
+    addLabel: assign(({ context: c, event }) => {
+      const read = event.type === 'scan' ? labelOf(c, event.code) : null;
+      if (!read) return {};
+      return 'refused' in read ? { notice: read.refused } : changed(c, addProduct(c.cart, read.product, undefined, read.label));
+    }),
     setQuantity: assign(({ context: c, event }) => (event.type === 'line.quantity' ? changed(c, setQuantity(c.cart, event.index, event.quantity)) : {})),
     removeLine: assign(({ context: c, event }) => (event.type === 'line.remove' ? changed(c, setQuantity(c.cart, event.index, 0)) : {})),
     setLineDiscount: assign(({ context: c, event }) => {
@@ -192,6 +199,7 @@ export const checkoutMachine = setup({
     covered: ({ context: c }) => paymentSums(c.payments, total(c)).covered && c.cart.lines.length > 0,
     savedPaying: ({ context }) => context.phase === 'paying' && context.cart.key !== null,
     savedSubmitting: ({ context }) => context.phase === 'submitting' && context.cart.key !== null,
+    scaleLabel: ({ context, event }) => event.type === 'scan' && labelOf(context, event.code) !== null,
     knownCode: ({ context, event }) => event.type === 'scan' && context.catalogue.byCode(event.code.trim()) !== undefined,
     scannedTracked: ({ context, event }) => event.type === 'scan' && !!context.catalogue.byCode(event.code.trim())?.tracks_serials,
     knownId: ({ context, event }) => event.type === 'product.add' && context.catalogue.byId(event.productId) !== undefined,
@@ -263,6 +271,7 @@ export const checkoutMachine = setup({
               entry: assign({ picking: null, looking: null }),
               on: {
                 scan: [
+                  { guard: 'scaleLabel', actions: ['addLabel', 'persist'] },
                   { guard: 'scannedTracked', target: 'serial', actions: assign(({ context: c, event }) => ({ picking: { product: c.catalogue.byCode(event.code.trim())!, serials: [] }, notice: null })) },
                   { guard: 'knownCode', actions: [{ type: 'addKnown', params: ({ context: c, event }) => ({ product: c.catalogue.byCode(event.code.trim())! }) }, 'persist'] },
                   { target: 'looking', actions: assign(({ event }) => ({ looking: event.code.trim(), notice: null })) },

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft } from './cart.ts';
+import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft, unitPrice } from './cart.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { registerMachine } from './register.machine.ts';
 
@@ -19,10 +19,11 @@ export function selectCart(s: Snap) {
       id: l.product.id,
       name: l.product.name,
       sku: l.product.sku,
-      unitPrice: l.product.sale_price,
+      unitPrice: unitPrice(l),
+      grams: l.label?.grams ?? null,
       quantity: l.quantity,
       discount: l.discount,
-      discountTaken: discountAmount(l.discount, l.quantity * l.product.sale_price),
+      discountTaken: discountAmount(l.discount, l.quantity * unitPrice(l)),
       serials: l.serials,
       tracked: l.product.tracks_serials,
       left: stockLeft(c.cart, l.product),

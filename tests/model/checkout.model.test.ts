@@ -11,7 +11,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
-import { paymentSums, cartTotals } from '../../machines/checkout/cart.ts';
+import { paymentSums, cartTotals, saleBody } from '../../machines/checkout/cart.ts';
+import { makeScaleLabel } from '../../domain/pos/scale.ts';
 import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 import type { CustomerDisplayView, DisplayLink, DisplayMessage } from '../../src/pos/customer-display.ts';
@@ -219,6 +220,36 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     expect(t.snap().context.notice).toBe('No “Kettle” is left in stock.');
     t.send({ type: 'line.quantity', index: 0, quantity: 5 });
     expect(t.snap().context.notice).toBe('Only 2 “Kettle” are left in stock; 5 cannot be sold.');
+  });
+
+  it('a scale label adds its product at the label’s amount (weight × price per kg), a second label its own line; a misread label says so and adds nothing', () => {
+    const beans = product(5, 'Coffee beans', { sale_price: 1299, barcode: makeScaleLabel('21', '40001', 0), on_hand: 3 });
+    const cheese = product(6, 'Cheese', { sku: '40002', barcode: null });
+    const t = till({ ...inputFor(), terms: { ...TERMS, scale: { weight_prefix: '21', price_prefix: '23' } }, catalogue: new MemoryCatalogue([beans, cheese]) });
+    t.send({ type: 'scan', code: makeScaleLabel('21', '40001', 750) });
+    t.send({ type: 'scan', code: makeScaleLabel('21', '40001', 1500) });
+    t.send({ type: 'scan', code: makeScaleLabel('23', '40002', 1234) });
+    expect(t.snap().context.cart.lines.map((l) => [l.product.name, l.quantity, l.label?.unit_price, l.label?.grams])).toEqual([
+      ['Coffee beans', 1, 974, 750],
+      ['Coffee beans', 1, 1949, 1500],
+      ['Cheese', 1, 1234, null],
+    ]);
+    expect(cartTotals(t.snap().context.cart, t.snap().context.terms).grandTotal).toBe(974 + 1949 + 1234);
+    const good = makeScaleLabel('21', '40001', 500);
+    t.send({ type: 'scan', code: `${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}` });
+    expect(t.snap().context.notice).toMatch(/^This scale label was misread: its check digit should be \d, not \d\. Scan it again\.$/);
+    t.send({ type: 'scan', code: makeScaleLabel('21', '49999', 500) });
+    expect(t.snap().context.notice).toBe(`No product of the till has the scale code 49999 (label ${makeScaleLabel('21', '49999', 500)}).`);
+    expect(t.snap().context.cart.lines).toHaveLength(3);
+    expect(t.server.codesAsked).toEqual([]);
+    // The body names each label; the server prices the line by it again.
+    t.send({ type: 'pay' });
+    const sent = saleBody(t.snap().context.cart, t.snap().context.terms, t.snap().context.payments, 3, '2026-01-05');
+    expect(sent.lines).toEqual([
+      { product_id: 5, quantity: 1, unit_price: 974, scale_label: makeScaleLabel('21', '40001', 750), discount: 0 },
+      { product_id: 5, quantity: 1, unit_price: 1949, scale_label: makeScaleLabel('21', '40001', 1500), discount: 0 },
+      { product_id: 6, quantity: 1, unit_price: 1234, scale_label: makeScaleLabel('23', '40002', 1234), discount: 0 },
+    ]);
   });
 
   it('an unknown code is asked of the server before the till calls it unknown; a code only the server knows joins the cart', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { formatAmount, formatPercent, parseMoney, parsePercent } from '../../../domain/format.ts';
 import type { CatalogueProduct } from '../../../domain/pos/till.facts.ts';
+import { weightText } from '../../../domain/pos/scale.ts';
 import type { Discount } from '../../../machines/checkout/cart.ts';
 import { selectCart, selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
 import { useDisplay } from '../../app/display.ts';
@@ -160,7 +161,9 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
                     onKeyDown={(e) => e.key === 'Enter' && (e.currentTarget.blur(), focusSearch())}
                   />
                 </label>
-                <span className={muted}>× {money(l.unitPrice)}</span>
+                <span className={muted}>
+                  {l.grams !== null && `${weightText(l.grams)} · `}× {money(l.unitPrice)}
+                </span>
                 <span className={css({ ml: 'auto', fontSize: 'sm', color: l.left <= 0 ? 'warning.fg' : 'fg.muted' })}>{l.left} left</span>
                 <Button size="sm" variant="ghost" tone="error" aria-label={`Remove ${l.name}`} disabled={!cart.canEdit} onClick={() => (checkout.send({ type: 'line.remove', index: l.index }), focusSearch())}>
                   Remove
