@@ -74,6 +74,8 @@ export type CheckoutEvent =
   | { type: 'line.remove'; index: number }
   | { type: 'cart.discount'; discount: Discount }
   | { type: 'customer.set'; customer: Customer | null }
+  | { type: 'customer.pick' }
+  | { type: 'customer.cancel' }
   | { type: 'cart.hold' }
   | { type: 'cart.resume'; id: string }
   | { type: 'cart.clear' }
@@ -270,6 +272,7 @@ export const checkoutMachine = setup({
               description: 'Waiting for a scan or a pick.',
               entry: assign({ picking: null, looking: null }),
               on: {
+                'customer.pick': 'customer',
                 scan: [
                   { guard: 'scaleLabel', actions: ['addLabel', 'persist'] },
                   { guard: 'scannedTracked', target: 'serial', actions: assign(({ context: c, event }) => ({ picking: { product: c.catalogue.byCode(event.code.trim())!, serials: [] }, notice: null })) },
@@ -281,6 +284,12 @@ export const checkoutMachine = setup({
                   { guard: 'knownId', actions: [{ type: 'addKnown', params: ({ context: c, event }) => ({ product: c.catalogue.byId(event.productId)! }) }, 'persist'] },
                 ],
               },
+            },
+            customer: {
+              description:
+                'The customer picker: customers searched on the server as the sale form searches them (a child options machine); one picked, or Walk-in, sets the cart’s customer and its category discount. Offline the search cannot run and the customer stays as it was.',
+              invoke: { id: 'customerOptions', src: 'customerOptions', input: { ids: [], eager: true } },
+              on: { 'customer.set': { target: 'ready', actions: ['setCustomer', 'persist'] }, 'customer.cancel': 'ready' },
             },
             looking: {
               description: 'A code the local catalogue does not know, asked of the server.',

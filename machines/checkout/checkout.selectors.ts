@@ -2,6 +2,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft, unitPrice } from './cart.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { registerMachine } from './register.machine.ts';
+import type { CustomerOption } from './checkout.actors.ts';
+import type { OptionsActor } from '../options.machine.ts';
 
 /**
  * What the till's views show and may do, from the checkout's and the register's snapshots
@@ -41,6 +43,7 @@ export function selectCart(s: Snap) {
     attention: c.attention.length,
     canPay: s.can({ type: 'pay' }),
     canHold: s.can({ type: 'cart.hold' }),
+    canPickCustomer: s.can({ type: 'customer.pick' }),
     canEdit: s.matches({ sale: 'cart' }),
     busy: s.hasTag('busy'),
   };
@@ -91,3 +94,17 @@ export function selectRegister(s: RegisterSnap) {
 
 /** The checkout the register runs while its session is open (none otherwise). */
 export const selectCheckout = (s: RegisterSnap) => s.children.checkout as ActorRefFrom<typeof checkoutMachine> | undefined;
+
+/** What the till says when the customers cannot be searched because the server cannot be reached. */
+export const CUSTOMERS_OFFLINE = 'Customers cannot be searched while the till is offline: the sale stays with its customer (walk-in unless one was picked).';
+
+/** The customer picker: open while the checkout is in it, its search (the child options machine), and the customer now. */
+export const selectCustomerPicker = (s: Snap) => ({
+  open: s.matches({ sale: { cart: 'customer' } }),
+  options: s.children.customerOptions as OptionsActor | undefined,
+  current: customerOf(s.context.cart, s.context.terms),
+  canPick: s.can({ type: 'customer.pick' }),
+});
+
+/** The event that picks an option of the customers' search (null: walk-in). */
+export const pickCustomer = (o: CustomerOption | null) => ({ type: 'customer.set' as const, customer: o && { id: o.id, name: o.label, discount_bps: o.discount_bps ?? 0 } });

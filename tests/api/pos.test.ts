@@ -341,3 +341,23 @@ describe('a till sale of scale labels, with a customer’s category discount', (
     expect((await close(cashier, s.id, [{ method: 'cash', amount: 10_000 + totals.grandTotal }, { method: 'card', amount: 0 }])).status).toBe(200);
   });
 });
+
+describe('the till’s customer picker', () => {
+  it('searches the customers’ options, each with its category’s discount, for whoever has the till (pos) even without the customer list', async () => {
+    const cat = await admin.create(CC.api, { name: 'Picker tenth', discount_bps: 1000 });
+    const picked = await admin.create(C.api, { name: 'Pickering Ltd', category_id: cat.id });
+    const plain = await admin.create(C.api, { name: 'Pickford' });
+    const ids = new Map((await h.db.select().from(permissions)).map((x) => [x.name, x.id]));
+    const [role] = await h.db.insert(roles).values({ name: 'Till only' }).returning();
+    await h.db.insert(rolePermissions).values([{ role_id: role!.id, permission_id: ids.get('pos')! }]);
+    await h.createUser({ email: 'till-only@example.com', roles: ['Till only'] });
+    const tillOnly = client(h, await h.tokenFor('till-only@example.com'));
+    expect((await tillOnly.get(C.api)).status).toBe(403);
+    const res = await tillOnly.get(`${C.api}/options`, { search: 'pick' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual([
+      { id: picked.id, label: 'Pickering Ltd', discount_bps: 1000 },
+      { id: plain.id, label: 'Pickford', discount_bps: 0 },
+    ]);
+  });
+});

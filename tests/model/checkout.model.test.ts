@@ -13,6 +13,8 @@ import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
 import { paymentSums, cartTotals, saleBody } from '../../machines/checkout/cart.ts';
 import { makeScaleLabel } from '../../domain/pos/scale.ts';
+import { CUSTOMERS_OFFLINE, pickCustomer, selectCart, selectCustomerPicker } from '../../machines/checkout/checkout.selectors.ts';
+import { optionsMachine, selectItems, selectUnreachable, type OptionsActor } from '../../machines/options.machine.ts';
 import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 import type { CustomerDisplayView, DisplayLink, DisplayMessage } from '../../src/pos/customer-display.ts';
@@ -75,6 +77,8 @@ function events(s: Snap): AnyEventObject[] {
     { type: 'line.discount', index: 0, discount: { kind: 'percent', value: 1000 } },
     { type: 'cart.discount', discount: { kind: 'amount', value: 100 } },
     { type: 'customer.set', customer: VIP },
+    { type: 'customer.pick' },
+    { type: 'customer.cancel' },
     ...(c.held.length ? [{ type: 'cart.resume', id: c.held[0]!.id }] : [{ type: 'cart.hold' }]),
     { type: 'cart.clear' },
     { type: 'pay' },
@@ -491,6 +495,74 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     await settle();
     expect(again.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
     expect(again.server.recorded.size).toBe(1);
+  });
+});
+
+describe('checkout machine, the customer picker', () => {
+  const PEOPLE = [
+    { id: 9, label: 'Vera', discount_bps: 500 },
+    { id: 10, label: 'Victor', discount_bps: 0 },
+  ];
+  /** The customers' options as the server answers them (with each category's discount), or a failure. */
+  const withOptions = (answer: (search: string) => Promise<typeof PEOPLE>) => {
+    const searched: string[] = [];
+    const machine = checkoutMachine.provide({
+      actors: {
+        customerOptions: optionsMachine.provide({
+          actors: { loadOptions: fromPromise(async ({ input }) => (searched.push(input.search ?? ''), answer(input.search ?? ''))) },
+          delays: { searchDebounce: 0 },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: inputFor(), inspect: coverage.inspect }).start();
+    const options = () => actor.getSnapshot().children.customerOptions as OptionsActor | undefined;
+    return { actor, searched, options, send: (e: AnyEventObject) => actor.send(e as never), snap: () => actor.getSnapshot() };
+  };
+
+  it('searches the customers on the server; the one picked sets the cart’s customer and their category discount; Walk-in clears it', async () => {
+    const t = withOptions(async (search) => PEOPLE.filter((p) => p.label.toLowerCase().includes(search.toLowerCase())));
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'customer.pick' });
+    expect(selectCustomerPicker(t.snap())).toMatchObject({ open: true, current: null });
+    await settle();
+    expect(selectItems(t.options()!.getSnapshot())).toEqual(PEOPLE);
+    t.options()!.send({ type: 'options.search', search: 'vera' });
+    await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    expect(t.searched).toEqual(['', 'vera']);
+    const [vera] = selectItems(t.options()!.getSnapshot());
+    t.send(pickCustomer(vera as never));
+    expect(t.snap().matches({ sale: { cart: 'ready' } })).toBe(true);
+    expect(t.options()).toBeUndefined();
+    expect(t.snap().context.cart.customer).toEqual({ id: 9, name: 'Vera', discount_bps: 500 });
+    // 12.50 less Vera's category 5% (0.63, rounded half up).
+    expect(cartTotals(t.snap().context.cart, TERMS).grandTotal).toBe(1250 - 63);
+    t.send({ type: 'customer.pick' });
+    t.send(pickCustomer(null));
+    expect(t.snap().context.cart.customer).toBeNull();
+    expect(selectCart(t.snap()).customer).toBeNull();
+    t.actor.stop();
+  });
+
+  it('offline: the picker says customers cannot be searched and the sale keeps its customer (walk-in)', async () => {
+    const t = withOptions(() => Promise.reject(failure(0, 'The server cannot be reached.')));
+    t.send({ type: 'customer.pick' });
+    await settle();
+    expect(selectUnreachable(t.options()!.getSnapshot())).toBe(true);
+    expect(CUSTOMERS_OFFLINE).toMatch(/cannot be searched while the till is offline/);
+    t.send({ type: 'customer.cancel' });
+    expect(t.snap().matches({ sale: { cart: 'ready' } })).toBe(true);
+    expect(t.snap().context.cart.customer).toBeNull();
+    t.actor.stop();
+  });
+
+  it('a refusal that is not the network is not taken for offline', async () => {
+    const t = withOptions(() => Promise.reject(failure(403, 'You may not list customers.')));
+    t.send({ type: 'customer.pick' });
+    await settle();
+    expect(selectUnreachable(t.options()!.getSnapshot())).toBe(false);
+    expect(t.options()!.getSnapshot().context.error).toBe('You may not list customers.');
+    t.actor.stop();
   });
 });
 

@@ -11,6 +11,7 @@ export const TILL_KEYS: { keys: string; does: string }[] = [
   { keys: 'Alt+↑ / Alt+↓', does: 'Select the line above or below' },
   { keys: 'Alt+Delete', does: 'Remove the selected line' },
   { keys: 'F6', does: 'Order discount' },
+  { keys: 'Alt+C', does: 'Customer (search, Enter picks; Walk-in clears)' },
   { keys: 'F7', does: 'Hold the sale' },
   { keys: 'F8', does: 'Resume a held sale' },
   { keys: 'F9 or Ctrl+Enter', does: 'Pay' },
@@ -48,6 +49,7 @@ export function useTillKeys({ checkout, search, line, setPanel, lines }: { check
         checkout.send({ type: 'cart.clear' });
         return search.current?.focus();
       }
+      if (e.altKey && (e.key === 'c' || e.key === 'C' || e.code === 'KeyC')) return send({ type: 'customer.pick' });
       if (e.altKey && e.key === 'Delete' && lines > 0) return send({ type: 'line.remove', index: line });
       if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) return (e.preventDefault(), focus(`[data-line-quantity="${Math.max(0, Math.min(lines - 1, line + (e.key === 'ArrowUp' ? -1 : 1)))}"]`));
       if (e.key === 'Escape' && typing) return search.current?.focus();

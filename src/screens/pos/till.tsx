@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
 import { useTillKeys, type TillPanel } from './till-keys.ts';
+import { CustomerDialog } from './customer-picker.tsx';
 import type { Checkout, Register } from './till-types.ts';
 
 
@@ -120,9 +121,9 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
 
       <section className={pane} aria-label="Cart">
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
-          <span>
+          <Button variant="ghost" tone="neutral" disabled={!cart.canPickCustomer} onClick={() => checkout.send({ type: 'customer.pick' })} aria-keyshortcuts="Alt+C" aria-label={`Customer: ${cart.customer?.name ?? 'Walk-in'}. Change the customer`}>
             Customer: <strong>{cart.customer?.name ?? 'Walk-in'}</strong>
-          </span>
+          </Button>
           <span className={muted}>{reg.session?.reference}</span>
         </div>
         <ol className={css({ flex: '1', overflowY: 'auto', display: 'grid', gap: '2', alignContent: 'start' })} aria-label="Cart lines">
@@ -228,6 +229,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
       <PayDialog checkout={checkout} finalFocus={search} />
       <ReceiptDialog checkout={checkout} finalFocus={search} />
       <SerialDialog checkout={checkout} finalFocus={search} />
+      <CustomerDialog checkout={checkout} finalFocus={search} />
       <HeldDialog checkout={checkout} open={panel === 'held'} onClose={() => (setPanel(null), focusSearch())} />
       <HelpDialog open={panel === 'help'} onClose={() => (setPanel(null), focusSearch())} />
     </div>
