@@ -180,13 +180,14 @@ export function quickAmounts(total: number): number[] {
 /**
  * A scanned code read as a scale label under the POS setting's prefixes: null when it is not one
  * (an ordinary code, looked up as it is); else the product it names in the local catalogue (by
- * base code or product code) with the label's price, or the refusal in words (misread, unknown).
+ * base code or product code) with the label's price, the refusal in words (misread), or the base
+ * code to ask the server for (`missing`: no product of the local catalogue has it).
  */
-export function scanLabel(code: string, terms: PosTerms, byCode: (code: string) => CatalogueProduct | undefined): { product: CatalogueProduct; label: ScannedLabel } | { refused: string } | null {
+export function scanLabel(code: string, terms: PosTerms, byCode: (code: string) => CatalogueProduct | undefined): { product: CatalogueProduct; label: ScannedLabel } | { refused: string } | { missing: string } | null {
   const read = readScaleLabel(code, terms.scale);
   if (!isScaleLabel(read)) return read.reason === 'check-digit' ? { refused: read.message } : null;
   const product = [byCode(read.baseCode), byCode(read.productCode)].find((p) => p && labelNames(read, p));
-  if (!product) return { refused: `No product of the till has the scale code ${read.productCode} (label ${code}).` };
+  if (!product) return { missing: read.baseCode };
   const line = labelLine(code, terms.scale, product);
   return 'refused' in line ? line : { product, label: { code, ...line } };
 }

@@ -103,6 +103,16 @@ const lineDiscountRefusal = (c: CheckoutContext, index: number, d: Discount) => 
   return l ? discountRefusal(d, l.quantity * unitPrice(l)) : 'There is no such line.';
 };
 const labelOf = (c: CheckoutContext, code: string) => scanLabel(code.trim(), c.terms, (k) => c.catalogue.byCode(k));
+/** A label the local catalogue does not know, read again with the product the server found for its base code. */
+const lookedLabel = (c: CheckoutContext, product: CatalogueProduct | null) => (c.looking && product ? scanLabel(c.looking, c.terms, (k) => (k === product.barcode || k === product.sku ? product : undefined)) : null);
+/** What the server is asked for a code the catalogue does not know: a scale label's base code, else the code. */
+const askedFor = (c: CheckoutContext) => {
+  const read = c.looking ? scanLabel(c.looking, c.terms, () => undefined) : null;
+  return read && 'missing' in read ? read.missing : c.looking!;
+};
+/** A label's product and price joins the cart, or its refusal is said. */
+const labelChange = (c: CheckoutContext, read: ReturnType<typeof scanLabel>) =>
+  !read || 'missing' in read ? {} : 'refused' in read ? { notice: read.refused } : changed(c, addProduct(c.cart, read.product, undefined, read.label));
 const receiptOf = (c: CheckoutContext, sold: SoldSale | null): Receipt => ({
   key: c.cart.key!,
   number: sold?.number ?? null,
@@ -131,11 +141,9 @@ export const checkoutMachine = setup({
     setPhase: assign((_, phase: Phase) => ({ phase })),
     addKnown: assign(({ context: c }, p: { product: CatalogueProduct; serial?: string }) => changed(c, addProduct(c.cart, p.product, p.serial))),
     /** A scale label: its product joins the cart at the label's price, or the till says in words why not (misread, unknown). */
-    addLabel: assign(({ context: c, event }) => {
-      const read = event.type === 'scan' ? labelOf(c, event.code) : null;
-      if (!read) return {};
-      return 'refused' in read ? { notice: read.refused } : changed(c, addProduct(c.cart, read.product, undefined, read.label));
-    }),
+    addLabel: assign(({ context: c, event }) => labelChange(c, event.type === 'scan' ? labelOf(c, event.code) : null)),
+    /** A label whose product the server found: priced by the label as a local one. */
+    addLookedLabel: assign(({ context: c }, product: CatalogueProduct) => ({ ...labelChange(c, lookedLabel(c, product)), looking: null })),
     setQuantity: assign(({ context: c, event }) => (event.type === 'line.quantity' ? changed(c, setQuantity(c.cart, event.index, event.quantity)) : {})),
     removeLine: assign(({ context: c, event }) => (event.type === 'line.remove' ? changed(c, setQuantity(c.cart, event.index, 0)) : {})),
     setLineDiscount: assign(({ context: c, event }) => {
@@ -201,7 +209,10 @@ export const checkoutMachine = setup({
     covered: ({ context: c }) => paymentSums(c.payments, total(c)).covered && c.cart.lines.length > 0,
     savedPaying: ({ context }) => context.phase === 'paying' && context.cart.key !== null,
     savedSubmitting: ({ context }) => context.phase === 'submitting' && context.cart.key !== null,
-    scaleLabel: ({ context, event }) => event.type === 'scan' && labelOf(context, event.code) !== null,
+    scaleLabel: ({ context, event }) => {
+      const read = event.type === 'scan' ? labelOf(context, event.code) : null;
+      return read !== null && !('missing' in read);
+    },
     knownCode: ({ context, event }) => event.type === 'scan' && context.catalogue.byCode(event.code.trim()) !== undefined,
     scannedTracked: ({ context, event }) => event.type === 'scan' && !!context.catalogue.byCode(event.code.trim())?.tracks_serials,
     knownId: ({ context, event }) => event.type === 'product.add' && context.catalogue.byId(event.productId) !== undefined,
@@ -296,9 +307,10 @@ export const checkoutMachine = setup({
               invoke: {
                 id: 'lookupCode',
                 src: 'lookupCode',
-                input: ({ context }) => ({ server: context.server, code: context.looking! }),
+                input: ({ context }) => ({ server: context.server, code: askedFor(context) }),
                 onDone: [
                   { guard: ({ event }) => event.output === null, target: 'ready', actions: assign(({ context }) => ({ notice: `No product has the code “${context.looking}”.`, looking: null })) },
+                  { guard: ({ context, event }) => lookedLabel(context, event.output) !== null, target: 'ready', actions: [{ type: 'addLookedLabel', params: ({ event }) => event.output! }, 'persist'] },
                   { guard: ({ event }) => !!event.output?.tracks_serials, target: 'serial', actions: assign(({ event }) => ({ looking: null, picking: { product: event.output!, serials: [] } })) },
                   { target: 'ready', actions: [assign({ looking: null }), { type: 'addKnown', params: ({ event }) => ({ product: event.output! }) }, 'persist'] },
                 ],

@@ -226,7 +226,7 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     expect(t.snap().context.notice).toBe('Only 2 “Kettle” are left in stock; 5 cannot be sold.');
   });
 
-  it('a scale label adds its product at the label’s amount (weight × price per kg), a second label its own line; a misread label says so and adds nothing', () => {
+  it('a scale label adds its product at the label’s amount (weight × price per kg), a second label its own line; a misread label says so and adds nothing', async () => {
     const beans = product(5, 'Coffee beans', { sale_price: 1299, barcode: makeScaleLabel('21', '40001', 0), on_hand: 3 });
     const cheese = product(6, 'Cheese', { sku: '40002', barcode: null });
     const t = till({ ...inputFor(), terms: { ...TERMS, scale: { weight_prefix: '21', price_prefix: '23' } }, catalogue: new MemoryCatalogue([beans, cheese]) });
@@ -242,10 +242,18 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     const good = makeScaleLabel('21', '40001', 500);
     t.send({ type: 'scan', code: `${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}` });
     expect(t.snap().context.notice).toMatch(/^This scale label was misread: its check digit should be \d, not \d\. Scan it again\.$/);
-    t.send({ type: 'scan', code: makeScaleLabel('21', '49999', 500) });
-    expect(t.snap().context.notice).toBe(`No product of the till has the scale code 49999 (label ${makeScaleLabel('21', '49999', 500)}).`);
     expect(t.snap().context.cart.lines).toHaveLength(3);
-    expect(t.server.codesAsked).toEqual([]);
+    // A label of no product the till holds: its base code is asked of the server, then the label prices the line.
+    const olives = product(7, 'Olives', { sale_price: 1600, barcode: makeScaleLabel('21', '40003', 0) });
+    t.server.known = [olives];
+    t.send({ type: 'scan', code: makeScaleLabel('21', '40003', 250) });
+    await settle();
+    expect(t.snap().context.cart.lines.at(-1)).toMatchObject({ product: { name: 'Olives' }, quantity: 1, label: { unit_price: 400, grams: 250 } });
+    t.send({ type: 'scan', code: makeScaleLabel('21', '49999', 500) });
+    await settle();
+    expect(t.snap().context.notice).toBe(`No product has the code “${makeScaleLabel('21', '49999', 500)}”.`);
+    expect(t.server.codesAsked).toEqual([makeScaleLabel('21', '40003', 0), makeScaleLabel('21', '49999', 0)]);
+    t.send({ type: 'line.remove', index: 3 });
     // The body names each label; the server prices the line by it again.
     t.send({ type: 'pay' });
     const sent = saleBody(t.snap().context.cart, t.snap().context.terms, t.snap().context.payments, 3, '2026-01-05');
