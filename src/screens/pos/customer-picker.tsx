@@ -17,7 +17,7 @@ import type { Checkout } from './till-types.ts';
 export function CustomerDialog({ checkout, finalFocus }: { checkout: Checkout; finalFocus: RefObject<HTMLElement | null> }) {
   const picker = useSelector(checkout, selectCustomerPicker, shallowEqual);
   return (
-    <TillDialog open={picker.open} title="Customer" description={`Now: ${picker.current?.name ?? 'Walk-in'}. Type a name, email or phone; Enter picks.`} onClose={() => checkout.send({ type: 'customer.cancel' })} finalFocus={finalFocus}>
+    <TillDialog open={picker.open} title="Customer" description={`Now: ${picker.current?.name ?? 'Walk-in'}. Type part of a name; Enter picks.`} onClose={() => checkout.send({ type: 'customer.cancel' })} finalFocus={finalFocus}>
       {picker.options && <CustomerSearch actor={picker.options} onPick={(o) => checkout.send(pickCustomer(o))} />}
       <div className={dialogRow}>
         <Button variant="outline" tone="neutral" onClick={() => checkout.send({ type: 'customer.cancel' })}>
