@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { isRequestFailure } from './auth.machine.ts';
 
 /** One choice of a relation picker: `GET {api}/options` answers these. */
 export interface OptionItem {
@@ -24,6 +25,8 @@ export interface OptionsContext {
   /** Load the whole list at once instead of when first opened (a filter's plain select shows every choice). */
   eager: boolean;
   error: string | null;
+  /** The last load failed because the server could not be reached (offline), not because it refused. */
+  unreachable: boolean;
 }
 
 export type OptionsEvent =
@@ -73,7 +76,7 @@ export const optionsMachine = setup({
 }).createMachine({
   id: 'options',
   type: 'parallel',
-  context: ({ input }) => ({ search: '', typing: false, items: [], labels: {}, ids: input.ids, eager: input.eager ?? false, error: null }),
+  context: ({ input }) => ({ search: '', typing: false, items: [], labels: {}, ids: input.ids, eager: input.eager ?? false, error: null, unreachable: false }),
   on: {
     'options.settle': [
       { guard: 'isSearchEmpty', actions: assign({ typing: false }) },
@@ -132,9 +135,9 @@ export const optionsMachine = setup({
             input: ({ context }) => ({ search: context.search }),
             onDone: {
               target: 'loaded',
-              actions: [assign({ items: ({ event }) => event.output, error: null }), { type: 'remember', params: ({ event }) => event.output }],
+              actions: [assign({ items: ({ event }) => event.output, error: null, unreachable: false }), { type: 'remember', params: ({ event }) => event.output }],
             },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error), unreachable: ({ event }) => isRequestFailure(event.error) && event.error.status === 0 }) },
           },
           on: { 'options.search': { target: 'debouncing', actions: 'setSearch' } },
         },
@@ -167,3 +170,4 @@ export const selectTyping = (s: OptionsSnapshot) => s.context.typing;
 export const selectOptionsError = (s: OptionsSnapshot) => s.context.error;
 export const selectListStatus = (s: OptionsSnapshot): 'idle' | 'busy' | 'loaded' | 'failed' =>
   s.matches({ list: 'loaded' }) ? 'loaded' : s.matches({ list: 'failed' }) ? 'failed' : s.hasTag('busy') ? 'busy' : 'idle';
+export const selectUnreachable = (s: OptionsSnapshot) => s.context.unreachable;

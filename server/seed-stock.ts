@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { gtinCheckDigit } from '../domain/stock/barcode.ts';
 import type { Db, Tx } from './db/index.ts';
 import { generator } from './seeded-random.ts';
+import { makeScaleLabel, SCALE_DEFAULTS } from '../domain/pos/scale.ts';
 import { brands, categories, images, products, settings, units } from './db/schema.ts';
 import { processImage } from './images/process.ts';
 import { post, type PostLine } from './stock/ledger.ts';
@@ -120,6 +121,28 @@ export function demoProducts(): DemoProduct[] {
 
 const DAY = 86_400_000;
 
+/**
+ * A product sold by weight, to try the till's scale labels on: its price is per kilogram and its
+ * barcode is the base code of weight labels 21-00001 (the POS setting's default weight prefix),
+ * so a label such as 2100001007508 (0.750 kg) sells one pack at 0.750 × the price. Its stock
+ * counts the labelled packs (the ledger counts whole units). Apart from demoProducts(): the
+ * seeded purchases and sales pick from those, and stay as they were.
+ */
+export const DEMO_WEIGHED: DemoProduct = {
+  name: 'Coffee beans, by weight',
+  sku: 'CAF-BEANS',
+  barcode: makeScaleLabel(SCALE_DEFAULTS.weight_prefix, '00001', 0),
+  category: 'Cookware',
+  brand: 'Cascade',
+  unit: 'kg',
+  cost_price: 1_200,
+  sale_price: 2_499,
+  tax_bps: 800,
+  alert_quantity: 5,
+  tracks_serials: false,
+  status: 'active',
+};
+
 export async function seedDemoStock(db: Db, now: Date = new Date()): Promise<boolean> {
   const claimed = await db.transaction(async (tx) => {
     const marker = await tx
@@ -140,7 +163,7 @@ async function idsByName(tx: Tx, table: typeof categories | typeof brands, names
 }
 
 async function seedGoods(tx: Tx, now: Date): Promise<void> {
-  const catalogue = demoProducts();
+  const catalogue = [...demoProducts(), DEMO_WEIGHED];
   const categoryIds = await idsByName(tx, categories, [...new Set(catalogue.map((p) => p.category))]);
   const brandIds = await idsByName(tx, brands, [...new Set(catalogue.map((p) => p.brand))]);
   const unitRows = await tx.select({ id: units.id, short: units.short_name }).from(units);
@@ -175,7 +198,7 @@ async function seedGoods(tx: Tx, now: Date): Promise<void> {
         alert_quantity: p.alert_quantity,
         tracks_serials: p.tracks_serials,
         image: pictureOf.get(p.category) ?? null,
-        description: `${p.name} from ${p.brand}.`,
+        description: p === DEMO_WEIGHED ? 'Sold by weight at the price per kilogram: weigh it and scan the scale’s label. The stock counts labelled packs.' : `${p.name} from ${p.brand}.`,
         status: p.status,
       })),
     )

@@ -49,6 +49,8 @@ export const saleLine = z.strictObject({
   discount: money('the discount').default(0),
   /** Serial-tracked products: one per unit sold. */
   serials: serialList().optional(),
+  /** A till line scanned from a scale label: the server reads it again and prices the line by it (domain/pos/scale.ts labelLine). */
+  scale_label: z.string({ error: 'Send the scale label as its 13 digits.' }).regex(/^\d{13}$/, { error: 'A scale label is 13 digits.' }).optional(),
 });
 
 /** A payment taken with the sale: how and how much (its date is the sale's). */

@@ -71,3 +71,41 @@ export function makeScaleLabel(prefix: string, productCode: string, value: numbe
   const body = prefix + productCode + String(value).padStart(5, '0');
   return body + String(gtinCheckDigit(body));
 }
+
+/** What a product is to a scale label: found by its barcode (the label's base code) or its SKU (the 5-digit product code). */
+export interface LabelledProduct {
+  name: string;
+  barcode: string | null;
+  sku: string;
+  /** Minor units: per pack, or per kilogram for a product sold by weight. */
+  sale_price: number;
+  tracks_serials: boolean;
+}
+
+/** The label names this product: its base code is the product's barcode, or its product code the product's SKU. */
+export const labelNames = (label: ScaleLabel, p: Pick<LabelledProduct, 'barcode' | 'sku'>) => p.barcode === label.baseCode || p.sku === label.productCode;
+
+/**
+ * A label's line, the one rule the till's cart and the sale service both price by: one pack per
+ * label (the stock counts packs: a label is one pack leaving the shelf), at the label's price, or
+ * at its weight × the product's price per kilogram, rounded half up to a minor unit. `grams` is
+ * the weight the line and the receipt show (null on a price label). Refused in words: a misread
+ * label, one for another product, a serial-tracked product (sold by serial, not by label), or a
+ * label with no weight or price on it.
+ */
+export type LabelLine = { unit_price: number; grams: number | null } | { refused: string };
+export function labelLine(code: string, prefixes: ScalePrefixes, product: LabelledProduct): LabelLine {
+  const read = readScaleLabel(code, prefixes);
+  if (!isScaleLabel(read)) return { refused: read.reason === 'check-digit' ? read.message : `${code} is not a scale label of this shop (${read.message})` };
+  if (!labelNames(read, product)) return { refused: `This label (product code ${read.productCode}) is not for “${product.name}”.` };
+  if (product.tracks_serials) return { refused: `“${product.name}” is sold by serial number, not by a scale label.` };
+  if (read.kind === 'weight') {
+    if (read.quantity === 0) return { refused: 'This scale label shows no weight: weigh it again.' };
+    return { unit_price: Math.round((read.quantity * product.sale_price) / 1000), grams: read.quantity };
+  }
+  if (read.price === 0) return { refused: 'This scale label shows no price: print it again.' };
+  return { unit_price: read.price, grams: null };
+}
+
+/** A label's weight as the line and the receipt show it: "0.750 kg". */
+export const weightText = (grams: number) => `${(grams / 1000).toFixed(3)} kg`;

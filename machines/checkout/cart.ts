@@ -2,6 +2,7 @@ import { categoryDiscount, saleTotalsInput, type SaleCreateBody } from '../../do
 import { computeTotals, type DocumentTotals } from '../../domain/documents/totals.ts';
 import type { PaymentMethod } from '../../domain/documents/payments.facts.ts';
 import type { CatalogueProduct, PosTerms } from '../../domain/pos/till.facts.ts';
+import { labelLine, labelNames, isScaleLabel, readScaleLabel } from '../../domain/pos/scale.ts';
 
 /**
  * The till's cart as data, and what it adds up to: pure functions the checkout machine
@@ -24,7 +25,16 @@ export interface CartLine {
   discount: Discount;
   /** Serial-tracked products: one per unit (quantity is their count). */
   serials: string[];
+  /** A line scanned from a scale label: its code (the server prices it again from it), its price, and its weight when weighed. */
+  label?: ScannedLabel;
 }
+export interface ScannedLabel {
+  code: string;
+  unit_price: number;
+  grams: number | null;
+}
+/** What one unit of a line sells at: the label's price, else the product's. */
+export const unitPrice = (l: CartLine) => l.label?.unit_price ?? l.product.sale_price;
 export interface Customer {
   id: number;
   name: string;
@@ -60,9 +70,9 @@ export const customerOf = (cart: Cart, terms: PosTerms): Customer | null => cart
 function pricedLines(cart: Cart, terms: PosTerms) {
   const bps = customerOf(cart, terms)?.discount_bps ?? 0;
   return cart.lines.map((l) => {
-    const amount = l.quantity * l.product.sale_price;
+    const amount = l.quantity * unitPrice(l);
     const own = discountAmount(l.discount, amount);
-    return { quantity: l.quantity, unit_price: l.product.sale_price, discount: own + categoryDiscount(amount, own, bps), tax_bps: l.product.tax_bps, own };
+    return { quantity: l.quantity, unit_price: unitPrice(l), discount: own + categoryDiscount(amount, own, bps), tax_bps: l.product.tax_bps, own };
   });
 }
 
@@ -88,13 +98,17 @@ const noneLeft = (p: CatalogueProduct, want: number, left: number): { refused: s
   refused: left <= 0 ? `No “${p.name}” is left in stock.` : `Only ${left} “${p.name}” ${left === 1 ? 'is' : 'are'} left in stock; ${want} cannot be sold.`,
 });
 
-/** A product joins the cart (its line's quantity goes up when there already), a serial with it for tracked ones; refused beyond the stock. */
-export function addProduct(cart: Cart, product: CatalogueProduct, serial?: string): CartChange {
+/**
+ * A product joins the cart (its line's quantity goes up when there already), a serial with it for
+ * tracked ones, a scale label's price with it for labelled ones (a line per label: two labels of
+ * one product are two packs at their own prices); refused beyond the stock.
+ */
+export function addProduct(cart: Cart, product: CatalogueProduct, serial?: string, label?: ScannedLabel): CartChange {
   if (stockLeft(cart, product) < 1) return noneLeft(product, inCart(cart, product.id) + 1, stockLeft(cart, product));
   if (product.tracks_serials && !serial) return { refused: `“${product.name}” tracks serial numbers: pick or scan one.` };
-  const i = cart.lines.findIndex((l) => l.product.id === product.id);
+  const i = cart.lines.findIndex((l) => l.product.id === product.id && l.label?.code === label?.code);
   if (i >= 0 && serial && cart.lines[i]!.serials.includes(serial)) return { refused: `Serial ${serial} is in the cart already.` };
-  const line = i >= 0 ? cart.lines[i]! : { product, quantity: 0, discount: NO_DISCOUNT, serials: [] };
+  const line: CartLine = i >= 0 ? cart.lines[i]! : { product, quantity: 0, discount: NO_DISCOUNT, serials: [], ...(label ? { label } : {}) };
   const next = { ...line, product, quantity: line.quantity + 1, serials: serial ? [...line.serials, serial] : line.serials };
   return { cart: { ...cart, lines: i >= 0 ? cart.lines.map((l, k) => (k === i ? next : l)) : [...cart.lines, next] } };
 }
@@ -131,7 +145,9 @@ export function saleBody(cart: Cart, terms: PosTerms, payments: PaymentRow[], se
     lines: cart.lines.map((l, i) => ({
       product_id: l.product.id,
       quantity: l.quantity,
-      unit_price: l.product.sale_price,
+      unit_price: unitPrice(l),
+      // The server reads the label again under the POS setting's prefixes and prices the line from it.
+      ...(l.label ? { scale_label: l.label.code } : {}),
       // The line's own discount: the server adds the customer's category's itself.
       discount: lines[i]!.own,
       ...(l.product.tracks_serials ? { serials: l.serials } : {}),
@@ -159,4 +175,19 @@ export function quickAmounts(total: number): number[] {
   const steps = [500, 1000, 2000, 5000, 10000];
   const up = steps.map((s) => Math.ceil(total / s) * s).filter((v) => v > total);
   return [...new Set([total, ...up])].slice(0, 4);
+}
+
+/**
+ * A scanned code read as a scale label under the POS setting's prefixes: null when it is not one
+ * (an ordinary code, looked up as it is); else the product it names in the local catalogue (by
+ * base code or product code) with the label's price, the refusal in words (misread), or the base
+ * code to ask the server for (`missing`: no product of the local catalogue has it).
+ */
+export function scanLabel(code: string, terms: PosTerms, byCode: (code: string) => CatalogueProduct | undefined): { product: CatalogueProduct; label: ScannedLabel } | { refused: string } | { missing: string } | null {
+  const read = readScaleLabel(code, terms.scale);
+  if (!isScaleLabel(read)) return read.reason === 'check-digit' ? { refused: read.message } : null;
+  const product = [byCode(read.baseCode), byCode(read.productCode)].find((p) => p && labelNames(read, p));
+  if (!product) return { missing: read.baseCode };
+  const line = labelLine(code, terms.scale, product);
+  return 'refused' in line ? line : { product, label: { code, ...line } };
 }

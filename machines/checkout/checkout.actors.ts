@@ -5,6 +5,7 @@ import type { CashMovementBody, RegisterCloseBody, RegisterOpenBody } from '../.
 import type { LocalCatalogue, Outbox, OutboxEntry } from '../../src/pos/ports.ts';
 import { isRequestFailure } from '../auth.machine.ts';
 import type { SaleDoc } from '../sales/sale-view.selectors.ts';
+import { optionsMachine, type OptionItem } from '../options.machine.ts';
 import type { DisplayLink } from '../../src/pos/customer-display.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface ReturnedSale {
   sale: SaleDoc;
   message: string;
 }
+/** A customer as the customers' options give one to the till: its name as the label, its category's discount. */
+export type CustomerOption = OptionItem & { discount_bps?: number };
 
 /** Unreachable (queue it), refused (show it, the server recorded nothing) or failed (unknown outcome: retry the same key). */
 export type FailureKind = 'unreachable' | 'refused' | 'failed';
@@ -67,6 +70,13 @@ export const sendEntry =
   };
 
 export const checkoutActors = {
+  /**
+   * The customer picker's search: the customers' options on the server, as the sale form's
+   * customer field searches them (the page gives the options machine over the app's client:
+   * src/resources/options-providers.ts relationOptionsMachine); each option carries its
+   * category's discount_bps.
+   */
+  customerOptions: optionsMachine,
   lookupCode: fromPromise(async ({ input }: { input: { server: TillServer; code: string } }) => input.server.productByCode(input.code)),
   loadSerials: fromPromise(async ({ input }: { input: { server: TillServer; productId: number } }) => input.server.serials(input.productId)),
   submitSale: fromPromise(async ({ input }: { input: { server: TillServer; key: string; body: TillSaleBody } }) => input.server.postSale(input.key, input.body)),

@@ -4,7 +4,7 @@ import type { DocumentTotals } from '../../domain/documents/totals.ts';
 import type { CatalogueProduct, PosTerms } from '../../domain/pos/till.facts.ts';
 import type { LocalCatalogue, Outbox, OutboxEntry, TillStore } from '../../src/pos/ports.ts';
 import { isRequestFailure } from '../auth.machine.ts';
-import { addProduct, cartTotals, customerOf, discountRefusal, emptyCart, paymentSums, saleBody, setQuantity, type Cart, type CartChange, type CartLine, type Customer, type Discount, type HeldCart, type PaymentRow } from './cart.ts';
+import { addProduct, cartTotals, customerOf, discountRefusal, emptyCart, paymentSums, saleBody, scanLabel, setQuantity, unitPrice, type Cart, type CartChange, type CartLine, type Customer, type Discount, type HeldCart, type PaymentRow } from './cart.ts';
 import { checkoutActors, failureKind, type SoldSale, type TillServer } from './checkout.actors.ts';
 import { displayViewOf } from './display-view.ts';
 import { tillReturnMachine } from './till-return.machine.ts';
@@ -79,6 +79,8 @@ export type CheckoutEvent =
   | { type: 'line.remove'; index: number }
   | { type: 'cart.discount'; discount: Discount }
   | { type: 'customer.set'; customer: Customer | null }
+  | { type: 'customer.pick' }
+  | { type: 'customer.cancel' }
   | { type: 'cart.hold' }
   | { type: 'cart.resume'; id: string }
   | { type: 'cart.clear' }
@@ -109,8 +111,19 @@ const body = (c: CheckoutContext) => saleBody(c.cart, c.terms, c.payments, c.ses
 const changed = (c: CheckoutContext, change: CartChange) => ('cart' in change ? { cart: change.cart, notice: null, errors: {} } : { notice: change.refused });
 const lineDiscountRefusal = (c: CheckoutContext, index: number, d: Discount) => {
   const l = c.cart.lines[index];
-  return l ? discountRefusal(d, l.quantity * l.product.sale_price) : 'There is no such line.';
+  return l ? discountRefusal(d, l.quantity * unitPrice(l)) : 'There is no such line.';
 };
+const labelOf = (c: CheckoutContext, code: string) => scanLabel(code.trim(), c.terms, (k) => c.catalogue.byCode(k));
+/** A label the local catalogue does not know, read again with the product the server found for its base code. */
+const lookedLabel = (c: CheckoutContext, product: CatalogueProduct | null) => (c.looking && product ? scanLabel(c.looking, c.terms, (k) => (k === product.barcode || k === product.sku ? product : undefined)) : null);
+/** What the server is asked for a code the catalogue does not know: a scale label's base code, else the code. */
+const askedFor = (c: CheckoutContext) => {
+  const read = c.looking ? scanLabel(c.looking, c.terms, () => undefined) : null;
+  return read && 'missing' in read ? read.missing : c.looking!;
+};
+/** A label's product and price joins the cart, or its refusal is said. */
+const labelChange = (c: CheckoutContext, read: ReturnType<typeof scanLabel>) =>
+  !read || 'missing' in read ? {} : 'refused' in read ? { notice: read.refused } : changed(c, addProduct(c.cart, read.product, undefined, read.label));
 const receiptOf = (c: CheckoutContext, sold: SoldSale | null): Receipt => ({
   key: c.cart.key!,
   number: sold?.number ?? null,
@@ -142,6 +155,10 @@ export const checkoutMachine = setup({
       // The keyboard goes on with the line the product went to (F3 sets its quantity).
       return 'cart' in change ? { ...changed(c, change), selected: change.cart.lines.findLastIndex((l) => l.product.id === p.product.id) } : changed(c, change);
     }),
+    /** A scale label: its product joins the cart at the label's price, or the till says in words why not (misread, unknown). */
+    addLabel: assign(({ context: c, event }) => labelChange(c, event.type === 'scan' ? labelOf(c, event.code) : null)),
+    /** A label whose product the server found: priced by the label as a local one. */
+    addLookedLabel: assign(({ context: c }, product: CatalogueProduct) => ({ ...labelChange(c, lookedLabel(c, product)), looking: null })),
     setQuantity: assign(({ context: c, event }) => (event.type === 'line.quantity' ? changed(c, setQuantity(c.cart, event.index, event.quantity)) : {})),
     // The selection stays on its line, or goes to the one before the line removed.
     removeLine: assign(({ context: c, event }) => (event.type === 'line.remove' ? { ...changed(c, setQuantity(c.cart, event.index, 0)), selected: Math.max(0, c.selected >= event.index ? c.selected - 1 : c.selected) } : {})),
@@ -208,6 +225,10 @@ export const checkoutMachine = setup({
     covered: ({ context: c }) => paymentSums(c.payments, total(c)).covered && c.cart.lines.length > 0,
     savedPaying: ({ context }) => context.phase === 'paying' && context.cart.key !== null,
     savedSubmitting: ({ context }) => context.phase === 'submitting' && context.cart.key !== null,
+    scaleLabel: ({ context, event }) => {
+      const read = event.type === 'scan' ? labelOf(context, event.code) : null;
+      return read !== null && !('missing' in read);
+    },
     knownCode: ({ context, event }) => event.type === 'scan' && context.catalogue.byCode(event.code.trim()) !== undefined,
     scannedTracked: ({ context, event }) => event.type === 'scan' && !!context.catalogue.byCode(event.code.trim())?.tracks_serials,
     knownId: ({ context, event }) => event.type === 'product.add' && context.catalogue.byId(event.productId) !== undefined,
@@ -284,7 +305,9 @@ export const checkoutMachine = setup({
               description: 'Waiting for a scan or a pick.',
               entry: assign({ picking: null, looking: null }),
               on: {
+                'customer.pick': 'customer',
                 scan: [
+                  { guard: 'scaleLabel', actions: ['addLabel', 'persist'] },
                   { guard: 'scannedTracked', target: 'serial', actions: assign(({ context: c, event }) => ({ picking: { product: c.catalogue.byCode(event.code.trim())!, serials: [] }, notice: null })) },
                   { guard: 'knownCode', actions: [{ type: 'addKnown', params: ({ context: c, event }) => ({ product: c.catalogue.byCode(event.code.trim())! }) }, 'persist'] },
                   { target: 'looking', actions: assign(({ event }) => ({ looking: event.code.trim(), notice: null })) },
@@ -295,14 +318,21 @@ export const checkoutMachine = setup({
                 ],
               },
             },
+            customer: {
+              description:
+                'The customer picker: customers searched on the server as the sale form searches them (a child options machine); one picked, or Walk-in, sets the cart’s customer and its category discount. Offline the search cannot run and the customer stays as it was.',
+              invoke: { id: 'customerOptions', src: 'customerOptions', input: { ids: [], eager: true } },
+              on: { 'customer.set': { target: 'ready', actions: ['setCustomer', 'persist'] }, 'customer.cancel': 'ready' },
+            },
             looking: {
               description: 'A code the local catalogue does not know, asked of the server.',
               invoke: {
                 id: 'lookupCode',
                 src: 'lookupCode',
-                input: ({ context }) => ({ server: context.server, code: context.looking! }),
+                input: ({ context }) => ({ server: context.server, code: askedFor(context) }),
                 onDone: [
                   { guard: ({ event }) => event.output === null, target: 'ready', actions: assign(({ context }) => ({ notice: `No product has the code “${context.looking}”.`, looking: null })) },
+                  { guard: ({ context, event }) => lookedLabel(context, event.output) !== null, target: 'ready', actions: [{ type: 'addLookedLabel', params: ({ event }) => event.output! }, 'persist'] },
                   { guard: ({ event }) => !!event.output?.tracks_serials, target: 'serial', actions: assign(({ event }) => ({ looking: null, picking: { product: event.output!, serials: [] } })) },
                   { target: 'ready', actions: [assign({ looking: null }), { type: 'addKnown', params: ({ event }) => ({ product: event.output! }) }, 'persist'] },
                 ],

@@ -1,8 +1,10 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft } from './cart.ts';
+import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft, unitPrice } from './cart.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { registerMachine } from './register.machine.ts';
 import type { tillReturnMachine } from './till-return.machine.ts';
+import type { CustomerOption } from './checkout.actors.ts';
+import type { OptionsActor } from '../options.machine.ts';
 
 /**
  * What the till's views show and may do, from the checkout's and the register's snapshots
@@ -20,10 +22,11 @@ export function selectCart(s: Snap) {
       id: l.product.id,
       name: l.product.name,
       sku: l.product.sku,
-      unitPrice: l.product.sale_price,
+      unitPrice: unitPrice(l),
+      grams: l.label?.grams ?? null,
       quantity: l.quantity,
       discount: l.discount,
-      discountTaken: discountAmount(l.discount, l.quantity * l.product.sale_price),
+      discountTaken: discountAmount(l.discount, l.quantity * unitPrice(l)),
       serials: l.serials,
       tracked: l.product.tracks_serials,
       left: stockLeft(c.cart, l.product),
@@ -42,6 +45,7 @@ export function selectCart(s: Snap) {
     canPay: s.can({ type: 'pay' }),
     canHold: s.can({ type: 'cart.hold' }),
     canReturn: s.can({ type: 'return.start' }),
+    canPickCustomer: s.can({ type: 'customer.pick' }),
     canEdit: s.matches({ sale: 'cart' }),
     busy: s.hasTag('busy'),
     /** The line the keyboard works on (within the cart). */
@@ -125,3 +129,16 @@ export function selectReturn(s: ReturnSnap) {
     canClose: s.can({ type: 'return.close' }),
   };
 }
+/** What the till says when the customers cannot be searched because the server cannot be reached. */
+export const CUSTOMERS_OFFLINE = 'Customers cannot be searched while the till is offline: the sale stays with its customer (walk-in unless one was picked).';
+
+/** The customer picker: open while the checkout is in it, its search (the child options machine), and the customer now. */
+export const selectCustomerPicker = (s: Snap) => ({
+  open: s.matches({ sale: { cart: 'customer' } }),
+  options: s.children.customerOptions as OptionsActor | undefined,
+  current: customerOf(s.context.cart, s.context.terms),
+  canPick: s.can({ type: 'customer.pick' }),
+});
+
+/** The event that picks an option of the customers' search (null: walk-in). */
+export const pickCustomer = (o: CustomerOption | null) => ({ type: 'customer.set' as const, customer: o && { id: o.id, name: o.label, discount_bps: o.discount_bps ?? 0 } });

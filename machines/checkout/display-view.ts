@@ -1,7 +1,7 @@
 import type { DocumentTotals } from '../../domain/documents/totals.ts';
 import type { PosTerms } from '../../domain/pos/till.facts.ts';
 import type { CustomerDisplayView } from '../../src/pos/customer-display.ts';
-import { cartTotals, paymentSums, type Cart, type CartLine, type PaymentRow } from './cart.ts';
+import { cartTotals, paymentSums, unitPrice, type Cart, type CartLine, type PaymentRow } from './cart.ts';
 
 /**
  * What the customer display shows of the till (src/pos/customer-display.ts): the cart as it fills,
@@ -11,7 +11,7 @@ import { cartTotals, paymentSums, type Cart, type CartLine, type PaymentRow } fr
 export function displayViewOf(c: { terms: PosTerms; cart: Cart; phase: string; payments: PaymentRow[]; receipt: { lines: CartLine[]; totals: DocumentTotals; payments: PaymentRow[]; change: number } | null }): CustomerDisplayView {
   const base = { shop: c.terms.shop.name, currency: c.terms.shop.currency };
   const shown = (lines: CartLine[], totals: DocumentTotals) => ({
-    lines: lines.map((l, i) => ({ name: l.product.name, quantity: l.quantity, unit_price: l.product.sale_price, total: totals.lines[i]?.total ?? 0 })),
+    lines: lines.map((l, i) => ({ name: l.product.name, quantity: l.quantity, unit_price: unitPrice(l), total: totals.lines[i]?.total ?? 0 })),
     subtotal: totals.linesTotal,
     discount: totals.lines.reduce((n, l) => n + l.discount, 0) + totals.discount,
     tax: totals.lineTax + totals.documentTax,

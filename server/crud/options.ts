@@ -32,7 +32,7 @@ const optionsQueryOf = (b: BoundResource) => {
   });
 };
 
-/** id + label pairs, by label: those named by `ids`, or those whose label contains `search`. */
+/** id + label pairs (and the resource's optionFields), by label: those named by `ids`, or those whose label contains `search`. */
 export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.output<typeof optionsQuery> & Record<string, string | undefined>) {
   const parts: SQL[] = [];
   const { table } = res;
@@ -49,7 +49,7 @@ export async function optionsOf(db: Db, { res, view }: BoundResource, q: z.outpu
   // A label searched through an index on its lower case (the product name) is matched the same way.
   if (search) parts.push(view.searchLower?.includes(labelExpr) ? lowerContains(labelExpr, containsPattern(search)) : ilike(labelExpr, containsPattern(search)));
   const label = sql<string>`${labelExpr}`;
-  return withJoins(db.select({ id: table.id, label }).from(table).$dynamic(), view)
+  return withJoins(db.select({ ...res.optionFields, id: table.id, label }).from(table).$dynamic(), view)
     .where(parts.length ? and(...parts) : undefined)
     .orderBy(asc(label), asc(table.id))
     .limit(OPTIONS_MAX);

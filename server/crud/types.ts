@@ -25,6 +25,8 @@ export interface ServerResource<S extends BodySchema = BodySchema, U extends Bod
   def: ResourceDef<S, U>;
   /** What names a record in relation options; default the def's titleField column. */
   label?: Expr;
+  /** What a picker needs beside the label, sent with each option (a customer's category discount, for the till). */
+  optionFields?: Record<string, Expr>;
   /**
    * Child resources (def.parent): the list needs the parent's id, and a parent that does not
    * exist answers 404 rather than an empty list that looks like "no values yet".

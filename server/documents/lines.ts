@@ -101,7 +101,7 @@ export async function restateLines(tx: Tx, table: PgTable, lines: readonly Recor
     from (values ${sql.join(changed, sql`, `)}) as v(id, net, tax, total) where l.id = v.id`);
 }
 
-type Product = { id: number; name: string; cost_price: number; sale_price: number; tracks_serials: boolean; tax_bps: number; tax_method: 'exclusive' | 'inclusive'; status: string };
+type Product = { id: number; name: string; sku: string; barcode: string | null; cost_price: number; sale_price: number; tracks_serials: boolean; tax_bps: number; tax_method: 'exclusive' | 'inclusive'; status: string };
 
 /**
  * The products of `lines`, or a 422 under the first line whose product is gone, and under any
@@ -113,6 +113,8 @@ export async function productsFor<T extends { product_id: number }>(tx: Tx, line
     .select({
       id: products.id,
       name: products.name,
+      sku: products.sku,
+      barcode: products.barcode,
       cost_price: products.cost_price,
       sale_price: products.sale_price,
       tracks_serials: products.tracks_serials,

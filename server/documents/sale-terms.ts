@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/index.ts';
 import { customerCategories, customers } from '../db/schema.ts';
 import { validationError } from '../http/errors.ts';
 import { readSetting } from '../resources/settings.ts';
+import type { ScalePrefixes } from '../../domain/pos/scale.ts';
 
 /**
  * What a sale takes from the shop and its customer rather than from the body: the customer when
@@ -15,9 +16,11 @@ import { readSetting } from '../resources/settings.ts';
 export interface SaleTerms {
   customerId: number | null;
   categoryBps: number;
+  /** The POS setting's scale label prefixes, that a till line's label is read under. */
+  scale: ScalePrefixes;
 }
 
-type Pos = { default_customer_id?: number | null; payment_methods?: string[] };
+type Pos = { default_customer_id?: number | null; payment_methods?: string[]; scale_weight_prefix?: string | null; scale_price_prefix?: string | null };
 const readPos = async (tx: Tx) => (await readSetting(tx as unknown as Db, posSetting as unknown as SingletonDef)) as Pos;
 
 /**
@@ -37,13 +40,14 @@ export async function saleTerms(tx: Tx, body: { customer_id?: number | null | un
   const pos = await readPos(tx);
   await checkMethods(tx, 'payments', body.payments, pos);
   const customerId = body.customer_id ?? pos.default_customer_id ?? null;
-  if (customerId === null) return { customerId, categoryBps: 0 };
+  const scale = { weight_prefix: pos.scale_weight_prefix ?? '', price_prefix: pos.scale_price_prefix ?? '' };
+  if (customerId === null) return { customerId, categoryBps: 0, scale };
   const [row] = await tx
     .select({ bps: customerCategories.discount_bps })
     .from(customers)
     .leftJoin(customerCategories, eq(customerCategories.id, customers.category_id))
     .where(eq(customers.id, customerId));
-  return { customerId, categoryBps: row?.bps ?? 0 };
+  return { customerId, categoryBps: row?.bps ?? 0, scale };
 }
 
 /** The category's share of a line (shared with the till's cart): domain/documents/sale.ts. */

@@ -19,6 +19,7 @@ import { returnsJson } from './sale-return-kind.ts';
 import { categoryDiscount, checkMethods, saleTerms } from './sale-terms.ts';
 import { asSent, namedSerials, takeStock } from './stock-out.ts';
 import { holdTillSession, mustSellAtTill } from '../pos/registers.ts';
+import { labelLine } from '../../domain/pos/scale.ts';
 
 /**
  * Sales on the document engine (./engine.ts runs the protocol: lock, lifecycle, totals,
@@ -149,6 +150,13 @@ export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus;
     if (p.status !== 'active') return ['product_id', `“${p.name}” is inactive and cannot be sold. Choose another product.`];
     // Naming serials on a pending sale would promise units nothing holds for it: they are named on completing.
     if (body.status === 'pending' && l.serials?.length) return ['serials', `Serial numbers are named when the sale is completed (nothing holds a unit for a pending sale): leave them out now.`];
+    if (l.scale_label !== undefined) {
+      // The price a label gives is the label's (or its weight's), never the body's: the server reads it again.
+      const line = labelLine(l.scale_label, terms.scale, p);
+      if ('refused' in line) return ['scale_label', line.refused];
+      if (l.unit_price !== undefined && l.unit_price !== line.unit_price) return ['unit_price', `This label prices “${p.name}” at ${formatMoney(line.unit_price)}, not ${formatMoney(l.unit_price)}. Scan it again.`];
+      return undefined;
+    }
     if (l.unit_price !== undefined && l.unit_price !== p.sale_price && !canOverridePrice) {
       return ['unit_price', `“${p.name}” sells at ${formatMoney(p.sale_price)}; you may not change its price. Leave the price as it is.`];
     }
@@ -161,7 +169,9 @@ export async function price(tx: Tx, body: SaleUpdateBody & { status: SaleStatus;
   }
   const rows = body.lines.map((l) => {
     const p = byId.get(l.product_id)!;
-    return { product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price ?? p.sale_price, discount: l.discount, tax_bps: p.tax_bps };
+    const labelled = l.scale_label === undefined ? undefined : labelLine(l.scale_label, terms.scale, p);
+    const unit_price = labelled && 'unit_price' in labelled ? labelled.unit_price : (l.unit_price ?? p.sale_price);
+    return { product_id: l.product_id, quantity: l.quantity, unit_price, discount: l.discount, tax_bps: p.tax_bps };
   });
   refuse(Object.fromEntries(rows.flatMap((l, i) => (l.discount > l.quantity * l.unit_price ? [[`lines.${i}.discount`, ['The discount cannot be more than the line’s amount.']]] : []))));
   return {

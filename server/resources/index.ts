@@ -10,6 +10,7 @@ import { optionsAccess } from './relations.ts';
 import { productResource, productUses } from './product.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
 import { PURCHASE_RIGHTS } from '../../domain/documents/purchase.ts';
+import { POS_RIGHT } from '../../domain/pos/till.facts.ts';
 import { settingRoutes, settingUsedBy } from './settings.ts';
 import { bannerResource, serviceResource, solutionResource } from './website.ts';
 
@@ -45,6 +46,13 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
 const EXTRA_OPTIONS_ACCESS: Record<string, readonly Permission[]> = {
   products: STOCK_ACCESS.productOptions,
   suppliers: ['supplier list', PURCHASE_RIGHTS.list, PURCHASE_RIGHTS.create, PURCHASE_RIGHTS.edit],
+  // The till's customer picker.
+  customers: [POS_RIGHT],
+};
+/** Who may read a resource's options: those its relations give (optionsAccess), and those named above. */
+const optionsReaders = (key: string) => {
+  const all = [...(optionsAccess(key) ?? []), ...(EXTRA_OPTIONS_ACCESS[key] ?? [])];
+  return all.length ? [...new Set(all)] : undefined;
 };
 
 const byKey = new Map(SERVER_RESOURCES.map((r) => [r.def.key, r]));
@@ -65,7 +73,7 @@ function withProductUses(res: ServerResource): ServerResource {
 
 export const resourceRoutes: RouteDef[] = [
   ...SERVER_RESOURCES.flatMap((res) =>
-    crudRoutes(withProductUses(withSettingUses(res)), { optionsAccess: optionsAccess(res.def.key) ?? EXTRA_OPTIONS_ACCESS[res.def.key] }),
+    crudRoutes(withProductUses(withSettingUses(res)), { optionsAccess: optionsReaders(res.def.key) }),
   ),
   ...Object.values(SINGLETONS).flatMap((def) => settingRoutes(def, (key) => byKey.get(key)?.table)),
 ];

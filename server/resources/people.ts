@@ -38,6 +38,8 @@ export const customerResource = serverResource({
   table: customers,
   extra: { category_name: sql<string | null>`${customerCategories.name}`.as('category_name'), due: customerDue.as('due') },
   joins: [{ table: customerCategories, on: eq(customerCategories.id, customers.category_id) }],
+  // The till's customer picker prices the cart with the customer's category discount.
+  optionFields: { discount_bps: sql<number>`coalesce(${customerCategories.discount_bps}, 0)` },
   sort: {
     name: customers.name,
     email: customers.email,

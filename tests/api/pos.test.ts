@@ -5,6 +5,9 @@ import { categories as CA, customerCategories as CC, customers as C, posSetting,
 import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { permissions, rolePermissions, roles } from '../../server/db/schema.ts';
 import { client, expectFieldError, type Client } from './crud-helpers.ts';
+import { makeScaleLabel } from '../../domain/pos/scale.ts';
+import { addProduct, cartTotals, emptyCart, saleBody, scanLabel, type Cart } from '../../machines/checkout/cart.ts';
+import type { CatalogueProduct, PosTerms } from '../../domain/pos/till.facts.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 /**
@@ -314,5 +317,69 @@ describe('a till sale', () => {
     const back = await cashier.post(`${SALES_API}/${sale.id}/returns`, { returned_on: '2025-06-01', register_session_id: s.id, lines: [{ line_id: sale.lines[0].id, quantity: 1 }], refunds: [{ method: 'cash', amount: 2_500 }] });
     expect(back.status, back.text).toBe(201);
     expect((await close(cashier, s.id, [{ method: 'cash', amount: 10_000 }, { method: 'card', amount: 0 }])).status).toBe(200);
+  });
+});
+
+describe('a till sale of scale labels, with a customer’s category discount', () => {
+  const asSold = (p: any): CatalogueProduct => ({ ...p, category_id: null, image: null, prices_include_tax: false, tracks_serials: false, unit_name: 'kg', on_hand: 5 });
+  it('prices a label line from the label itself as the cart does (weight × price per kg; a price label’s price), the customer’s category taken off on both sides', async () => {
+    const pos = (await admin.get(posSetting.api)).body.data;
+    expect((await admin.put(posSetting.api, { ...pos, default_customer_id: null, scale_weight_prefix: '21', scale_price_prefix: '23' })).status).toBe(200);
+    const terms: PosTerms = (await cashier.get(POS_TERMS_API)).body.data;
+    // Coffee beans at 12.99 a kilogram, found by its base code; cheese priced by the scale, found by its 5-digit code.
+    const beans = asSold(await product({ name: 'Scale beans', sale_price: 1299, barcode: makeScaleLabel('21', '40001', 0) }, 5));
+    const cheese = asSold(await product({ name: 'Scale cheese', sku: '40002', sale_price: 100 }, 5));
+    const vip = await admin.create(C.api, { name: 'Scale VIP', category_id: (await admin.create(CC.api, { name: 'Scale tenth', discount_bps: 1000 })).id });
+    const codes = new Map([[beans.barcode!, beans], [cheese.sku, cheese]]);
+    let cart: Cart = { ...emptyCart('c1', '2025-06-01T10:00:00Z'), customer: { id: vip.id, name: vip.name, discount_bps: 1000 } };
+    for (const code of [makeScaleLabel('21', '40001', 750), makeScaleLabel('23', '40002', 1234)]) {
+      const read = scanLabel(code, terms, (k) => codes.get(k));
+      if (!read || !('product' in read)) throw new Error(`not read: ${code}`);
+      const next = addProduct(cart, read.product, undefined, read.label);
+      if (!('cart' in next)) throw new Error(next.refused);
+      cart = next.cart;
+    }
+    const totals = cartTotals(cart, terms);
+    // 0.750 kg × 12.99 = 9.74, less 10% = 8.77; 12.34 less 10% = 11.11 (rounded half up).
+    expect(totals.grandTotal).toBe(877 + 1111);
+    const s = await open(cashier);
+    const body = saleBody(cart, terms, [{ method: 'cash', amount: totals.grandTotal }], s.id, '2025-06-01');
+    const sold = await tillSale(cashier, body);
+    expect(sold.status, sold.text).toBe(201);
+    expect(sold.body.data.grand_total).toBe(totals.grandTotal);
+    expect(sold.body.data.lines.map((l: any) => [l.quantity, l.unit_price])).toEqual([[1, 974], [1, 1234]]);
+    // One pack each leaves the shelf.
+    expect((await admin.get(`/api/v1/admin/products/${beans.id}`)).body.data.on_hand).toBe(4);
+
+    // A label whose digits were changed (the check digit no longer fits), under its line; nothing recorded.
+    const label = makeScaleLabel('21', '40001', 750);
+    const tampered = `${label.slice(0, 7)}09750${label[12]}`;
+    expectFieldError(await tillSale(cashier, { ...body, lines: [{ product_id: beans.id, quantity: 1, scale_label: tampered }] }), 'lines.0.scale_label', /misread/);
+    // A real label, but for another product.
+    expectFieldError(await tillSale(cashier, { ...body, lines: [{ product_id: cheese.id, quantity: 1, scale_label: label }] }), 'lines.0.scale_label', /not for “Scale cheese”/);
+    // The label's own price, not one the body claims (a cashier has no price-override right).
+    expectFieldError(await tillSale(cashier, { ...body, lines: [{ product_id: beans.id, quantity: 1, scale_label: label, unit_price: 1 }] }), 'lines.0.unit_price', /This label prices/);
+    expect((await admin.get(`/api/v1/admin/products/${beans.id}`)).body.data.on_hand).toBe(4);
+    expect((await close(cashier, s.id, [{ method: 'cash', amount: 10_000 + totals.grandTotal }, { method: 'card', amount: 0 }])).status).toBe(200);
+  });
+});
+
+describe('the till’s customer picker', () => {
+  it('searches the customers’ options, each with its category’s discount, for whoever has the till (pos) even without the customer list', async () => {
+    const cat = await admin.create(CC.api, { name: 'Picker tenth', discount_bps: 1000 });
+    const picked = await admin.create(C.api, { name: 'Pickering Ltd', category_id: cat.id });
+    const plain = await admin.create(C.api, { name: 'Pickford' });
+    const ids = new Map((await h.db.select().from(permissions)).map((x) => [x.name, x.id]));
+    const [role] = await h.db.insert(roles).values({ name: 'Till only' }).returning();
+    await h.db.insert(rolePermissions).values([{ role_id: role!.id, permission_id: ids.get('pos')! }]);
+    await h.createUser({ email: 'till-only@example.com', roles: ['Till only'] });
+    const tillOnly = client(h, await h.tokenFor('till-only@example.com'));
+    expect((await tillOnly.get(C.api)).status).toBe(403);
+    const res = await tillOnly.get(`${C.api}/options`, { search: 'pick' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual([
+      { id: picked.id, label: 'Pickering Ltd', discount_bps: 1000 },
+      { id: plain.id, label: 'Pickford', discount_bps: 0 },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { asAdmin } from './support/pages.ts';
 import { ean13 } from './support/purchase-pages.ts';
+import { makeScaleLabel } from '../../domain/pos/scale.ts';
 
 test('open the register, scan a product, pay cash with change, see the receipt', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -83,5 +84,68 @@ test('open the register, scan a product, pay cash with change, see the receipt',
     await expect(display.getByRole('main')).toContainText(dollars(2000 - total));
     await receipt.getByRole('button', { name: 'New sale' }).click();
     await expect(search).toBeFocused();
+  });
+});
+
+test('a scale label sells its weight, a misread one is refused, and the customer picked by Alt+C takes their category discount', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { api } = await asAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const five = String(Date.now()).slice(-5);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  // 20.00 a kilogram, tax aside (a product taxed at 0 and the POS setting's order tax below).
+  const beans = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Beans ${tag}`, sku: `BN-${tag}`, barcode: makeScaleLabel('21', five, 0), unit_id: unit!.id, cost_price: 900, sale_price: 2000, tax_bps: 0 });
+  await api.create('/api/v1/admin/stock/adjustments', { product_id: beans.id, quantity: 3, reason: 'opening', unit_cost: 900 });
+  const category = await api.create<{ id: number }>('/api/v1/admin/customer-categories', { name: `Tenth ${tag}`, discount_bps: 1000 });
+  await api.create('/api/v1/admin/customers', { name: `Vera ${tag}`, category_id: category.id });
+  const main = page.getByRole('main');
+  const search = main.getByRole('searchbox', { name: 'Search or scan' });
+  const cart = main.getByRole('list', { name: 'Cart lines' });
+
+  await page.goto('/admin/pos');
+  const open = main.getByRole('button', { name: 'Open register' });
+  await expect(open.or(search)).toBeVisible();
+  if (await open.isVisible()) {
+    await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
+    await open.click();
+  }
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Alt+n');
+
+  await test.step('a weight label: 0.500 kg at 20.00 a kilogram is one line of 10.00', async () => {
+    await search.pressSequentially(makeScaleLabel('21', five, 500), { delay: 10 });
+    await search.press('Enter');
+    await expect(cart).toContainText(beans.name);
+    await expect(cart).toContainText('0.500 kg');
+    await expect(cart).toContainText('$10.00');
+  });
+
+  await test.step('a label misread (its check digit does not fit) says so and adds nothing', async () => {
+    const good = makeScaleLabel('21', five, 250);
+    await search.pressSequentially(`${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}`, { delay: 10 });
+    await search.press('Enter');
+    await expect(main.getByRole('alert')).toContainText('This scale label was misread');
+    await expect(cart.getByRole('listitem')).toHaveCount(1);
+  });
+
+  await test.step('Alt+C: search the customers, Enter picks; the category’s 10% comes off', async () => {
+    await page.keyboard.press('Alt+c');
+    const picker = page.getByRole('dialog', { name: 'Customer' });
+    await picker.getByRole('combobox', { name: 'Search customers' }).pressSequentially(`Vera ${tag}`, { delay: 20 });
+    await expect(page.getByRole('option', { name: `Vera ${tag}` })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(picker).toBeHidden();
+    await expect(main.getByRole('button', { name: new RegExp(`^Customer: Vera ${tag}`) })).toBeVisible();
+    await expect(cart).toContainText('$9.00');
+  });
+
+  await test.step('the server prices the label line itself and records the sale', async () => {
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: /^Pay / });
+    await pay.getByRole('button', { name: 'Complete sale' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Sale complete' });
+    await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText('0.500 kg');
+    await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText(`Vera ${tag}`);
+    await receipt.getByRole('button', { name: 'New sale' }).click();
   });
 });

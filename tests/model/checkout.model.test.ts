@@ -11,8 +11,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
-import { paymentSums, cartTotals } from '../../machines/checkout/cart.ts';
-import { selectCart } from '../../machines/checkout/checkout.selectors.ts';
+import { paymentSums, cartTotals, saleBody } from '../../machines/checkout/cart.ts';
+import { makeScaleLabel } from '../../domain/pos/scale.ts';
+import { pickCustomer, selectCart, selectCustomerPicker } from '../../machines/checkout/checkout.selectors.ts';
+import { optionsMachine, selectItems, selectUnreachable, type OptionsActor } from '../../machines/options.machine.ts';
 import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 import type { CustomerDisplayView, DisplayLink, DisplayMessage } from '../../src/pos/customer-display.ts';
@@ -75,6 +77,8 @@ function events(s: Snap): AnyEventObject[] {
     { type: 'line.discount', index: 0, discount: { kind: 'percent', value: 1000 } },
     { type: 'cart.discount', discount: { kind: 'amount', value: 100 } },
     { type: 'customer.set', customer: VIP },
+    { type: 'customer.pick' },
+    { type: 'customer.cancel' },
     ...(c.held.length ? [{ type: 'cart.resume', id: c.held[0]!.id }] : [{ type: 'cart.hold' }]),
     { type: 'cart.clear' },
     { type: 'pay' },
@@ -225,6 +229,44 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     expect(t.snap().context.notice).toBe('No “Kettle” is left in stock.');
     t.send({ type: 'line.quantity', index: 0, quantity: 5 });
     expect(t.snap().context.notice).toBe('Only 2 “Kettle” are left in stock; 5 cannot be sold.');
+  });
+
+  it('a scale label adds its product at the label’s amount (weight × price per kg), a second label its own line; a misread label says so and adds nothing', async () => {
+    const beans = product(5, 'Coffee beans', { sale_price: 1299, barcode: makeScaleLabel('21', '40001', 0), on_hand: 3 });
+    const cheese = product(6, 'Cheese', { sku: '40002', barcode: null });
+    const t = till({ ...inputFor(), terms: { ...TERMS, scale: { weight_prefix: '21', price_prefix: '23' } }, catalogue: new MemoryCatalogue([beans, cheese]) });
+    t.send({ type: 'scan', code: makeScaleLabel('21', '40001', 750) });
+    t.send({ type: 'scan', code: makeScaleLabel('21', '40001', 1500) });
+    t.send({ type: 'scan', code: makeScaleLabel('23', '40002', 1234) });
+    expect(t.snap().context.cart.lines.map((l) => [l.product.name, l.quantity, l.label?.unit_price, l.label?.grams])).toEqual([
+      ['Coffee beans', 1, 974, 750],
+      ['Coffee beans', 1, 1949, 1500],
+      ['Cheese', 1, 1234, null],
+    ]);
+    expect(cartTotals(t.snap().context.cart, t.snap().context.terms).grandTotal).toBe(974 + 1949 + 1234);
+    const good = makeScaleLabel('21', '40001', 500);
+    t.send({ type: 'scan', code: `${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}` });
+    expect(t.snap().context.notice).toMatch(/^This scale label was misread: its check digit should be \d, not \d\. Scan it again\.$/);
+    expect(t.snap().context.cart.lines).toHaveLength(3);
+    // A label of no product the till holds: its base code is asked of the server, then the label prices the line.
+    const olives = product(7, 'Olives', { sale_price: 1600, barcode: makeScaleLabel('21', '40003', 0) });
+    t.server.known = [olives];
+    t.send({ type: 'scan', code: makeScaleLabel('21', '40003', 250) });
+    await settle();
+    expect(t.snap().context.cart.lines.at(-1)).toMatchObject({ product: { name: 'Olives' }, quantity: 1, label: { unit_price: 400, grams: 250 } });
+    t.send({ type: 'scan', code: makeScaleLabel('21', '49999', 500) });
+    await settle();
+    expect(t.snap().context.notice).toBe(`No product has the code “${makeScaleLabel('21', '49999', 500)}”.`);
+    expect(t.server.codesAsked).toEqual([makeScaleLabel('21', '40003', 0), makeScaleLabel('21', '49999', 0)]);
+    t.send({ type: 'line.remove', index: 3 });
+    // The body names each label; the server prices the line by it again.
+    t.send({ type: 'pay' });
+    const sent = saleBody(t.snap().context.cart, t.snap().context.terms, t.snap().context.payments, 3, '2026-01-05');
+    expect(sent.lines).toEqual([
+      { product_id: 5, quantity: 1, unit_price: 974, scale_label: makeScaleLabel('21', '40001', 750), discount: 0 },
+      { product_id: 5, quantity: 1, unit_price: 1949, scale_label: makeScaleLabel('21', '40001', 1500), discount: 0 },
+      { product_id: 6, quantity: 1, unit_price: 1234, scale_label: makeScaleLabel('23', '40002', 1234), discount: 0 },
+    ]);
   });
 
   it('an unknown code is asked of the server before the till calls it unknown; a code only the server knows joins the cart', async () => {
@@ -507,6 +549,67 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     await settle();
     expect(again.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2']);
     expect(again.server.recorded.size).toBe(1);
+  });
+});
+
+describe('checkout machine, the customer picker', () => {
+  const PEOPLE = [
+    { id: 9, label: 'Vera', discount_bps: 500 },
+    { id: 10, label: 'Victor', discount_bps: 0 },
+  ];
+  /** The customers' options as the server answers them (with each category's discount), or a failure. */
+  const withOptions = (answer: (search: string) => Promise<typeof PEOPLE>) => {
+    const searched: string[] = [];
+    const machine = checkoutMachine.provide({
+      actors: {
+        customerOptions: optionsMachine.provide({
+          actors: { loadOptions: fromPromise(async ({ input }) => (searched.push(input.search ?? ''), answer(input.search ?? ''))) },
+          delays: { searchDebounce: 0 },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: inputFor(), inspect: coverage.inspect }).start();
+    const options = () => actor.getSnapshot().children.customerOptions as OptionsActor | undefined;
+    return { actor, searched, options, send: (e: AnyEventObject) => actor.send(e as never), snap: () => actor.getSnapshot() };
+  };
+
+  it('searches the customers on the server; the one picked sets the cart’s customer and their category discount; Walk-in clears it', async () => {
+    const t = withOptions(async (search) => PEOPLE.filter((p) => p.label.toLowerCase().includes(search.toLowerCase())));
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'customer.pick' });
+    expect(selectCustomerPicker(t.snap())).toMatchObject({ open: true, current: null });
+    await settle();
+    expect(selectItems(t.options()!.getSnapshot())).toEqual(PEOPLE);
+    t.options()!.send({ type: 'options.search', search: 'vera' });
+    await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    expect(t.searched).toEqual(['', 'vera']);
+    const [vera] = selectItems(t.options()!.getSnapshot());
+    t.send(pickCustomer(vera as never));
+    expect(t.snap().matches({ sale: { cart: 'ready' } })).toBe(true);
+    expect(t.options()).toBeUndefined();
+    expect(t.snap().context.cart.customer).toEqual({ id: 9, name: 'Vera', discount_bps: 500 });
+    // 12.50 less Vera's category 5% (0.63, rounded half up).
+    expect(cartTotals(t.snap().context.cart, TERMS).grandTotal).toBe(1250 - 63);
+    t.send({ type: 'customer.pick' });
+    t.send(pickCustomer(null));
+    expect(t.snap().context.cart.customer).toBeNull();
+    expect(selectCart(t.snap()).customer).toBeNull();
+    t.actor.stop();
+  });
+
+  it.each([
+    [0, true],
+    [403, false],
+  ])('a search that fails (status %i) leaves the customer as it was; only an unreachable server counts as offline (%s)', async (status, offline) => {
+    const t = withOptions(() => Promise.reject(failure(status, status ? 'You may not list customers.' : 'The server cannot be reached.')));
+    t.send({ type: 'customer.pick' });
+    await settle();
+    expect(selectUnreachable(t.options()!.getSnapshot())).toBe(offline);
+    t.send({ type: 'customer.cancel' });
+    expect(t.snap().matches({ sale: { cart: 'ready' } })).toBe(true);
+    expect(t.snap().context.cart.customer).toBeNull();
+    t.actor.stop();
   });
 });
 

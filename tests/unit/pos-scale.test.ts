@@ -1,7 +1,7 @@
 /** domain/pos/scale.ts: scale labels worked out by hand (check digits summed with weights 3,1,3,… from the right). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isScaleLabel, makeScaleLabel, readScaleLabel, SCALE_DEFAULTS } from '../../domain/pos/scale.ts';
+import { isScaleLabel, labelLine, makeScaleLabel, readScaleLabel, SCALE_DEFAULTS, weightText } from '../../domain/pos/scale.ts';
 import { gtinCheckDigit } from '../../domain/stock/gtin.ts';
 
 describe('the EAN-13 check digit', () => {
@@ -80,5 +80,34 @@ describe('any label made is read back', () => {
         }
       }),
     );
+  });
+});
+
+describe('a scale label priced as a line (labelLine: the till and the sale service price by it)', () => {
+  // Sold by weight: 12.99 a kilogram, barcode the label's base code.
+  const beans = { name: 'Coffee beans', barcode: '2112345000008', sku: 'BEANS', sale_price: 1299, tracks_serials: false };
+  // Priced per pack by the scale, found by its 5-digit code as SKU.
+  const cheese = { name: 'Cheese', barcode: null, sku: '54321', sale_price: 0, tracks_serials: false };
+
+  it('a weight label: one pack at its weight × the price per kilogram, rounded half up', () => {
+    // 1.500 kg × 12.99 = 19.485 → 19.49.
+    expect(labelLine('2112345015002', SCALE_DEFAULTS, beans)).toEqual({ unit_price: 1949, grams: 1500 });
+    // 0.750 kg × 12.99 = 9.7425 → 9.74.
+    expect(labelLine(makeScaleLabel('21', '12345', 750), SCALE_DEFAULTS, beans)).toEqual({ unit_price: 974, grams: 750 });
+    expect(weightText(750)).toBe('0.750 kg');
+  });
+
+  it('a price label: one pack at the label’s price, the product found by its SKU', () => {
+    expect(labelLine(makeScaleLabel('23', '54321', 1234), SCALE_DEFAULTS, cheese)).toEqual({ unit_price: 1234, grams: null });
+  });
+
+  it('refuses in words: a misread check digit, another product’s label, no weight, a tracked product, another prefix', () => {
+    const good = makeScaleLabel('21', '12345', 750);
+    const tampered = `${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}`;
+    expect(labelLine(tampered, SCALE_DEFAULTS, beans)).toEqual({ refused: expect.stringContaining('misread') });
+    expect(labelLine(makeScaleLabel('23', '54321', 1234), SCALE_DEFAULTS, beans)).toEqual({ refused: 'This label (product code 54321) is not for “Coffee beans”.' });
+    expect(labelLine(makeScaleLabel('21', '12345', 0), SCALE_DEFAULTS, beans)).toEqual({ refused: 'This scale label shows no weight: weigh it again.' });
+    expect(labelLine(good, SCALE_DEFAULTS, { ...beans, tracks_serials: true })).toEqual({ refused: '“Coffee beans” is sold by serial number, not by a scale label.' });
+    expect(labelLine(good, { weight_prefix: '', price_prefix: '23' }, beans)).toEqual({ refused: expect.stringContaining('is not a scale label of this shop') });
   });
 });

@@ -7,6 +7,9 @@ import { selectCheckout, selectRegister } from '../../../machines/checkout/check
 import { checkoutMachine, type TillSaved } from '../../../machines/checkout/checkout.machine.ts';
 import { registerMachine, type TillOpening } from '../../../machines/checkout/register.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
+import type { AppSystem } from '../../app/system.ts';
+import { relationOptionsMachine } from '../../resources/options-providers.ts';
+import { customers } from '../../../domain/resources/people.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -21,10 +24,21 @@ import { CashDialog, CloseDialog, ClosingReport, OpenRegister } from './register
 import { Till } from './till.tsx';
 import { tillServer } from './till-server.ts';
 
-/** The register and its checkout, with the page's scanner: a code typed fast and ended by Enter anywhere on the page is a scan. */
-const tillMachine = registerMachine.provide({
-  actors: { checkout: checkoutMachine.provide({ actors: { listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }))) } }) },
-});
+/**
+ * The register and its checkout, with the page's scanner (a code typed fast and ended by Enter
+ * anywhere on the page is a scan) and the customers' search the sale form's customer field uses.
+ */
+const tillMachineOf = (system: AppSystem) =>
+  registerMachine.provide({
+    actors: {
+      checkout: checkoutMachine.provide({
+        actors: {
+          listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }))),
+          customerOptions: relationOptionsMachine(system, customers),
+        },
+      }),
+    },
+  });
 
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `till-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
@@ -52,6 +66,7 @@ export default function PosRoute({ data }: ScreenProps) {
     // The till is made once per page; a new name for the cashier does not restart it.
     [system],
   );
+  const tillMachine = useMemo(() => tillMachineOf(system), [system]);
   const register = useActorRef(tillMachine, { input, inspect: system.inspect });
   // The till's code kept for a reload without the network (a no-op outside a production build).
   useEffect(() => void registerTillServiceWorker(), []);

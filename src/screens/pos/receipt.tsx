@@ -5,6 +5,8 @@ import type { PosTerms } from '../../../domain/pos/till.facts.ts';
 import type { Receipt } from '../../../machines/checkout/checkout.machine.ts';
 import { useDisplay } from '../../app/display.ts';
 import { BarcodeImage } from '../products/barcode-image.tsx';
+import { weightText } from '../../../domain/pos/scale.ts';
+import { unitPrice } from '../../../machines/checkout/cart.ts';
 
 const paper = css({ w: '80mm', maxW: 'full', mx: 'auto', p: '4mm', bg: 'white', color: 'black', fontFamily: 'mono', fontSize: '12px', display: 'grid', gap: '2', boxShadow: 'md', '@media print': { boxShadow: 'none' } });
 const rows = css({ w: 'full', borderCollapse: 'collapse', '& td': { py: '0.5', verticalAlign: 'top' }, '& td:last-child': { textAlign: 'right', whiteSpace: 'nowrap' } });
@@ -40,7 +42,13 @@ export function ReceiptPaper({ receipt: r, terms }: { receipt: Receipt; terms: P
               <td>
                 {l.product.name}
                 <br />
-                {l.quantity} × {money(l.product.sale_price)}
+                {l.label?.grams != null && (
+                  <>
+                    {weightText(l.label.grams)} × {money(l.product.sale_price)}/kg
+                    <br />
+                  </>
+                )}
+                {l.quantity} × {money(unitPrice(l))}
                 {r.totals.lines[i]!.discount > 0 && <> − {money(r.totals.lines[i]!.discount)}</>}
                 {l.serials.length > 0 && (
                   <>

@@ -1,10 +1,15 @@
 import { Portal } from '@ark-ui/react/portal';
 import { useRef, type ReactNode, type RefObject } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 
 export const dialogRow = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap', mt: '4' });
+
+/** On a touch screen, and below a laptop's width (a tablet), the till's buttons and fields are at least 44 px each way. */
+export const touchTargets = css({
+  '@media (pointer: coarse), (max-width: 1263.98px)': { '& button, & input, & [role=tab]': { minH: '11' }, '& button': { minW: '11' } },
+});
 
 /** A dialog of the till: opened by a machine's state, closed by its event, the focus given back to the search box. */
 export function TillDialog({ open, title, description, onClose, finalFocus, children, wide }: { open: boolean; title: string; description?: string; onClose: () => void; finalFocus?: RefObject<HTMLElement | null> | undefined; children: ReactNode; wide?: boolean }) {
@@ -18,7 +23,7 @@ export function TillDialog({ open, title, description, onClose, finalFocus, chil
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content className={css({ maxW: wide ? '40rem' : '28rem', w: 'full', maxH: '100dvh', overflowY: 'auto' })}>
+          <Dialog.Content className={cx(css({ maxW: wide ? '40rem' : '28rem', w: 'full', maxH: '100dvh', overflowY: 'auto' }), touchTargets)}>
             <Dialog.Title>{title}</Dialog.Title>
             {description && <Dialog.Description>{description}</Dialog.Description>}
             {children}

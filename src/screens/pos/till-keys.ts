@@ -10,6 +10,7 @@ export const TILL_KEYS: { keys: string; does: string }[] = [
   { keys: 'Alt+↑ / Alt+↓', does: 'Select the line above or below' },
   { keys: 'Alt+Delete', does: 'Remove the selected line' },
   { keys: 'F6', does: 'Order discount' },
+  { keys: 'Alt+C', does: 'Customer (search, Enter picks; Walk-in clears)' },
   { keys: 'F7', does: 'Hold the sale' },
   { keys: 'F8', does: 'Resume a held sale' },
   { keys: 'F9 or Ctrl+Enter', does: 'Pay' },
@@ -50,6 +51,7 @@ export function useTillKeys({ checkout, search, line }: { checkout: Checkout; re
         checkout.send({ type: 'cart.clear' });
         return search.current?.focus();
       }
+      if (e.altKey && (e.key === 'c' || e.key === 'C' || e.code === 'KeyC')) return send({ type: 'customer.pick' });
       // By the key's place too: Alt+R types "®" on a Mac.
       if (e.altKey && (e.key === 'r' || e.key === 'R' || e.code === 'KeyR')) return send({ type: 'return.start' });
       if (e.altKey && e.key === 'Delete') return send({ type: 'line.remove', index: line });

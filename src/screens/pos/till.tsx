@@ -1,25 +1,45 @@
 import { useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { formatAmount, formatPercent, parseMoney, parsePercent } from '../../../domain/format.ts';
 import type { CatalogueProduct } from '../../../domain/pos/till.facts.ts';
+import { weightText } from '../../../domain/pos/scale.ts';
 import type { Discount } from '../../../machines/checkout/cart.ts';
 import { selectCart, selectRegister } from '../../../machines/checkout/checkout.selectors.ts';
 import { useDisplay } from '../../app/display.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { SESSIONS_HREF } from './session-defs.ts';
 import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
 import { useTillKeys } from './till-keys.ts';
 import { ReturnDialog } from './till-return.tsx';
+import { CustomerDialog } from './customer-picker.tsx';
 import type { Checkout, Register } from './till-types.ts';
+import { touchTargets } from './till-dialog.tsx';
 
 
-const shell = css({ flex: '1', minH: '0', display: 'grid', gap: '3', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(20rem, 26rem)' }, gridTemplateRows: { base: 'auto auto', md: 'minmax(0, 1fr)' } });
+/**
+ * Products beside the cart from a 960 px tablet up (a narrower cart until a laptop's width, so
+ * the grid keeps three columns at 1024 px), one above the other on a phone. On a touch screen,
+ * and below a laptop's width, every button and field of the till is at least 44 px high
+ * (touchTargets, also on the till's dialogs).
+ */
+const shell = css({
+  // On a phone the till is as tall as its content (the page scrolls): a flex basis of 0 there lets the column shrink under it.
+  flex: { base: 'none', md: '1' },
+  minH: '0',
+  display: 'grid',
+  gap: '3',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 19rem', lg: 'minmax(0, 1fr) minmax(20rem, 26rem)' },
+  gridTemplateRows: { base: 'auto auto', md: 'minmax(0, 1fr)' },
+});
 const pane = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'sm', p: '3', display: 'flex', flexDirection: 'column', gap: '3', minH: '0' });
-const grid = css({ display: 'grid', gap: '2', gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))', overflowY: 'auto', alignContent: 'start', flex: '1' });
+// Rows as tall as their tiles: without it a row takes the tile's minimum and cuts off the price.
+// On a phone the grid scrolls in half the screen, so the cart below it is a short scroll away.
+const grid = css({ maxH: { base: '50dvh', md: 'none' }, display: 'grid', gap: '2', gridTemplateColumns: { base: 'repeat(auto-fill, minmax(7rem, 1fr))', lg: 'repeat(auto-fill, minmax(8.5rem, 1fr))' }, gridAutoRows: 'max-content', overflowY: 'auto', alignContent: 'start', flex: { base: 'none', md: '1' } });
 const tile = css({
   display: 'grid',
   gap: '1',
@@ -60,7 +80,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
   useTillKeys({ checkout, register, search, line });
 
   return (
-    <div className={shell}>
+    <div className={cx(shell, touchTargets)}>
       <section className={pane} aria-label="Products">
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
           <Input
@@ -108,7 +128,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
         <div className={grid}>
           {products.map((p) => (
             <button key={p.id} type="button" className={tile} onClick={() => (checkout.send({ type: 'product.add', productId: p.id }), focusSearch())}>
-              {p.image && <img src={p.image} alt="" className={css({ w: 'full', h: '16', objectFit: 'cover', borderRadius: 'sm' })} />}
+              {p.image && <img src={p.image} alt="" className={css({ w: 'full', h: { base: '14', lg: '16' }, objectFit: 'cover', borderRadius: 'sm' })} />}
               <span className={css({ fontWeight: 'medium' })}>{p.name}</span>
               <span>{money(p.sale_price)}</span>
               <span className={muted}>{p.on_hand > 0 ? `${p.on_hand} in stock` : 'Out of stock'}</span>
@@ -120,19 +140,25 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
 
       <section className={pane} aria-label="Cart">
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
-          <span>
+          <Button variant="ghost" tone="neutral" disabled={!cart.canPickCustomer} onClick={() => checkout.send({ type: 'customer.pick' })} aria-keyshortcuts="Alt+C" aria-label={`Customer: ${cart.customer?.name ?? 'Walk-in'}. Change the customer`}>
             Customer: <strong>{cart.customer?.name ?? 'Walk-in'}</strong>
-          </span>
+          </Button>
           <span className={muted}>{reg.session?.reference}</span>
         </div>
-        <ol className={css({ flex: '1', overflowY: 'auto', display: 'grid', gap: '2', alignContent: 'start' })} aria-label="Cart lines">
+        <ol className={css({ flex: { base: 'none', md: '1' }, overflowY: 'auto', display: 'grid', gap: '2', alignContent: 'start' })} aria-label="Cart lines">
           {cart.lines.map((l) => (
             <li key={l.index} className={css({ display: 'grid', gap: '1', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: l.index === line ? 'primary.solid' : 'border.default' })} aria-current={l.index === line ? 'true' : undefined} onFocus={() => checkout.send({ type: 'line.select', index: l.index })}>
               <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
                 <strong>{l.name}</strong>
                 <span className={numeric}>{money(l.total)}</span>
               </div>
-              <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+              <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
+                <span>
+                  {l.grams !== null && `${weightText(l.grams)} · `}× {money(l.unitPrice)}
+                </span>
+                <span className={css({ color: l.left <= 0 ? 'warning.fg' : 'fg.muted' })}>{l.left} left</span>
+              </div>
+              <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
                 <label className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
                   <span className={muted}>Qty</span>
                   <Input
@@ -161,11 +187,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
                     onKeyDown={(e) => e.key === 'Enter' && (e.currentTarget.blur(), focusSearch())}
                   />
                 </label>
-                <span className={muted}>× {money(l.unitPrice)}</span>
-                <span className={css({ ml: 'auto', fontSize: 'sm', color: l.left <= 0 ? 'warning.fg' : 'fg.muted' })}>{l.left} left</span>
-                <Button size="sm" variant="ghost" tone="error" aria-label={`Remove ${l.name}`} disabled={!cart.canEdit} onClick={() => (checkout.send({ type: 'line.remove', index: l.index }), focusSearch())}>
-                  Remove
-                </Button>
+                <IconButton className={css({ ml: 'auto' })} icon="close" size="sm" tone="error" aria-label={`Remove ${l.name}`} disabled={!cart.canEdit} onClick={() => (checkout.send({ type: 'line.remove', index: l.index }), focusSearch())} />
               </div>
               {l.serials.length > 0 && <span className={muted}>Serials: {l.serials.join(', ')}</span>}
               {Object.values(l.errors).map((m) => (
@@ -211,7 +233,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
             Pay
           </Button>
         </div>
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', '& button': { px: '2' } })}>
           <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canCash} onClick={() => register.send({ type: 'cash.start', direction: 'in' })}>
             Cash in
           </Button>
@@ -233,6 +255,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
       <ReceiptDialog checkout={checkout} finalFocus={search} />
       <SerialDialog checkout={checkout} finalFocus={search} />
       <ReturnDialog checkout={checkout} finalFocus={search} />
+      <CustomerDialog checkout={checkout} finalFocus={search} />
       <HeldDialog checkout={checkout} open={cart.panel === 'held'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
       <HelpDialog open={cart.panel === 'help'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
     </div>
