@@ -48,11 +48,15 @@ export interface ReturnedSale {
 /** A customer as the customers' options give one to the till: its name as the label, its category's discount. */
 export type CustomerOption = OptionItem & { discount_bps?: number };
 
-/** Unreachable (queue it), refused (show it, the server recorded nothing) or failed (unknown outcome: retry the same key). */
+/**
+ * Unreachable (queue it), refused (show it, the server recorded nothing) or failed (unknown
+ * outcome: retry the same key). A 409 is a refusal (a closed register session, stock gone) unless
+ * the server says the key's first request is still being handled (`in_progress`).
+ */
 export type FailureKind = 'unreachable' | 'refused' | 'failed';
 export const failureKind = (e: unknown): FailureKind => {
   if (!isRequestFailure(e) || e.status === 0) return 'unreachable';
-  return e.status >= 500 || e.status === 408 || e.status === 409 || e.status === 429 ? 'failed' : 'refused';
+  return e.status >= 500 || e.status === 408 || e.status === 429 || e.code === 'in_progress' ? 'failed' : 'refused';
 };
 
 /** One outbox entry sent as the outbox's replay asks: sent, refused with its reason, or unreachable (stop). */

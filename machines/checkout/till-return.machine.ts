@@ -4,7 +4,7 @@ import { actionDraftMachine } from '../document/action-draft.machine.ts';
 import type { MethodOption } from '../document/kind.ts';
 import { salePanels } from '../sales/sale.kind.ts';
 import { draftFor, type SaleDoc } from '../sales/sale-view.selectors.ts';
-import type { ReturnedSale, TillServer } from './checkout.actors.ts';
+import { failureKind, type ReturnedSale, type TillServer } from './checkout.actors.ts';
 
 /**
  * A return at the till: the receipt's barcode scanned (or its reference typed) finds the sale;
@@ -50,9 +50,9 @@ export type TillReturnEvent =
 /** The return panel: the sale page's own (its refunds offered by the methods the draft is given). */
 export const TILL_RETURN_PANELS = { return: salePanels.return! };
 
-/** No answer to trust (unreachable, the server failed, a request still running): the same key is sent again. */
-const unsure = (e: unknown) => !isRequestFailure(e) || e.status === 0 || e.status >= 500 || e.status === 408 || e.status === 429 || e.code === 'in_progress';
-const unreachable = (e: unknown) => !isRequestFailure(e) || e.status === 0;
+/** No answer to trust (unreachable, the server failed, a request still running): the same key is sent again, as a till sale's. */
+const unsure = (e: unknown) => failureKind(e) !== 'refused';
+const unreachable = (e: unknown) => failureKind(e) === 'unreachable';
 const NEEDS_NETWORK = 'A return needs the connection to the server, and it cannot be reached now. Nothing is lost: try again when the connection is back.';
 
 /** Why a sale found cannot be returned at all, or null when some of it can. */
