@@ -86,6 +86,11 @@ export const checkoutActors = {
   submitSale: fromPromise(async ({ input }: { input: { server: TillServer; key: string; body: TillSaleBody } }) => input.server.postSale(input.key, input.body)),
   queueSale: fromPromise(async ({ input }: { input: { outbox: Outbox; entry: OutboxEntry } }) => input.outbox.put(input.entry)),
   replayOutbox: fromPromise(async ({ input }: { input: { outbox: Outbox; server: TillServer } }) => input.outbox.replay(sendEntry(input.server))),
+  /** A sale kept for attention back to waiting, then the outbox replayed: it goes under its own key (a refusal left no claim on it). */
+  resendEntry: fromPromise(async ({ input }: { input: { outbox: Outbox; server: TillServer; key: string } }) => {
+    await input.outbox.resend(input.key);
+    await input.outbox.replay(sendEntry(input.server));
+  }),
   /**
    * Keeps the catalogue in the browser current while the till is open: opens what the browser
    * kept (a first sync when nothing finished is kept, tried again until it comes), then asks the

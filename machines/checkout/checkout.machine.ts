@@ -67,8 +67,8 @@ export interface CheckoutContext extends CheckoutInput, TillSaved {
   /** The cart line the keyboard works on (quantity, discount, remove): the last one scanned or picked, or moved to. */
   selected: number;
 }
-/** The panels the till opens over the sale (help, held sales): one at a time. */
-export type TillPanel = 'help' | 'held';
+/** The panels the till opens over the sale (help, held sales, the unsynced sales): one at a time. */
+export type TillPanel = 'help' | 'held' | 'outbox';
 export type CheckoutEvent =
   | { type: 'scan'; code: string }
   | { type: 'product.add'; productId: number }
@@ -98,6 +98,8 @@ export type CheckoutEvent =
   | { type: 'return.start' }
   | { type: 'notice.dismiss' }
   | { type: 'outbox.replay' }
+  /** Send again a sale kept for attention (its reason dealt with). */
+  | { type: 'outbox.resend'; key: string }
   | { type: 'display.hello' }
   | { type: 'outbox.changed'; waiting: number; attention: OutboxEntry[] }
   | { type: 'line.select'; index: number }
@@ -235,7 +237,6 @@ export const checkoutMachine = setup({
     pickedTracked: ({ context, event }) => event.type === 'product.add' && !!context.catalogue.byId(event.productId)?.tracks_serials,
     unreachable: ({ event }) => failureKind((event as unknown as { error: unknown }).error) === 'unreachable',
     failedOutcome: ({ event }) => failureKind((event as unknown as { error: unknown }).error) === 'failed',
-    hasHeld: ({ context }) => context.held.length > 0,
     pickable: ({ context, event }) => event.type === 'serial.pick' && !!context.picking?.serials.includes(event.serial),
     scannedSerial: ({ context, event }) => event.type === 'scan' && !!context.picking?.serials.includes(event.code.trim()),
   },
@@ -433,26 +434,38 @@ export const checkoutMachine = setup({
           on: {
             'panel.open': [
               { guard: ({ event }) => event.panel === 'help', target: 'help' },
-              { guard: 'hasHeld', target: 'held' },
+              { guard: ({ event, context }) => event.panel === 'held' && context.held.length > 0, target: 'held' },
+              { guard: ({ event, context }) => event.panel === 'outbox' && context.unsynced + context.attention.length > 0, target: 'outbox' },
             ],
           },
         },
         help: { on: { 'panel.close': 'closed' } },
         // Resuming a held sale closes the list.
         held: { on: { 'panel.close': 'closed', 'cart.resume': 'closed' } },
+        // What waits to be sent and what the server refused, with its reason; a refused one is sent again from here.
+        outbox: { on: { 'panel.close': 'closed' } },
       },
     },
     sync: {
       initial: 'idle',
       states: {
         idle: {
-          on: { 'outbox.replay': 'replaying' },
+          on: { 'outbox.replay': 'replaying', 'outbox.resend': { guard: ({ context, event }) => context.attention.some((e) => e.key === event.key), target: 'resending' } },
           // What waits is tried again every while (and at once when the page hears the network come back).
           after: { replayEvery: [{ guard: 'hasWaiting', target: 'replaying' }, { target: 'idle', reenter: true }] },
         },
         replaying: {
           description: 'The outbox sends what waits, in order, under each sale’s own key.',
           invoke: { id: 'replayOutbox', src: 'replayOutbox', input: ({ context }) => ({ outbox: context.outbox, server: context.server }), onDone: 'idle', onError: 'idle' },
+        },
+        resending: {
+          description: 'A sale kept for attention is sent again under its own key; refused again, it goes back to attention with the new reason.',
+          invoke: {
+            src: 'resendEntry',
+            input: ({ context, event }) => ({ outbox: context.outbox, server: context.server, key: event.type === 'outbox.resend' ? event.key : '' }),
+            onDone: 'idle',
+            onError: 'idle',
+          },
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { cartTotals, customerOf, discountAmount, paymentSums, quickAmounts, stockLeft, unitPrice } from './cart.ts';
-import type { checkoutMachine } from './checkout.machine.ts';
+import type { checkoutMachine, TillPanel } from './checkout.machine.ts';
 import type { registerMachine } from './register.machine.ts';
 import type { tillReturnMachine } from './till-return.machine.ts';
 import type { CustomerOption } from './checkout.actors.ts';
@@ -12,6 +12,22 @@ import type { OptionsActor } from '../options.machine.ts';
  */
 type Snap = SnapshotFrom<typeof checkoutMachine>;
 type RegisterSnap = SnapshotFrom<typeof registerMachine>;
+
+const TILL_PANELS = ['help', 'held', 'outbox'] as const satisfies readonly TillPanel[];
+
+/**
+ * The till's unsynced sales: how many wait to be sent, and those the server refused, each with
+ * when it was made, what was paid and the server's reason; one may be sent again while the
+ * outbox is not already sending.
+ */
+export function selectOutbox(s: Snap) {
+  const c = s.context;
+  return {
+    waiting: c.unsynced,
+    attention: c.attention.map((e) => ({ key: e.key, made_at: e.made_at, reason: e.reason ?? '', paid: e.body.payments.reduce((sum, p) => sum + p.amount, 0), lines: e.body.lines.length })),
+    sending: !s.matches({ sync: 'idle' }),
+  };
+}
 
 export function selectCart(s: Snap) {
   const c = s.context;
@@ -50,7 +66,8 @@ export function selectCart(s: Snap) {
     busy: s.hasTag('busy'),
     /** The line the keyboard works on (within the cart). */
     selected: Math.max(0, Math.min(c.selected, c.cart.lines.length - 1)),
-    panel: s.matches({ panel: 'help' }) ? ('help' as const) : s.matches({ panel: 'held' }) ? ('held' as const) : null,
+    panel: TILL_PANELS.find((p) => s.matches({ panel: p })) ?? null,
+    canOpenOutbox: s.can({ type: 'panel.open', panel: 'outbox' }),
     canResume: s.can({ type: 'panel.open', panel: 'held' }),
   };
 }

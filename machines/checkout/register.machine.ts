@@ -62,6 +62,8 @@ export const registerMachine = setup({
       const [terms, session] = await Promise.all([input.server.terms(), input.server.currentSession()]);
       return { terms, session };
     }),
+    /** The session as the server has it now: the sales made since the page opened are in what closing expects. */
+    readSession: fromPromise(async ({ input }: { input: RegisterContext }) => input.server.currentSession()),
     openSession: fromPromise(async ({ input }: { input: { c: RegisterContext; body: RegisterOpenBody } }) => input.c.server.openSession(input.body)),
     moveCash: fromPromise(async ({ input }: { input: { c: RegisterContext; body: CashMovementBody } }) => input.c.server.moveCash(input.c.session!.id, input.body)),
     closeSession: fromPromise(async ({ input }: { input: { c: RegisterContext; body: RegisterCloseBody } }) => input.c.server.closeSession(input.c.session!.id, input.body)),
@@ -125,7 +127,7 @@ export const registerMachine = setup({
         selling: {
           on: {
             'cash.start': { target: 'cash', actions: assign(({ event }) => ({ cash: { direction: event.direction, amount: 0, reason: '' }, ...CLEAN })) },
-            'close.start': { target: 'closing', actions: assign(({ context }) => ({ counted: startCounting(context.session!), ...CLEAN })) },
+            'close.start': { target: 'closing', actions: assign(CLEAN) },
           },
         },
         cash: {
@@ -153,9 +155,21 @@ export const registerMachine = setup({
         },
         closing: {
           description: 'Counting each method against what is expected; refused while a sale waits in the outbox.',
-          initial: 'counting',
+          initial: 'reading',
           on: { 'close.cancel': { target: 'selling', actions: assign(CLEAN) } },
           states: {
+            reading: {
+              description: 'What each method is expected to hold is read again: the page may have opened hours and many sales ago.',
+              tags: ['busy'],
+              invoke: {
+                id: 'readSession',
+                src: 'readSession',
+                input: ({ context }) => context,
+                onDone: { target: 'counting', actions: assign(({ context, event }) => { const session = event.output?.status === 'open' ? event.output : context.session!; return { session, counted: startCounting(session) }; }) },
+                // Unreadable (offline): counted against what the till knows, the close itself then asks the server.
+                onError: { target: 'counting', actions: assign(({ context, event }) => ({ counted: startCounting(context.session!), ...failed(event.error) })) },
+              },
+            },
             counting: {
               on: {
                 'close.count': { actions: assign(({ context, event }) => ({ counted: { ...context.counted, [event.method]: event.amount } })) },

@@ -118,6 +118,9 @@ export function createOutbox({ dbName = OUTBOX_DB, locks = (globalThis.navigator
     async setAttention(key, reason) {
       if (await update(key, (e) => ({ ...e, state: 'attention', reason }))) changed();
     },
+    async resend(key) {
+      if (await update(key, ({ reason: _reason, ...e }) => ({ ...e, state: 'waiting' }))) changed();
+    },
     replay(send) {
       return locks.request(LOCK, async () => {
         const tried = new Set<string>();

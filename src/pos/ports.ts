@@ -41,6 +41,8 @@ export interface Outbox {
   list(): Promise<OutboxEntry[]>;
   remove(key: string): Promise<void>;
   setAttention(key: string, reason: string): Promise<void>;
+  /** A sale kept for attention goes back to waiting (a person recorded what its reason asked, say the stock), to be sent again under its own key. */
+  resend(key: string): Promise<void>;
   /**
    * Sends the waiting entries in the order they were made, one at a time, from one tab only
    * (others wait for the lock), with `send`; an entry the server answered is removed, one it

@@ -300,7 +300,7 @@ test('the checkout machine’s paths in Chromium, then the register closed with 
   });
 
   await test.step('close the register with a difference: the report, printed on the 80 mm roll', async () => {
-    // The refused sale waits for attention: closing is refused until it is resolved, so it is cleared from this test's browser.
+    // The refused sale waits for attention: closing is refused until it is resolved.
     await main.getByRole('button', { name: 'Close register' }).click();
     const closing = page.getByRole('dialog', { name: 'Close the register' });
     await closing.getByRole('button', { name: 'Close register' }).click();
@@ -308,16 +308,22 @@ test('the checkout machine’s paths in Chromium, then the register closed with 
     await closing.getByRole('button', { name: 'Cancel' }).click();
     // The focus goes back where it was when the dialog opened.
     await expect(main.getByRole('button', { name: 'Close register' })).toBeFocused();
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const r = indexedDB.deleteDatabase('till-outbox');
-          r.onsuccess = () => resolve();
-          r.onerror = () => reject(r.error);
-          r.onblocked = () => resolve();
-        }),
-    );
-    await page.reload();
+    // Resolved as a person would: the stock is there again, the refused sale is sent again from the unsynced list, once.
+    const stock = await onHand();
+    await main.getByRole('button', { name: /^Unsynced 1, 1 need attention/ }).click();
+    const unsynced = page.getByRole('dialog', { name: 'Unsynced sales' });
+    const refused = unsynced.getByRole('list', { name: 'Sales that need attention' }).getByRole('listitem');
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText('Only 0 “Walk kettle” are left in stock.');
+    await expect(refused.getByRole('button', { name: 'Send again' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await sales.release();
+    await expect(refused).toHaveCount(0);
+    await expect(unsynced).toContainText('No sale waits to be sent.');
+    await page.keyboard.press('Escape');
+    await expect(badge).toHaveCount(0);
+    await expect(search).toBeFocused();
+    expect(await onHand()).toBe(stock - 1);
     await main.getByRole('button', { name: 'Close register' }).click();
     const cash = closing.getByRole('textbox', { name: 'Cash counted' });
     const expected = Number((await closing.getByText(/^Expected /).first().textContent())!.replace(/[^\d.]/g, '')) * 100;

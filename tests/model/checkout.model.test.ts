@@ -13,9 +13,9 @@ import { TestModel, type StatePath } from 'xstate/graph';
 import { checkoutMachine, type CheckoutInput, type TillSaved } from '../../machines/checkout/checkout.machine.ts';
 import { paymentSums, cartTotals, saleBody } from '../../machines/checkout/cart.ts';
 import { makeScaleLabel } from '../../domain/pos/scale.ts';
-import { pickCustomer, selectCart, selectCustomerPicker } from '../../machines/checkout/checkout.selectors.ts';
+import { pickCustomer, selectCart, selectCustomerPicker, selectOutbox } from '../../machines/checkout/checkout.selectors.ts';
 import { optionsMachine, selectItems, selectUnreachable, type OptionsActor } from '../../machines/options.machine.ts';
-import type { SoldSale } from '../../machines/checkout/checkout.actors.ts';
+import { failureKind, type SoldSale } from '../../machines/checkout/checkout.actors.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 import type { CustomerDisplayView, DisplayLink, DisplayMessage } from '../../src/pos/customer-display.ts';
 import { FakeServer, MemoryCatalogue, MemoryOutbox, MemoryStore, TERMS, failure, product } from './till-fakes.ts';
@@ -407,6 +407,53 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     await settle();
     expect(t.snap().context.unsynced).toBe(0);
     expect(t.snap().context.attention).toMatchObject([{ key: 'key-2', state: 'attention', reason: 'Not enough stock. Only 0 left.' }]);
+  });
+
+  it('a 409 is a refusal (the register closed meanwhile, stock gone) unless the key’s first request is still being handled', () => {
+    expect(failureKind({ status: 409, message: 'This register session (RS-000001) is closed.', code: 'register_closed' })).toBe('refused');
+    expect(failureKind({ status: 409, message: 'Not enough stock of Kettle: 0 available.' })).toBe('refused');
+    expect(failureKind({ status: 409, message: 'This request is still being handled.', code: 'in_progress' })).toBe('failed');
+    expect(failureKind({ status: 503, message: 'Unavailable' })).toBe('failed');
+    expect(failureKind({ status: 0, message: 'Unreachable' })).toBe('unreachable');
+  });
+
+  it('a refused sale is listed with its reason and sent again under its own key: refused again it stays, accepted it leaves the outbox', async () => {
+    const t = till();
+    t.server.saleAnswers = [failure(0), failure(409, 'Not enough stock of Kettle: 0 available.')];
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    t.send({ type: 'panel.open', panel: 'outbox' });
+    expect(selectCart(t.snap()).panel).toBe('outbox');
+    expect(selectOutbox(t.snap())).toMatchObject({ waiting: 1, attention: [] });
+    t.send({ type: 'outbox.replay' });
+    await settle();
+    expect(selectOutbox(t.snap())).toMatchObject({ waiting: 0, attention: [{ key: 'key-2', reason: 'Not enough stock of Kettle: 0 available.', paid: 1250, lines: 1 }], sending: false });
+    // Only a sale kept for attention is sent again.
+    expect(t.snap().can({ type: 'outbox.resend', key: 'key-9' })).toBe(false);
+    t.server.saleAnswers = [failure(409, 'Not enough stock of Kettle: 0 available, still.')];
+    t.send({ type: 'outbox.resend', key: 'key-2' });
+    expect(selectOutbox(t.snap()).sending).toBe(true);
+    await settle();
+    expect(selectOutbox(t.snap()).attention).toMatchObject([{ key: 'key-2', reason: 'Not enough stock of Kettle: 0 available, still.' }]);
+    // Storage refusing the change leaves it where it was, ready to be sent again.
+    const resend = t.outbox.resend.bind(t.outbox);
+    t.outbox.resend = () => Promise.reject(new Error('quota'));
+    t.send({ type: 'outbox.resend', key: 'key-2' });
+    await settle();
+    expect(selectOutbox(t.snap())).toMatchObject({ attention: [{ key: 'key-2' }], sending: false });
+    t.outbox.resend = resend;
+    // The stock recorded, it goes, under the key it was made with.
+    t.send({ type: 'outbox.resend', key: 'key-2' });
+    await settle();
+    expect(t.server.sales.map((s) => s.key)).toEqual(['key-2', 'key-2', 'key-2', 'key-2']);
+    expect(t.server.recorded.size).toBe(1);
+    expect(selectOutbox(t.snap())).toMatchObject({ waiting: 0, attention: [] });
+    t.send({ type: 'panel.close' });
+    expect(selectCart(t.snap()).panel).toBe(null);
+    // Nothing unsynced: the list does not open.
+    expect(t.snap().can({ type: 'panel.open', panel: 'outbox' })).toBe(false);
   });
 
   it('what waits in the outbox is replayed every 15 s by itself, and nothing is sent while nothing waits', async () => {

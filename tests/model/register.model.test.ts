@@ -62,6 +62,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'cash.cancel' },
   done('moveCash', OPEN),
   error('moveCash', REFUSED),
+  done('readSession', OPEN),
+  error('readSession', failure(0)),
   ...closingEvents(CLOSED, REFUSED),
   { type: 'register.next' },
   { type: 'outbox.changed', waiting: 1, attention: [] },
@@ -75,7 +77,7 @@ const model = new TestModel(registerMachine as unknown as ActorLogic<Snap, AnyEv
   serializeState: serialize,
 });
 
-const CALLS = ['loadSession', 'openSession', 'moveCash', 'closeSession'] as const;
+const CALLS = ['loadSession', 'readSession', 'openSession', 'moveCash', 'closeSession'] as const;
 
 function harness() {
   const calls = Object.fromEntries(CALLS.map((id) => [id, deferredCalls<unknown>()])) as Record<(typeof CALLS)[number], ReturnType<typeof deferredCalls<unknown>>>;
@@ -146,6 +148,9 @@ describe('register machine on the fake server', () => {
     await settle();
     expect(server.sessionCalls.at(-1)).toEqual({ call: 'move', body: { direction: 'out', amount: 2000, reason: 'Bank' } });
     actor.send({ type: 'close.start' });
+    await settle();
+    // What closing expects is the server's now.
+    expect(server.sessionCalls.at(-1)).toEqual({ call: 'current' });
     actor.send({ type: 'close.count', method: 'cash', amount: 9000 });
     actor.send({ type: 'close.submit' });
     await settle();
@@ -166,9 +171,10 @@ describe('register machine on the fake server', () => {
     expect(actor.getSnapshot().matches('open')).toBe(true);
     await settle();
     actor.send({ type: 'close.start' });
+    await settle();
     actor.send({ type: 'close.submit' });
     expect(actor.getSnapshot().context.notice).toBe('1 sale of this till has not reached the server: sync or resolve it before closing.');
-    expect(server.sessionCalls.map((c) => c.call)).toEqual([]);
+    expect(server.sessionCalls.map((c) => c.call)).toEqual(['current']);
     await outbox.remove('k1');
     await settle();
     actor.send({ type: 'close.submit' });

@@ -114,6 +114,10 @@ export class MemoryOutbox implements Outbox {
     );
     this.tell();
   }
+  async resend(key: string) {
+    this.entries = this.entries.map(({ reason, ...e }) => (e.key === key ? { ...e, state: "waiting" as const } : { ...e, ...(reason === undefined ? {} : { reason }) }));
+    this.tell();
+  }
   async replay(
     send: (
       entry: OutboxEntry,

@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.facts.ts';
 import { formatAmount, formatMoment, parseMoney } from '../../../domain/format.ts';
-import { selectCart, selectPayment, selectReceipt } from '../../../machines/checkout/checkout.selectors.ts';
+import { selectCart, selectOutbox, selectPayment, selectReceipt } from '../../../machines/checkout/checkout.selectors.ts';
 import { useDisplay } from '../../app/display.ts';
 import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -188,6 +188,47 @@ export function HeldDialog({ checkout, open, onClose, finalFocus }: { checkout: 
         ))}
         {held.length === 0 && <li>No sale is held.</li>}
       </ul>
+    </TillDialog>
+  );
+}
+
+/**
+ * The sales this till has not yet got onto the server: how many wait (they go by themselves when
+ * the server can be reached), and those it refused, each with its reason and Send again. Nothing
+ * here is ever dropped: a refused sale stays until what its reason asks is done and it is sent.
+ */
+export function OutboxDialog({ checkout, open, onClose, finalFocus }: { checkout: Checkout; open: boolean; onClose: () => void; finalFocus: RefObject<HTMLElement | null> }) {
+  const { waiting, attention, sending } = useSelector(checkout, selectOutbox, shallowEqual);
+  const display = useDisplay();
+  return (
+    <TillDialog open={open} title="Unsynced sales" onClose={onClose} finalFocus={finalFocus}>
+      <p className={css({ mt: '2' })}>
+        {waiting === 0 ? 'No sale waits to be sent.' : `${waiting} ${waiting === 1 ? 'sale waits' : 'sales wait'} to be sent: ${waiting === 1 ? 'it goes' : 'they go'} by ${waiting === 1 ? 'itself' : 'themselves'}, in order, when the server can be reached.`}
+      </p>
+      {attention.length > 0 && (
+        <>
+          <h3 className={css({ fontWeight: 'semibold', mt: '4' })}>Needs attention</h3>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>The server refused these. Do what the reason asks (record the stock in the back office, say), then send the sale again. They are never dropped, and the register cannot close while they wait.</p>
+          <ul className={css({ display: 'grid', gap: '2', mt: '2' })} aria-label="Sales that need attention">
+            {attention.map((e, i) => (
+              <li key={e.key} className={css({ display: 'grid', gap: '1', p: '2', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })}>
+                <span>
+                  {formatMoment(e.made_at, display)} · {e.lines} {e.lines === 1 ? 'line' : 'lines'} · {formatAmount(e.paid, display)} tendered
+                </span>
+                <span className={css({ color: 'error.fg' })}>{e.reason}</span>
+                <Button autoFocus={i === 0} size="sm" variant="outline" tone="neutral" disabled={sending} onClick={() => checkout.send({ type: 'outbox.resend', key: e.key })}>
+                  Send again
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className={dialogRow}>
+        <Button autoFocus={attention.length === 0} onClick={onClose}>
+          Close
+        </Button>
+      </div>
     </TillDialog>
   );
 }

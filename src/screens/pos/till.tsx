@@ -13,7 +13,7 @@ import { IconButton } from '../../components/ui/icon-button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { AppLink } from '../../components/ui/link.tsx';
 import { SESSIONS_HREF } from './session-defs.ts';
-import { HeldDialog, HelpDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
+import { HeldDialog, HelpDialog, OutboxDialog, PayDialog, ReceiptDialog, SerialDialog } from './till-dialogs.tsx';
 import { useTillKeys } from './till-keys.ts';
 import { ReturnDialog } from './till-return.tsx';
 import { CustomerDialog } from './customer-picker.tsx';
@@ -102,9 +102,11 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
             }}
           />
           {cart.unsynced + cart.attention > 0 && (
-            <Badge tone={cart.attention ? 'error' : 'warning'} aria-live="polite">
-              Unsynced {cart.unsynced + cart.attention}
-            </Badge>
+            <Button variant="ghost" disabled={!cart.canOpenOutbox} tone={cart.attention ? 'error' : 'neutral'} onClick={() => checkout.send({ type: 'panel.open', panel: 'outbox' })} aria-label={`Unsynced ${cart.unsynced + cart.attention}${cart.attention ? `, ${cart.attention} need attention` : ''}: show them`}>
+              <Badge tone={cart.attention ? 'error' : 'warning'} aria-live="polite">
+                Unsynced {cart.unsynced + cart.attention}
+              </Badge>
+            </Button>
           )}
           <Button variant="outline" tone="neutral" onClick={() => checkout.send({ type: 'panel.open', panel: 'help' })} aria-keyshortcuts="F1">
             Shortcuts
@@ -257,6 +259,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
       <ReturnDialog checkout={checkout} finalFocus={search} />
       <CustomerDialog checkout={checkout} finalFocus={search} />
       <HeldDialog checkout={checkout} open={cart.panel === 'held'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
+      <OutboxDialog checkout={checkout} open={cart.panel === 'outbox'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
       <HelpDialog open={cart.panel === 'help'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
     </div>
   );
