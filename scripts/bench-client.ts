@@ -17,6 +17,8 @@ export interface Req {
   path: string;
   body?: string;
   status: number;
+  /** Headers of its own (a POST's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 type Command =
@@ -90,7 +92,7 @@ function serveCommands(base: string, token: string): void {
   const postHeaders = { ...auth, 'content-type': 'application/json', cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
 
   const request = async (r: Req): Promise<string> => {
-    const res = await fetch(base + r.path, r.body === undefined ? { headers: auth } : { method: 'POST', headers: postHeaders, body: r.body });
+    const res = await fetch(base + r.path, r.body === undefined ? { headers: { ...auth, ...r.headers } } : { method: 'POST', headers: { ...postHeaders, ...r.headers }, body: r.body });
     const body = await res.text();
     if (res.status !== r.status) throw new Error(`${r.body === undefined ? 'GET' : 'POST'} ${r.path} answered ${res.status}: ${body.slice(0, 300)}`);
     return body;

@@ -16,7 +16,8 @@ import { getMimeType } from 'hono/utils/mime';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { sendBuiltFile } from '../server/static.ts';
-import { openFresh, seed, type Kind } from './bench-db.ts';
+import { openRegister } from '../server/pos/registers.ts';
+import { openFresh, rawQuery, seed, seedStock, type Kind } from './bench-db.ts';
 import { tsWorker } from './ts-worker.ts';
 
 export const FLOOR_BASE = '/bench-floor/';
@@ -25,7 +26,10 @@ interface Options {
   db: Kind;
   rows: number;
   distDir: string;
-  floorDir: string;
+  /** The floor page's build (bench-browser.ts); none: nothing under FLOOR_BASE. */
+  floorDir?: string;
+  /** The till's bench (bench-till.ts): this many products in stock, and the bench user's register session open. */
+  tillProducts?: number;
 }
 type Message = { type: 'ready'; port: number; token: string; pageSecret: string; label: string } | { type: 'failed'; message: string } | { type: 'stopped' };
 
@@ -54,10 +58,15 @@ async function runServer(options: Options): Promise<void> {
   try {
     const db = await openFresh(options.db);
     const { token, pageSecret } = await seed(db.handle, options.rows);
+    if (options.tillProducts) {
+      await seedStock(db.handle, options.tillProducts, 0);
+      const [user] = await rawQuery(db.handle, `select id from users where email = 'bench@example.com'`);
+      await db.handle.db.transaction((tx) => openRegister(tx, { opening_float: 10_000, note: null }, { userId: Number(user!.id) }));
+    }
     const app = createApp({ db: db.handle.db, config: { ...loadConfig({}), seed: 'none' }, distDir: options.distDir });
-    const floor = floorApp(options.floorDir);
+    const floor = options.floorDir ? floorApp(options.floorDir) : undefined;
     const server = serve({
-      fetch: (req, env) => (new URL(req.url).pathname.startsWith(FLOOR_BASE) ? floor.fetch(req, env) : app.fetch(req, env)),
+      fetch: (req, env) => (floor && new URL(req.url).pathname.startsWith(FLOOR_BASE) ? floor.fetch(req, env) : app.fetch(req, env)),
       hostname: '127.0.0.1',
       port: 0,
     });

@@ -40,6 +40,7 @@ import { saleCreateBody } from '../domain/documents/sale.ts';
 import { createApp } from '../server/app.ts';
 import { issueInvoice } from '../server/documents/invoices.ts';
 import { postSale } from '../server/documents/sales.ts';
+import { openRegister } from '../server/pos/registers.ts';
 import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
 import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedPurchases, seedSales, seedStock, type Kind } from './bench-db.ts';
@@ -98,6 +99,8 @@ interface Scenario {
   postPath?: (i: number, ids: SeededIds) => string;
   /** A POST whose body needs the seeded ids (the products a sale sells). */
   postBody?: (i: number, ids: SeededIds) => unknown;
+  /** Headers of the i-th request (a till sale's Idempotency-Key). */
+  headers?: (i: number) => Record<string, string>;
   /** The status a POST answers (default 201). */
   status?: number;
   /** Its p95 target on PostgreSQL in ms, from its issue (default TARGET_P95_MS); null: none. */
@@ -115,6 +118,9 @@ interface SeededIds {
   invoiceId: number;
   /** Active products in stock, ten to each posted sale. */
   sellable: number[];
+  /** As many others, ten to each till sale; and the bench user's open register session they name. */
+  tillSellable: number[];
+  registerSession: number;
   /** The till's catalogue (issue 35): the paths of a whole first sync, page by page, and a cursor that 20 price changes came after. */
   catalogue: { pages: string[]; since: string };
 }
@@ -181,6 +187,22 @@ const SCENARIOS = [
     }),
     target: 40,
   },
+  // The till's checkout (issue 35): the sale as the till posts it, over HTTP: channel pos, its
+  // open register session, an Idempotency-Key of its own, ten products of its own, cash with change.
+  {
+    name: 'till checkout, 10 lines (POST, key)',
+    path: SALES,
+    post: () => ({}),
+    postBody: (i: number, ids: SeededIds) => ({
+      sold_on: daysAgo(0),
+      channel: 'pos',
+      register_session_id: ids.registerSession,
+      lines: ids.tillSellable.slice(i * SALE_LINES, (i + 1) * SALE_LINES).map((product_id) => ({ product_id, quantity: 1 })),
+      payments: [{ method: 'cash', amount: 1_000_000 }],
+    }),
+    headers: (i: number) => ({ 'idempotency-key': `bench-till-${i}` }),
+    target: 40,
+  },
 ] as const satisfies readonly Scenario[];
 
 /** The same database with a logger, so a scenario's SQL can be captured and explained. */
@@ -229,7 +251,8 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
   /** The k-th request of a scenario (k counts warm-up, timed and captured requests alike). */
   const requestOf = (s: Scenario, k: number): Req => {
     const target = (s.postPath?.(k, ids) ?? s.getPath?.(k, ids) ?? s.path).replace('SUPPLIER', String(ids.supplierId)).replace('INVOICE', String(ids.invoiceId));
-    return s.post ? { path: target, body: JSON.stringify(s.postBody?.(k, ids) ?? s.post(k)), status: s.status ?? 201 } : { path: target, status: 200 };
+    const headers = s.headers?.(k);
+    return s.post ? { path: target, body: JSON.stringify(s.postBody?.(k, ids) ?? s.post(k)), status: s.status ?? 201, headers } : { path: target, status: 200, headers };
   };
 
   const results: Result[] = [];
@@ -304,7 +327,7 @@ async function measureKind(kind: Kind): Promise<void> {
       console.error(`${label}: seeding ${rows.toLocaleString('en')} products and ${history.toLocaleString('en')} movements of one…`);
       ({ ms: stockMs } = await seedStock(handle, rows, history));
     }
-    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0, sellable: [], catalogue: { pages: [], since: '' } };
+    let ids: SeededIds = { firstReceipt: 0, supplierId: 0, invoiceId: 0, sellable: [], tillSellable: [], registerSession: 0, catalogue: { pages: [], since: '' } };
     let purchasesMs = 0;
     if (!FLOOD_ONLY) {
       console.error(`${label}: seeding ${PURCHASE_ROWS.toLocaleString('en')} purchases and ${N + WARMUP + 1} ordered 20-line purchases to receive…`);
@@ -315,8 +338,11 @@ async function measureKind(kind: Kind): Promise<void> {
     let salesMs = 0;
     if (!FLOOD_ONLY) {
       console.error(`${label}: seeding ${SALE_ROWS.toLocaleString('en')} sales…`);
-      const seeded = await seedSales(handle, SALE_ROWS, (N + WARMUP + 1) * SALE_LINES);
-      ids.sellable = seeded.sellable;
+      const each = (N + WARMUP + 1) * SALE_LINES;
+      const seeded = await seedSales(handle, SALE_ROWS, 2 * each);
+      ids.sellable = seeded.sellable.slice(0, each);
+      ids.tillSellable = seeded.sellable.slice(each);
+      ids.registerSession = await seedRegister(handle);
       salesMs = seeded.ms;
     }
     if (!FLOOD_ONLY) ids.catalogue = await seedCatalogue(handle);
@@ -346,6 +372,12 @@ async function seedCatalogue(handle: DbHandle): Promise<SeededIds['catalogue']> 
     await rawQuery(handle, 'update products set sale_price = sale_price + 1 where id = $1::int', [Number(r.id)]);
   }
   return { pages, since };
+}
+
+/** The bench user's open register session, opened by the register service (the till's sales name it). */
+async function seedRegister(handle: DbHandle): Promise<number> {
+  const [user] = await rawQuery(handle, `select id from users where email = 'bench@example.com'`);
+  return handle.db.transaction(async (tx) => (await openRegister(tx, { opening_float: 10_000, note: null }, { userId: Number(user!.id) })).id);
 }
 
 /** A 60-line sale of active bench products, kept pending (it moves no stock) and invoiced by the invoice service itself. */

@@ -22,7 +22,26 @@ import type { CatalogueProduct } from './till.facts.ts';
  * The long string is built once for what the browser kept; a sync's changes (a few products
  * usually) go to a small overlay searched alongside it, the built entries they replace being
  * skipped, and the whole is rebuilt when the overlay grows past a tenth of it.
+ *
+ * Building it is most of a warm start (folding every name, sorting 100,000 of them, joining the
+ * string: some 400 ms in Chromium, beyond a second on a loaded machine). So the built part can be
+ * kept beside the products (`snapshot()`, an IndexSnapshot) and given back to the constructor:
+ * the products are then only placed in it, and the ids changed since it was built go to the
+ * overlay as a sync's would.
  */
+
+/** The built part of an index, to keep and restore: every hay in name order, where each starts, and whose it is. */
+export interface IndexSnapshot {
+  all: string;
+  starts: Int32Array<ArrayBuffer>;
+  ids: Int32Array<ArrayBuffer>;
+}
+
+/** A kept snapshot and the ids changed or retired since it was made (see CatalogueIndex's constructor). */
+export interface KeptIndex {
+  built: IndexSnapshot;
+  changed: Iterable<number>;
+}
 
 const MARKS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -41,6 +60,8 @@ interface Entry {
   product: CatalogueProduct;
   hay: string;
 }
+/** A restored entry whose product has left (it is stale, never taken). */
+const GONE = Object.freeze({ id: -1 }) as CatalogueProduct;
 
 /** Compares folded names: plain code-unit order (localeCompare is some thirty times slower at 100,000). */
 const byName = (a: Entry & { key: string }, b: Entry & { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.product.id - b.product.id);
@@ -67,10 +88,25 @@ export class CatalogueIndex {
   #starts = new Int32Array(0);
   /** Changed and new products since the build, by id (searched one by one). */
   #overlay = new Map<number, Entry>();
+  /** The built part as `snapshot()` gives it: the same object until the next build. */
+  #snapshot: IndexSnapshot = { all: '', starts: new Int32Array(0), ids: new Int32Array(0) };
 
-  constructor(products: Iterable<CatalogueProduct> = []) {
+  /**
+   * The products, and optionally a snapshot kept of their index with the ids changed since it
+   * was made. A snapshot that does not account for every product (a product in neither it nor
+   * `changed`) is not trusted: the index is built afresh.
+   */
+  constructor(products: Iterable<CatalogueProduct> = [], kept?: KeptIndex) {
     for (const p of products) this.#live.set(p.id, p);
-    this.#build();
+    if (!kept || !this.#restore(kept)) this.#build();
+  }
+
+  /** The built part, to keep beside the products, and the ids changed or retired since it was built (in the overlay or skipped). */
+  snapshot(): KeptIndex & { changed: number[] } {
+    const changed = [...this.#overlay.keys()];
+    const ids = this.#snapshot.ids;
+    for (let at = 0; at < ids.length; at++) if (this.#stale[at] && !this.#overlay.has(ids[at]!)) changed.push(ids[at]!);
+    return { built: this.#snapshot, changed };
   }
 
   get size() {
@@ -161,7 +197,7 @@ export class CatalogueIndex {
   }
 
   #markStale(id: number) {
-    this.#placeMap ??= new Map(this.#built.map((e, at) => [e.product.id, at]));
+    this.#placeMap ??= new Map(Array.from(this.#snapshot.ids, (id, at) => [id, at]));
     const at = this.#placeMap.get(id);
     if (at !== undefined) this.#stale[at] = 1;
   }
@@ -203,6 +239,51 @@ export class CatalogueIndex {
     for (const code of [p.barcode, p.sku && fold(p.sku)]) if (code && this.#codes.get(code) === p.id) this.#codes.delete(code);
   }
 
+  /**
+   * Places the products in a kept snapshot (no folding, sorting or joining), the changed ones in
+   * the overlay. False when it does not account for every product (nothing is kept then).
+   */
+  #restore({ built: snap, changed }: KeptIndex): boolean {
+    const { all, starts, ids } = snap;
+    const n = ids.length;
+    if (starts.length !== n) return false;
+    const live = this.#live;
+    const built: Entry[] = new Array<Entry>(n);
+    const stale = new Uint8Array(n);
+    let placed = 0;
+    for (let at = 0; at < n; at++) {
+      const product = live.get(ids[at]!);
+      const end = at + 1 < n ? starts[at + 1]! - 1 : all.length;
+      built[at] = { product: product ?? GONE, hay: all.slice(starts[at], end) };
+      if (product) placed++;
+      else stale[at] = 1;
+    }
+    this.#built = built;
+    this.#all = all;
+    this.#starts = starts;
+    this.#stale = stale;
+    this.#snapshot = snap;
+    this.#placeMap = undefined;
+    this.#overlay.clear();
+    const moved = new Set<number>();
+    for (const id of changed) {
+      if (moved.has(id)) continue;
+      moved.add(id);
+      const p = live.get(id);
+      // A changed product that the snapshot holds: its entry is skipped, the product overlaid.
+      this.#markStale(id);
+      if (p && this.#placeMap!.has(id)) placed--;
+      if (p) this.#overlay.set(id, { product: p, hay: hayOf(p) });
+    }
+    if (placed + this.#overlay.size !== live.size) return false;
+    this.#codes.clear();
+    for (const e of built) if (e.product !== GONE) this.#learnCodes(e.product);
+    for (const e of this.#overlay.values()) this.#learnCodes(e.product);
+    // Many changes since (a tenth: all of a small catalogue's): one build over everything, in name order.
+    if (this.#overlay.size > n / 10) this.#build();
+    return true;
+  }
+
   /** Builds the string of every product as it is now, in name order, and empties the overlay. */
   #build() {
     const keyed: (Entry & { key: string })[] = [];
@@ -229,5 +310,6 @@ export class CatalogueIndex {
     this.#starts = starts;
     this.#stale = new Uint8Array(keyed.length);
     this.#overlay.clear();
+    this.#snapshot = { all, starts, ids: Int32Array.from(keyed, (e) => e.product.id) };
   }
 }

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { CatalogueIndex } from '../../domain/pos/catalogue-search.ts';
+import { CatalogueIndex, type IndexSnapshot } from '../../domain/pos/catalogue-search.ts';
 import { POS_CATALOGUE_API, type CatalogueAnswer, type CatalogueProduct } from '../../domain/pos/till.facts.ts';
 import type { LocalCatalogue } from './ports.ts';
 
@@ -16,14 +16,22 @@ import type { LocalCatalogue } from './ports.ts';
  * with its cursor in one transaction, so a sync cut short (a closed tab, the network gone) goes
  * on from the last page kept. `open` waits for a first sync only when the browser has kept no
  * finished one; otherwise the till searches what it kept at once and the sync runs behind it.
+ *
+ * The search index's built part is kept too (meta `index`, CatalogueIndex#snapshot), with the ids
+ * changed since it was built (meta `changed`, written in each page's transaction): a warm start
+ * places the products in it instead of building it again (most of a warm start's time). It is
+ * written after a sync that rebuilt the index (the first, a price list), behind the till.
  */
 
 type Category = { id: number; name: string };
 interface CatalogueDb extends DBSchema {
   /** Products by chunk number, as JSON of CatalogueProduct[]. */
   chunks: { key: number; value: string };
-  /** cursor: the last answer's; categories: the last list; complete: the last sync had no `more`. */
-  meta: { key: 'cursor' | 'categories' | 'complete'; value: string | boolean | Category[] };
+  /**
+   * cursor: the last answer's; categories: the last list; complete: the last sync had no `more`;
+   * index: the search index's built part; changed: the ids changed or retired since it was built.
+   */
+  meta: { key: 'cursor' | 'categories' | 'complete' | 'index' | 'changed'; value: string | boolean | Category[] | IndexSnapshot | number[] };
 }
 
 export const CATALOGUE_DB = 'till-catalogue';
@@ -54,6 +62,9 @@ export function createCatalogueStore({ get, dbName = CATALOGUE_DB, chunkSize = C
   const chunkOf = new Map<number, number>();
   const chunks = new Map<number, Set<number>>();
   let opening: Promise<void> | undefined;
+  /** The index's built part as IndexedDB keeps it (none kept: undefined), and the ids changed since. */
+  let keptIndex: IndexSnapshot | undefined;
+  let changedSince = new Set<number>();
   let syncing: Promise<{ changed: number }> | undefined;
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -78,7 +89,8 @@ export function createCatalogueStore({ get, dbName = CATALOGUE_DB, chunkSize = C
   async function load(d: IDBPDatabase<CatalogueDb>) {
     const tx = d.transaction(['chunks', 'meta']);
     const store = tx.objectStore('chunks');
-    const [keys, values, kept, cats, complete] = await Promise.all([store.getAllKeys(), store.getAll(), tx.objectStore('meta').get('cursor'), tx.objectStore('meta').get('categories'), tx.objectStore('meta').get('complete')]);
+    const meta = tx.objectStore('meta');
+    const [keys, values, kept, cats, complete, built, changed] = await Promise.all([store.getAllKeys(), store.getAll(), meta.get('cursor'), meta.get('categories'), meta.get('complete'), meta.get('index'), meta.get('changed')]);
     const products: CatalogueProduct[] = [];
     keys.forEach((key, i) => {
       for (const p of JSON.parse(values[i]!) as CatalogueProduct[]) {
@@ -86,9 +98,13 @@ export function createCatalogueStore({ get, dbName = CATALOGUE_DB, chunkSize = C
         place(p.id, key);
       }
     });
-    index = new CatalogueIndex(products);
+    keptIndex = built && typeof built === 'object' && 'all' in built ? built : undefined;
+    changedSince = new Set(Array.isArray(changed) ? (changed as number[]) : []);
+    index = new CatalogueIndex(products, keptIndex && { built: keptIndex, changed: changedSince });
     cursor = typeof kept === 'string' ? kept : undefined;
-    categories = Array.isArray(cats) ? cats : [];
+    categories = Array.isArray(cats) ? (cats as Category[]) : [];
+    // Built again here (none kept, or too much changed since): kept for the next start.
+    keepIndex(d);
     return { complete: cursor !== undefined && complete !== false };
   }
 
@@ -123,6 +139,12 @@ export function createCatalogueStore({ get, dbName = CATALOGUE_DB, chunkSize = C
       const stored = tx.objectStore('chunks');
       const meta = tx.objectStore('meta');
       const writes: Promise<unknown>[] = [];
+      // The kept index learns what changed under it with the chunks, in the same transaction.
+      if (keptIndex) {
+        for (const p of answer.products) changedSince.add(p.id);
+        for (const id of answer.retired) changedSince.add(id);
+        writes.push(meta.put([...changedSince], 'changed'));
+      }
       for (const chunk of dirty) {
         const ids = chunks.get(chunk)!;
         writes.push(ids.size ? stored.put(JSON.stringify([...ids].map(now)), chunk) : stored.delete(chunk));
@@ -140,8 +162,27 @@ export function createCatalogueStore({ get, dbName = CATALOGUE_DB, chunkSize = C
       else if (index.byId(id)) retired.push(id);
     }
     index.apply(changed, retired);
+    keepIndex(d);
     notify();
     return { changed: changed.length + retired.length };
+  }
+
+  /**
+   * Keeps the index's built part when it is not the one kept (a first sync, a rebuild), with the
+   * ids changed since, behind the till: its transaction is queued before any later page's, which
+   * write `changed` from what this one starts with.
+   */
+  function keepIndex(d: IDBPDatabase<CatalogueDb>) {
+    const { built, changed } = index.snapshot();
+    if (built === keptIndex) return;
+    keptIndex = built;
+    changedSince = new Set(changed);
+    const tx = d.transaction('meta', 'readwrite');
+    void Promise.all([tx.store.put(built, 'index'), tx.store.put(changed, 'changed'), tx.done]).catch(async () => {
+      // Not kept (storage full, the tab closing): no index kept that would miss later changes; the next start builds it.
+      keptIndex = undefined;
+      await d.delete('meta', 'index').catch(() => undefined);
+    });
   }
 
   const store: CatalogueStore = {

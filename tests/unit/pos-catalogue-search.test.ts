@@ -145,3 +145,61 @@ describe('a sync’s changes', () => {
     );
   });
 });
+
+describe('a kept index (a warm start)', () => {
+  const base = Array.from({ length: 2000 }, (_, i) => product(i + 1, `Item ${i % 97} ${['red', 'green', 'blue'][i % 3]}`, `SKU-${i + 1}`, i % 5 ? `40${String(i + 1).padStart(11, '0')}` : null, i % 4));
+  const same = (a: CatalogueIndex, b: CatalogueIndex) => {
+    expect(a.size).toBe(b.size);
+    for (const q of ['amber', 'item 1', 'red', 'sku-12', 'een', 'item 5 blue', '']) {
+      // In order too: restored or built, the built part is in name order and the overlay after it.
+      expect(a.search(q, { limit: 10_000 }).map((p) => p.id).sort()).toEqual(b.search(q, { limit: 10_000 }).map((p) => p.id).sort());
+    }
+    for (const p of b.products()) {
+      expect(a.byId(p.id)).toBe(p);
+      if (p.barcode) expect(a.byCode(p.barcode)?.id).toBe(p.id);
+      expect(a.byCode(p.sku.toLowerCase())?.id).toBe(p.id);
+    }
+  };
+
+  it('restored from its snapshot (as IndexedDB keeps it) answers as one built afresh, the products changed since included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 2600 }), fc.constantFrom('red', 'amber', 'blue'), fc.boolean()), { maxLength: 400 }), fc.boolean(), (changes, afterSync) => {
+        const index = new CatalogueIndex(base);
+        const truth = new Map(base.map((p) => [p.id, p]));
+        const ids = new Set<number>();
+        for (const [id, colour, retire] of changes) {
+          ids.add(id);
+          if (retire) truth.delete(id);
+          else truth.set(id, product(id, `Item ${id % 89} ${colour}`, `SKU-${id}`, null, id % 4));
+        }
+        // Either the snapshot was made before the changes (kept beside them as ids), or after a sync applied them (its own overlay).
+        let kept;
+        if (afterSync) {
+          index.apply(
+            [...ids].flatMap((id) => truth.get(id) ?? []),
+            [...ids].filter((id) => !truth.has(id)),
+          );
+          kept = structuredClone(index.snapshot());
+        } else kept = { built: structuredClone(index.snapshot().built), changed: [...ids] };
+        // The products come back from storage as new objects.
+        const stored = structuredClone([...truth.values()]);
+        const restored = new CatalogueIndex(stored, kept);
+        // Restored, not built again behind the test's back (too few changes for a rebuild).
+        expect(restored.snapshot().built).toBe(kept.built);
+        same(restored, new CatalogueIndex(stored));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('is not trusted when it misses a product: the index is built afresh', () => {
+    const kept = new CatalogueIndex(base.slice(0, 1000)).snapshot();
+    const extra = product(5000, 'Ketchup red', 'KET', null, 1);
+    const index = new CatalogueIndex([...base.slice(0, 1000), extra], kept);
+    expect(index.search('ketchup').map((p) => p.id)).toEqual([5000]);
+    expect(index.snapshot().built).not.toBe(kept.built);
+    // A snapshot that accounts for everything is used as it is.
+    const used = new CatalogueIndex(base.slice(0, 1000), kept);
+    expect(used.snapshot().built).toBe(kept.built);
+  });
+});

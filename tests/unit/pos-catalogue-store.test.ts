@@ -191,3 +191,55 @@ describe('keeping current', () => {
     db.close();
   });
 });
+
+describe('the kept index (a warm start)', () => {
+  it('keeps the built index after the first sync, the ids changed under it after each page, and reopens on both', async () => {
+    const name = dbName();
+    // Enough products for the first sync to build the index (a few go to its overlay).
+    const filler = Array.from({ length: 1200 }, (_, i) => product(100 + i, `Filler ${i}`));
+    const server = new Server([product(1, 'Copper Kettle', { barcode: '4006381333931' }), product(2, 'Teapot'), product(3, 'Mug'), ...filler], 400);
+    const store = createCatalogueStore({ get: server.get, dbName: name });
+    await store.open();
+    server.put(product(2, 'Kettle descaler'));
+    server.retire(3);
+    server.put(product(4, 'Kettlebell', { barcode: '0012345678905' }));
+    await store.sync();
+    store.close();
+    const { openDB } = await import('idb');
+    const db = await openDB(name);
+    const kept = (await db.get('meta', 'index')) as { ids: Int32Array };
+    // Built over the first sync's three products; the second's changes are listed beside it, not built in.
+    expect(kept.ids.length).toBe(1203);
+    expect([1, 2, 3].every((id) => kept.ids.includes(id))).toBe(true);
+    expect(((await db.get('meta', 'changed')) as number[]).sort()).toEqual([2, 3, 4]);
+    db.close();
+    server.down = true;
+    const again = createCatalogueStore({ get: server.get, dbName: name });
+    await again.open();
+    expect(again.search('kettle').map((p) => p.name)).toEqual(['Copper Kettle', 'Kettle descaler', 'Kettlebell']);
+    expect(again.search('teapot')).toEqual([]);
+    expect(again.search('mug')).toEqual([]);
+    expect(again.byCode('0012345678905')?.name).toBe('Kettlebell');
+    expect(again.size).toBe(1203);
+    again.close();
+  });
+
+  it('opens on a kept index that lost its list of changes by building it afresh (a product it does not hold)', async () => {
+    const name = dbName();
+    const server = new Server([product(1, 'Copper Kettle'), product(2, 'Teapot')]);
+    const store = createCatalogueStore({ get: server.get, dbName: name });
+    await store.open();
+    server.put(product(5, 'Kettlebell'));
+    await store.sync();
+    store.close();
+    const { openDB } = await import('idb');
+    const db = await openDB(name);
+    await db.put('meta', [], 'changed');
+    db.close();
+    server.down = true;
+    const again = createCatalogueStore({ get: server.get, dbName: name });
+    await again.open();
+    expect(again.search('kettle').map((p) => p.name)).toEqual(['Copper Kettle', 'Kettlebell']);
+    again.close();
+  });
+});
