@@ -374,6 +374,8 @@ export const checkoutMachine = setup({
             'payment.quick': { actions: ['quickCash', 'persist'] },
             'pay.back': { target: 'cart', actions: assign({ payments: [], errors: {} }) },
             'pay.confirm': { guard: 'covered', target: 'submitting' },
+            // The key that opened the payment (F9) completes it, as Complete sale does.
+            pay: { guard: 'covered', target: 'submitting' },
           },
         },
         submitting: {

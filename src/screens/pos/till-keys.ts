@@ -5,6 +5,7 @@ import type { Checkout, Register } from './till-types.ts';
 /** The till's shortcuts, listed by the help overlay (F1) in this order. */
 export const TILL_KEYS: { keys: string; does: string }[] = [
   { keys: 'F2 or /', does: 'Search or scan' },
+  { keys: '↓ from the search', does: 'The products found: the arrows move, Enter adds one' },
   { keys: 'F3', does: 'Quantity of the selected line' },
   { keys: 'F4', does: 'Discount on the selected line' },
   { keys: 'Alt+↑ / Alt+↓', does: 'Select the line above or below' },
@@ -13,7 +14,7 @@ export const TILL_KEYS: { keys: string; does: string }[] = [
   { keys: 'Alt+C', does: 'Customer (search, Enter picks; Walk-in clears)' },
   { keys: 'F7', does: 'Hold the sale' },
   { keys: 'F8', does: 'Resume a held sale' },
-  { keys: 'F9 or Ctrl+Enter', does: 'Pay' },
+  { keys: 'F9 or Ctrl+Enter', does: 'Pay; pressed again, complete the sale' },
   { keys: 'Alt+R', does: 'Return goods: scan the receipt or type its reference' },
   { keys: 'Alt+N', does: 'New sale (clears the cart, or leaves the receipt)' },
   { keys: 'F1', does: 'These shortcuts' },
@@ -43,7 +44,8 @@ export function useTillKeys({ checkout, search, line }: { checkout: Checkout; re
       if (e.key === 'F6') return (e.preventDefault(), focus('#order-discount'));
       if (e.key === 'F7') return send({ type: 'cart.hold' });
       if (e.key === 'F8') return send({ type: 'panel.open', panel: 'held' });
-      if (e.key === 'F9' || (e.key === 'Enter' && e.ctrlKey)) return send({ type: 'pay' });
+      // Pressed again it completes the payment; a key held down (repeating) does neither twice.
+      if (e.key === 'F9' || (e.key === 'Enter' && e.ctrlKey)) return e.repeat ? e.preventDefault() : send({ type: 'pay' });
       if (e.altKey && (e.key === 'n' || e.key === 'N')) {
         e.preventDefault();
         // Whichever the till is showing takes it: the receipt leaves, a cart is cleared.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatAmount, formatPercent, parseMoney, parsePercent } from '../../../domain/format.ts';
 import type { CatalogueProduct } from '../../../domain/pos/till.facts.ts';
@@ -73,6 +73,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
   const [text, setText] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const search = useRef<HTMLInputElement>(null);
+  const tiles = useRef<HTMLDivElement>(null);
   const { products, categories } = useProducts(checkout, text, categoryId);
   const money = (v: number) => formatAmount(v, display);
   const line = cart.selected;
@@ -94,10 +95,17 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               // A scanner types fast and ends with Enter: the code goes to the cart, the box is cleared for the next.
+              // A name typed that finds one product only is that product.
               if (e.key === 'Enter' && text.trim()) {
                 e.preventDefault();
-                checkout.send({ type: 'scan', code: text.trim() });
+                const only = products.length === 1 && !checkout.getSnapshot().context.catalogue.byCode(text.trim()) ? products[0] : undefined;
+                checkout.send(only ? { type: 'product.add', productId: only.id } : { type: 'scan', code: text.trim() });
                 setText('');
+              }
+              // Down to the products found: the arrows move among them, Enter adds one.
+              if (e.key === 'ArrowDown' && products.length > 0) {
+                e.preventDefault();
+                tiles.current?.querySelector<HTMLElement>('button')?.focus();
               }
             }}
           />
@@ -127,7 +135,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
           </p>
         )}
         {cart.looking && <p className={muted}>Asking the server for “{cart.looking}”…</p>}
-        <div className={grid}>
+        <div className={grid} ref={tiles} onKeyDown={(e) => moveAmongTiles(e, focusSearch)}>
           {products.map((p) => (
             <button key={p.id} type="button" className={tile} onClick={() => (checkout.send({ type: 'product.add', productId: p.id }), focusSearch())}>
               {p.image && <img src={p.image} alt="" className={css({ w: 'full', h: { base: '14', lg: '16' }, objectFit: 'cover', borderRadius: 'sm' })} />}
@@ -263,6 +271,30 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
       <HelpDialog open={cart.panel === 'help'} onClose={() => checkout.send({ type: 'panel.close' })} finalFocus={search} />
     </div>
   );
+}
+
+/**
+ * The arrows among the product tiles, as the grid lays them out: left and right one tile, up and
+ * down one row (the tile nearest above or below); up from the first row goes back to the search.
+ */
+function moveAmongTiles(e: KeyboardEvent<HTMLDivElement>, backToSearch: () => void) {
+  if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key) || e.altKey || !(e.target instanceof HTMLButtonElement)) return;
+  e.preventDefault();
+  const all = [...e.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > button')];
+  const at = all.indexOf(e.target);
+  const here = e.target.getBoundingClientRect();
+  const rowOf = (b: HTMLElement) => b.getBoundingClientRect().top;
+  let next: HTMLButtonElement | undefined;
+  if (e.key === 'ArrowLeft') next = all[at - 1];
+  else if (e.key === 'ArrowRight') next = all[at + 1];
+  else {
+    const down = e.key === 'ArrowDown';
+    const row = (down ? all.slice(at + 1) : all.slice(0, at).reverse()).filter((b) => (down ? rowOf(b) > here.top + 1 : rowOf(b) < here.top - 1));
+    const nearestRow = row[0] && rowOf(row[0]);
+    next = row.filter((b) => rowOf(b) === nearestRow).sort((a, b) => Math.abs(a.getBoundingClientRect().left - here.left) - Math.abs(b.getBoundingClientRect().left - here.left))[0];
+    if (!next && !down) return backToSearch();
+  }
+  next?.focus();
 }
 
 const discountText = (d: Discount) => (d.value === 0 ? '' : d.kind === 'percent' ? `${formatPercent(d.value)}%` : (d.value / 100).toFixed(2));
