@@ -62,6 +62,9 @@ export type ActionDraftEvent =
   | { type: 'draft.done' }
   | { type: 'draft.failed'; errors: Record<string, string[]> };
 
+/** How many of each line the draft takes, as the server will count them (whole, within what may be taken). */
+export const taking = (lines: readonly { quantity: number; max: number }[]) => lines.map((l) => Math.min(l.max, Math.max(0, Math.trunc(l.quantity) || 0)));
+
 /** One serial number per row (commas too), blanks ignored. */
 export const serialsOf = (text: string) =>
   text
@@ -154,7 +157,10 @@ export const actionDraftMachine = setup({
     changeRefunds: assign(({ context, event }) => {
       const def = context.panels[context.panel!]!.refunds!;
       const { rows, nextKey, errors } = nextRows(def.field, { rows: context.refunds, nextKey: context.nextKey, errors: context.errors }, event as PaymentRowEvent, context.methods[0]?.value ?? '');
-      return { refunds: rows, nextKey, errors };
+      if (event.type !== 'payment.add' || !context.worth) return { refunds: rows, nextKey, errors };
+      // A new refund row offers what is still owed back (the refund due less the rows before it), to be changed or split.
+      const owed = context.worth(taking(context.lines)).owed - context.refunds.reduce((sum, r) => sum + Math.max(0, r.amount || 0), 0);
+      return { refunds: rows.map((r, i) => (i === rows.length - 1 ? { ...r, amount: Math.max(0, owed) } : r)), nextKey, errors };
     }),
     /** Hands the body to its parent, the document's lifecycle machine, which runs the action once. */
     send: ({ self }, { action, body }: { action: DraftPanel; body: Record<string, unknown> }) => self._parent?.send({ type: 'doc.act', action, body }),

@@ -1,10 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { actionDraftMachine } from './action-draft.machine.ts';
-import { serialsOf } from './action-draft.machine.ts';
+import { serialsOf, taking } from './action-draft.machine.ts';
 import { rowsView } from './payment-rows.ts';
 
 /** How many of each line the panel takes as typed: nothing for what is not a number, never more than the line has. */
-const taking = (lines: readonly { quantity: number; max: number }[]) => lines.map((l) => Math.min(l.max, Math.max(0, Math.trunc(l.quantity) || 0)));
 
 /**
  * The open panel, its lines with their own errors (and the serials picked of their choices),

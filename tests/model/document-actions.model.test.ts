@@ -156,6 +156,8 @@ describe('action draft (receive, return, pay, cancel)', () => {
     // Refunds: the same rows as a sale's payments, the first method a new row's.
     actor.send({ type: 'payment.add' });
     actor.send({ type: 'payment.add' });
+    // A new row offers what is still owed back: all of it first, then nothing more.
+    expect(view().refunds!.rows.map((r) => r.amount)).toEqual([10000, 0]);
     actor.send({ type: 'payment.change', index: 0, field: 'amount', value: 4000 });
     actor.send({ type: 'payment.change', index: 1, field: 'method', value: 'card' });
     actor.send({ type: 'payment.change', index: 1, field: 'amount', value: Number.NaN });
