@@ -34,7 +34,7 @@ const newKey = () => globalThis.crypto?.randomUUID?.() ?? `till-${Date.now().toS
  * checkout while the session is open; this view selects and sends. It gives them the browser's
  * storage: the catalogue and the outbox in IndexedDB (src/pos/), the cart in localStorage.
  */
-export default function PosRoute({ data }: ScreenProps) {
+export default function PosRoute({ data, screen }: ScreenProps) {
   const system = useAppSystem();
   const cashier = useSelector(system.auth, selectUserName);
   const input = useMemo(
@@ -48,6 +48,8 @@ export default function PosRoute({ data }: ScreenProps) {
       now: () => new Date().toISOString(),
       display: openDisplayLink(),
       opening: data as TillOpening | undefined,
+      // The open session and its terms, kept for a reload without the network (forgotten on sign-out).
+      keep: system.keptForOffline<TillOpening>(screen),
     }),
     // The till is made once per page; a new name for the cashier does not restart it.
     [system],
