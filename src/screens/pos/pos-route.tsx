@@ -15,6 +15,7 @@ import { createOutbox } from '../../pos/outbox.ts';
 import { registerTillServiceWorker } from '../../pos/register-sw.ts';
 import { localTillStore } from '../../pos/till-store.ts';
 import { listenForScans } from '../../pos/scanner-listener.ts';
+import { keysBeforeTakeover } from '../../app/before-takeover.ts';
 import { openDisplayLink } from '../../pos/customer-display.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { CashDialog, CloseDialog, ClosingReport, OpenRegister } from './register-views.tsx';
@@ -23,7 +24,10 @@ import { tillServer } from './till-server.ts';
 
 /** The register and its checkout, with the page's scanner: a code typed fast and ended by Enter anywhere on the page is a scan. */
 const tillMachine = registerMachine.provide({
-  actors: { checkout: checkoutMachine.provide({ actors: { listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }))) } }) },
+  actors: {
+    // Hears the keys typed on the drawn till before the app took it over too: a scan across the takeover is one scan.
+    checkout: checkoutMachine.provide({ actors: { listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }), { earlier: keysBeforeTakeover() })) } }),
+  },
 });
 
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `till-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
