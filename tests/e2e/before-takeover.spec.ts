@@ -36,6 +36,20 @@ function complaints(page: Page): string[] {
   return seen;
 }
 
+/** The CPU slowed 4x and the app's chunks held back until `letThrough` is called; animations off. */
+async function slowedChunksHeld(page: Page): Promise<{ cdp: CDPSession; letThrough: () => void }> {
+  await withoutAnimations(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/js/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { cdp, letThrough };
+}
+
 /**
  * Opens `path` with the CPU slowed 4x and does `act` the moment `first` is on screen, on the
  * drawing; then fails unless the app was not yet holding the page when `act` had done, and waits
@@ -44,15 +58,7 @@ function complaints(page: Page): string[] {
  * cores the app came, slowed or not, in the middle of a case's typing as often as not.
  */
 async function beforeTakeover(page: Page, path: string, first: (page: Page) => Locator, act: () => Promise<void>): Promise<string[]> {
-  await withoutAnimations(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let letThrough = () => {};
-  const acted = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route('**/js/chunks/**', async (route) => {
-    await acted;
-    await route.continue();
-  });
+  const { cdp, letThrough } = await slowedChunksHeld(page);
   const loads: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(frame.url()));
   await page.goto(path, { waitUntil: 'commit' });
@@ -369,7 +375,6 @@ test('a barcode scanned the moment the drawn till shows, the app taking over in 
   const errors = complaints(page);
   // A long code (a Code 128 label, say): a scan long enough for the app to come in its middle.
   const { product, code } = await tillWithProduct(request, 'Straddled kettle', `${Date.now()}${Date.now()}`.slice(0, 24));
-  await withoutAnimations(page);
   // Counts the keys the page heard before the app held it, for the report.
   await page.addInitScript(() => {
     let keys = 0;
@@ -380,16 +385,9 @@ test('a barcode scanned the moment the drawn till shows, the app taking over in 
       observer.disconnect();
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
   });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   // The app's chunks come once the scan's first keys are in the drawing: the rest, at a scanner's
   // pace (under 100 ms a key), comes while the app takes the page over.
-  let letThrough = () => {};
-  const headTyped = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route('**/js/chunks/**', async (route) => {
-    await headTyped;
-    await route.continue();
-  });
+  const { cdp, letThrough } = await slowedChunksHeld(page);
   await page.goto('/admin/pos', { waitUntil: 'commit' });
   await expect(tillSearch(page)).toBeVisible({ timeout: 15_000 });
   expect(await page.locator(`#${PAGE_DATA_ID}`).count(), 'the page was drawn by the server').toBe(1);
