@@ -25,6 +25,12 @@ export interface AuthContext {
   fieldErrors: Partial<Record<keyof LoginBody, string>>;
   /** Started with a session checked already (a drawn page): no GET /me. */
   checked: boolean;
+  /**
+   * The page being started kept on this device what it needs to start for the stored person
+   * without the network (the till: its terms and open register session). Only then does a
+   * session that cannot be checked open that page instead of "The server cannot be reached".
+   */
+  offline: boolean;
 }
 
 export type AuthEvent =
@@ -32,6 +38,8 @@ export type AuthEvent =
   | { type: 'logout' }
   | { type: 'session.expired' }
   | { type: 'retry' }
+  /** The browser says the network is back: a session started offline is checked at once. */
+  | { type: 'network.online' }
   | { type: 'user.updated'; user: SessionUser };
 
 /** Messages of SPEC §8. */
@@ -44,6 +52,9 @@ export const AUTH_MESSAGES = {
 
 export const isRequestFailure = (e: unknown): e is RequestFailure =>
   typeof e === 'object' && e !== null && 'status' in e && typeof (e as RequestFailure).status === 'number';
+
+/** No answer, or a server failing: nothing the person did, so nothing is forgotten. */
+export const unreachable = (error: unknown) => !isRequestFailure(error) || error.status === 0 || error.status >= 500;
 
 /** A failed sign-in tells the person twice: an error toast and the login page's alert (SPEC §4, §8). */
 const tellLoginFailed = (message: string) =>
@@ -60,7 +71,7 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     /** `checked`: the stored session was checked a moment ago (the server drew this page for it with GET /me's answer). */
-    input: {} as { stored: StoredSession | null; checked?: boolean },
+    input: {} as { stored: StoredSession | null; checked?: boolean; offline?: boolean },
     events: {} as AuthEvent,
   },
   actors: {
@@ -78,9 +89,11 @@ export const authMachine = setup({
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
     isChecked: ({ context }) => context.checked,
+    /** The server did not answer, and the page kept what it starts from for this person. */
+    mayStartOffline: ({ context }, params: { error: unknown }) => context.offline && context.user !== null && unreachable(params.error),
     isValidLogin: ({ event }) => event.type === 'login.submit' && Object.keys(loginProblems({ email: event.email, password: event.password })).length === 0,
     isStatusFailed: (_, params: { output: LoginResponse }) => params.output.Status === 'failed',
-    isUnreachable: (_, params: { error: unknown }) => !isRequestFailure(params.error) || params.error.status === 0 || params.error.status >= 500,
+    isUnreachable: (_, params: { error: unknown }) => unreachable(params.error),
     isThrottled: (_, params: { error: unknown }) => isRequestFailure(params.error) && params.error.status === 429,
     hasFieldErrors: (_, params: { error: unknown }) =>
       isRequestFailure(params.error) && params.error.status === 422 && !!params.error.errors && Object.keys(params.error.errors).length > 0,
@@ -109,7 +122,13 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ user: input.stored?.user ?? null, token: input.stored?.token ?? null, fieldErrors: {}, checked: !!input.checked && !!input.stored }),
+  context: ({ input }) => ({
+    user: input.stored?.user ?? null,
+    token: input.stored?.token ?? null,
+    fieldErrors: {},
+    checked: !!input.checked && !!input.stored,
+    offline: !!input.offline && !!input.stored,
+  }),
   initial: 'booting',
   states: {
     booting: {
@@ -135,9 +154,47 @@ export const authMachine = setup({
           ],
         },
         onError: [
+          { guard: { type: 'mayStartOffline', params: ({ event }) => ({ error: event.error }) }, target: 'offline' },
           { guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) }, target: 'unreachable' },
           { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
         ],
+      },
+    },
+    offline: {
+      description:
+        'The token could not be checked, and the page kept what it starts from for this person (the till): signed in from what this device kept; checked again when the network is back, and every few seconds.',
+      tags: ['offline'],
+      entry: { type: 'announce', params: ({ context }) => ({ status: 'user', permissions: [...permissionsOf(context.user?.roles)] }) },
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: { retryDelay: 'rechecking' },
+          on: { 'network.online': 'rechecking' },
+        },
+        rechecking: {
+          description: 'Is the kept session still good? (GET /me) The page stays as it is meanwhile.',
+          invoke: {
+            id: 'fetchMe',
+            src: 'fetchMe',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: {
+              target: '#auth.loggedIn',
+              actions: [
+                assign({ user: ({ event }) => event.output, offline: false }),
+                { type: 'storeSession', params: ({ context, event }) => ({ token: context.token ?? '', user: event.output }) },
+              ],
+            },
+            onError: [
+              { guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) }, target: 'waiting' },
+              // Ended on the server while this device was offline: signed out (the till's unsent sales stay in its outbox).
+              { target: '#auth.unauthenticated', actions: ['forget', 'clearStoredSession'] },
+            ],
+          },
+        },
+      },
+      on: {
+        logout: { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
+        'session.expired': { target: 'unauthenticated', actions: ['forget', 'clearStoredSession'] },
       },
     },
     unreachable: {
@@ -272,6 +329,8 @@ export const selectPermissions = (s: AuthSnapshot): Set<Permission> => permissio
 export const selectUserName = (s: AuthSnapshot) => s.context.user?.name ?? '';
 /** The stored session could not be checked: the server did not answer. */
 export const selectUnreachable = (s: AuthSnapshot) => s.matches('unreachable');
-export const selectSignedIn = (s: AuthSnapshot) => s.matches('loggedIn') || s.matches('loggingOut');
+export const selectSignedIn = (s: AuthSnapshot) => s.matches('loggedIn') || s.matches('loggingOut') || s.matches('offline');
+/** Signed in from what this device kept, the server not reached (the till working offline). */
+export const selectOffline = (s: AuthSnapshot) => s.hasTag('offline');
 /** The shop's currency for amounts on screen (the website setting's; the default until the session says). */
 export const selectCurrency = (s: AuthSnapshot) => s.context.user?.shop?.currency ?? DEFAULT_CURRENCY;

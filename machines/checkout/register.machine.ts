@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PaymentMethod } from '../../domain/documents/payments.facts.ts';
 import type { CashDirection, PosTerms, RegisterSession } from '../../domain/pos/till.facts.ts';
-import { isRequestFailure } from '../auth.machine.ts';
+import { isRequestFailure, unreachable } from '../auth.machine.ts';
+import type { TillStore } from '../../src/pos/ports.ts';
 import { checkoutActors } from './checkout.actors.ts';
 import { closeBody, startCounting, type Counted } from './closing.ts';
 import { checkoutMachine, type CheckoutInput } from './checkout.machine.ts';
@@ -18,14 +19,21 @@ export interface TillOpening {
   terms: PosTerms;
   session: RegisterSession | null;
 }
-/** The ports and clock; `opening`: the terms and session the page's loader got (none: the register asks). */
-export type RegisterInput = Omit<CheckoutInput, 'sessionId' | 'terms'> & { opening?: TillOpening | undefined };
+/**
+ * The ports and clock; `opening`: the terms and session the page's loader got (none: the register
+ * asks); `keep`: where the open session is kept on this device, for a start without the network.
+ */
+export type RegisterInput = Omit<CheckoutInput, 'sessionId' | 'terms'> & { opening?: TillOpening | undefined; keep?: TillStore<TillOpening | null> | undefined };
 export interface CashForm {
   direction: CashDirection;
   amount: number;
   reason: string;
 }
 export interface RegisterContext extends Omit<RegisterInput, 'opening'> {
+  /** What this device kept when last online (read once, at start): the till opens from it when the server cannot be reached. */
+  kept: TillOpening | null;
+  /** Started from what was kept, the server not reached: its sales wait in the outbox. */
+  offline: boolean;
   terms: PosTerms | null;
   session: RegisterSession | null;
   float: number;
@@ -75,10 +83,16 @@ export const registerMachine = setup({
     outboxEmpty: ({ context }) => context.waiting === 0,
     validFloat: ({ context }) => Number.isSafeInteger(context.float) && context.float >= 0,
     validCash: ({ context }) => context.cash.amount > 0 && context.cash.reason.trim() !== '',
+    /** The server did not answer, and this device kept an open session to sell into (the outbox). */
+    mayOpenKept: ({ context }, params: { error: unknown }) => unreachable(params.error) && context.kept?.session?.status === 'open',
+  },
+  actions: {
+    /** What the till starts from next time without the network: the open session and its terms, or nothing. */
+    keep: ({ context }) => context.keep?.save(context.terms && context.session?.status === 'open' ? { terms: context.terms, session: context.session } : null),
   },
 }).createMachine({
   id: 'register',
-  context: ({ input: { opening, ...input } }) => ({ ...input, terms: opening?.terms ?? null, session: opening?.session ?? null, float: 0, cash: { direction: 'in', amount: 0, reason: '' }, counted: {}, notice: null, errors: {}, waiting: 0 }),
+  context: ({ input: { opening, ...input } }) => ({ ...input, kept: input.keep?.load() ?? null, offline: false, terms: opening?.terms ?? null, session: opening?.session ?? null, float: 0, cash: { direction: 'in', amount: 0, reason: '' }, counted: {}, notice: null, errors: {}, waiting: 0 }),
   invoke: { id: 'watchOutbox', src: 'watchOutbox', input: ({ context }) => ({ outbox: context.outbox }) },
   on: { 'outbox.changed': { actions: assign(({ event }) => ({ waiting: event.waiting + event.attention.length })) } },
   initial: 'start',
@@ -98,12 +112,16 @@ export const registerMachine = setup({
           { guard: 'isOpen', target: 'open', actions: assign(({ event }) => ({ terms: event.output.terms, session: event.output.session })) },
           { target: 'none', actions: assign(({ event }) => ({ terms: event.output.terms, session: null })) },
         ],
-        onError: { target: 'unavailable', actions: assign(({ event }) => failed(event.error)) },
+        onError: [
+          { guard: { type: 'mayOpenKept', params: ({ event }) => ({ error: event.error }) }, target: 'open', actions: assign(({ context }) => ({ terms: context.kept!.terms, session: context.kept!.session, offline: true })) },
+          { target: 'unavailable', actions: assign(({ event }) => failed(event.error)) },
+        ],
       },
     },
     unavailable: { description: 'The session could not be read: try again.', on: { 'register.reload': { target: 'loading', actions: assign(CLEAN) } } },
     none: {
       description: 'No open session: the float is counted and the register opened.',
+      entry: 'keep',
       on: {
         'float.change': { actions: assign(({ event }) => ({ float: event.amount })) },
         'register.open': { guard: 'validFloat', target: 'opening' },
@@ -120,7 +138,8 @@ export const registerMachine = setup({
       },
     },
     open: {
-      description: 'Selling: the checkout runs for this session.',
+      description: 'Selling: the checkout runs for this session (kept on this device for a start without the network).',
+      entry: 'keep',
       invoke: { id: 'checkout', src: 'checkout', input: ({ context: c }) => ({ terms: c.terms!, cashier: c.cashier, catalogue: c.catalogue, outbox: c.outbox, store: c.store, server: c.server, newKey: c.newKey, now: c.now, display: c.display, sessionId: c.session!.id }) },
       initial: 'selling',
       states: {
@@ -147,7 +166,7 @@ export const registerMachine = setup({
                 id: 'moveCash',
                 src: 'moveCash',
                 input: ({ context }) => ({ c: context, body: { direction: context.cash.direction, amount: context.cash.amount, reason: context.cash.reason.trim() } }),
-                onDone: { target: '#register.open.selling', actions: assign(({ event }) => ({ session: event.output, ...CLEAN })) },
+                onDone: { target: '#register.open.selling', actions: [assign(({ event }) => ({ session: event.output, ...CLEAN })), 'keep'] },
                 onError: { target: 'editing', actions: assign(({ event }) => failed(event.error)) },
               },
             },
@@ -195,6 +214,7 @@ export const registerMachine = setup({
     },
     closed: {
       description: 'The session is closed: its report (counted, expected, difference per method) is shown and can be printed.',
+      entry: 'keep',
       on: { 'register.next': { target: 'none', actions: assign({ session: null, float: 0, counted: {} }) } },
     },
   },

@@ -28,6 +28,29 @@ type Step =
   | { kind: 'click' | 'submit'; target: Element; place: Place; by?: Step }
   | { kind: 'key'; target: Element; place: Place; key: string };
 
+/**
+ * A key pressed on the drawn page, as its keydown said (`time` is its timeStamp), with where its
+ * text box stood just before it (null: not in a text box).
+ */
+export interface KeyBeforeTakeover {
+  key: string;
+  time: number;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  target: Element;
+  value: string | null;
+  start: number | null;
+  end: number | null;
+}
+const keyLog: KeyBeforeTakeover[] = [];
+/**
+ * Every key pressed on the drawn page until the app took it over, in order: a listener that starts
+ * with the app hears what came before it as if it had been there (the till's scanner: a scan
+ * typed across the takeover is one scan, not a head left in the box and a tail taken as a code).
+ */
+export const keysBeforeTakeover = (): readonly KeyBeforeTakeover[] => keyLog;
+
 /** Keys that do nothing on the drawing but mean something to the app (close a menu, move in a list). */
 const APP_KEYS = new Set(['Escape', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
@@ -157,6 +180,10 @@ export function holdUntilTakeover(root: HTMLElement): () => Promise<void> {
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || !root.contains(target)) return;
+    if (!event.isComposing) {
+      const box = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
+      keyLog.push({ key: event.key, time: event.timeStamp, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey, target, value: box?.value ?? null, start: box?.selectionStart ?? null, end: box?.selectionEnd ?? null });
+    }
     // Enter in a one-line field is the app's to take (a scanner ends a scan with it) or, left
     // alone, submits the form: held as a key, the submission it sets off left to the browser and held below.
     if (event.key === 'Enter' && target instanceof HTMLInputElement) {

@@ -25,7 +25,7 @@ export interface Host {
   /** Calls `listener` when the person leaves the page (closes the tab, reloads); answers how to stop. */
   pageHide(listener: () => void): () => void;
   /** The browser's own events the system listens to; the server has none. */
-  listen(hooks: { beforeUnload(): boolean; popped(url: string): void; signedOutElsewhere(key: string): void }): void;
+  listen(hooks: { beforeUnload(): boolean; popped(url: string): void; signedOutElsewhere(key: string): void; online(): void }): void;
 }
 
 /** The media queries the app follows. */
@@ -97,7 +97,7 @@ export function browserHost(): Host {
     hint(hints) {
       document.cookie = `${PAGE_HINTS_COOKIE}=${encodeURIComponent(JSON.stringify(hints))}; path=/admin; max-age=31536000; SameSite=Lax`;
     },
-    listen({ beforeUnload, popped, signedOutElsewhere }) {
+    listen({ beforeUnload, popped, signedOutElsewhere, online }) {
       // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
       window.addEventListener('beforeunload', (e) => {
         if (beforeUnload()) e.preventDefault();
@@ -106,6 +106,7 @@ export function browserHost(): Host {
       window.addEventListener('storage', (e) => {
         if (e.newValue === null && e.key) signedOutElsewhere(e.key);
       });
+      window.addEventListener('online', online);
     },
   };
 }

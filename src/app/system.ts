@@ -13,7 +13,8 @@ import { createApi, type Api } from './api.ts';
 import { browserHost, type Host, type PageHints } from './host.ts';
 import { createPageActors, type PageActors } from './page-actors.ts';
 import type { ScreenLoader } from './screen-loader.ts';
-import { createStorage, UI_KEY } from './storage.ts';
+import { createStorage, UI_KEY, type AppStorage } from './storage.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { createToastLoader, type ToastLoader } from './toast-loader.ts';
 
 const APP_NAME = 'Back office';
@@ -131,7 +132,7 @@ export function createAppSystem(options: {
         announceChecking: (_, { permissions }) => navigation.send({ type: 'auth.checking', permissions }),
       },
     }),
-    { input: drawnSession(storage.loadSession(), drawn?.me), inspect, systemId: 'auth' },
+    { input: startingSession(storage, drawn?.me, host.url), inspect, systemId: 'auth' },
   );
   sessionExpired = () => auth.send({ type: 'session.expired' });
   signOut = () => auth.send({ type: 'logout' });
@@ -157,6 +158,7 @@ export function createAppSystem(options: {
       signedOutElsewhere: (key) => {
         if (key === STORAGE_KEYS.token) auth.send({ type: 'session.expired' });
       },
+      online: () => auth.send({ type: 'network.online' }),
     });
     narrow.onChange((matches) => {
       ui.send({ type: matches ? 'viewport.narrow' : 'viewport.wide' });
@@ -187,7 +189,22 @@ export function createAppSystem(options: {
   /** The person's locale for amounts, numbers and dates (the browser's language). */
   const locale = host.locale;
 
-  self = { toasts, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints };
+  /** What the page `page` (its screen key) keeps for whoever is signed in when it reads or writes. */
+  function keptForOffline<T>(page: string): KeptForOffline<T> {
+    const user = () => auth.getSnapshot().context.user?.id;
+    return {
+      load: () => {
+        const id = user();
+        return id === undefined ? null : (storage.kept(id, page) as T | null);
+      },
+      save: (value) => {
+        const id = user();
+        if (id !== undefined) storage.keep(id, page, value);
+      },
+    };
+  }
+
+  self = { toasts, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints, keptForOffline };
   return self;
 }
 
@@ -202,9 +219,23 @@ export interface DrawnState {
   alerts: StockAlerts | null;
 }
 
-/** The stored session, marked checked when the page was drawn for it (its user as GET /me answered). */
-function drawnSession(stored: { token: string; user: SessionUser } | null, me: SessionUser | null | undefined) {
-  return stored && me ? { stored: { token: stored.token, user: me }, checked: true } : { stored };
+/**
+ * The stored session, marked checked when the page was drawn for it (its user as GET /me
+ * answered), or marked `offline` when the page at `url` kept what it starts from for that person
+ * (storage.ts `keep`: the till), so it may start without the network.
+ */
+function startingSession(storage: AppStorage, me: SessionUser | null | undefined, url: string) {
+  const stored = storage.loadSession();
+  if (stored && me) return { stored: { token: stored.token, user: me }, checked: true };
+  const page = matchRoute(url.split('?')[0] ?? url)?.route.screen;
+  return { stored, offline: !!stored && !!page && storage.kept(stored.user.id, page) !== null };
+}
+
+/** What a page keeps on this device for the signed-in person, to start from without the network (storage.ts `keep`). */
+export interface KeptForOffline<T> {
+  load(): T | null;
+  /** null: nothing to start from any more (the till's register closed). */
+  save(value: T | null): void;
 }
 
 export interface AppSystem {
@@ -230,4 +261,6 @@ export interface AppSystem {
   inspect: Observer<InspectionEvent> | ((e: InspectionEvent) => void) | undefined;
   /** The person's locale for amounts, numbers and dates (the browser's language). */
   locale: string | undefined;
+  /** What the page `page` (a route's screen key) keeps on this device for the signed-in person, to start from without the network. */
+  keptForOffline<T>(page: string): KeptForOffline<T>;
 }

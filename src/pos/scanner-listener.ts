@@ -45,16 +45,41 @@ function putBack({ box, value, start, end }: Kept) {
   box.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** A key pressed before the listener was there (src/app/before-takeover.ts keysBeforeTakeover), with where its text box stood just before it. */
+export interface EarlierKey {
+  key: string;
+  time: number;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  target: unknown;
+  value: string | null;
+  start: number | null;
+  end: number | null;
+}
+
 export interface ScanTarget {
   addEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void, options: { capture: boolean }): void;
   removeEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void, options: { capture: boolean }): void;
 }
 
-/** Calls `onScan` with each code scanned anywhere on `target` (the window by default); returns the function that stops listening. */
-export function listenForScans(onScan: (code: string) => void, options: Partial<ScannerOptions> & { target?: ScanTarget } = {}): () => void {
-  const { target = globalThis as unknown as ScanTarget, ...rule } = options;
+/**
+ * Calls `onScan` with each code scanned anywhere on `target` (the window by default); returns the
+ * function that stops listening. `earlier`: the keys pressed before it listened (on a page the
+ * server drew, before the app took it over), heard first, so a scan under way goes on: its head,
+ * typed into the drawing, and its tail, heard here, are one scan.
+ */
+export function listenForScans(onScan: (code: string) => void, options: Partial<ScannerOptions> & { target?: ScanTarget; earlier?: readonly EarlierKey[] } = {}): () => void {
+  const { target = globalThis as unknown as ScanTarget, earlier = [], ...rule } = options;
   const detector = createScanDetector(rule);
   let kept: Kept | undefined;
+  for (const key of earlier) {
+    const step = detector.feed(key);
+    if (step.kind === 'start') kept = isTextBox(key.target) && key.value !== null ? { box: key.target, value: key.value, start: key.start, end: key.end } : undefined;
+    // A scan that ended before the app came: the page makes its Enter again once the app holds it
+    // (before-takeover.ts), and the search box takes it; taken here too, it would sell twice.
+    else if (step.kind !== 'key') kept = undefined;
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.isComposing || event.repeat) {
       detector.reset();

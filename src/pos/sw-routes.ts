@@ -3,9 +3,11 @@
  * registered at TILL_SW_URL with the scope TILL_SCOPE (./register-sw.ts), so it governs the
  * till's page and what that page fetches, and nothing of the rest of the app.
  *
- *  - the till's page (a navigation within the scope): network first, the last copy when the
- *    server cannot be reached (or takes longer than NETWORK_TIMEOUT_S), so a reload offline
- *    still opens it
+ *  - the till's page (a navigation within the scope): network first; when the server cannot be
+ *    reached (or takes longer than NETWORK_TIMEOUT_S), the page undrawn (as the browser draws it
+ *    itself, kept at install without cookies), so a reload offline still opens it and the app
+ *    starts from what the till kept for the signed-in person; no drawn page, with a person's data
+ *    in it, is kept
  *  - the till's code (the build's hashed files the till needs, precached at install: the list
  *    scripts/vite-till-sw.ts puts in the worker): from the cache, never stale (a new build
  *    has new names)

@@ -14,18 +14,31 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// The till's page, network first. The page varies by cookie (the server draws it for the
-// person): the one browser it is kept in is that person's, so Vary is not matched.
-const shell = new NetworkFirst({ cacheName: TILL_SHELL_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_S, matchOptions: { ignoreVary: true } });
+// The till's page, network first. What answers when the server cannot be reached is not the last
+// page the server drew (that one holds the person's data, as it was then) but the page as the
+// browser draws it itself, fetched without cookies at install: the app then starts from what the
+// till kept on this device for the signed-in person (src/app/storage.ts), which signing out clears.
+const shell = new NetworkFirst({
+  cacheName: TILL_SHELL_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    {
+      // A drawn page is never kept.
+      cacheWillUpdate: async () => null,
+      // Every page under the scope (/admin/pos, /admin/pos/display) starts from the one undrawn page.
+      cacheKeyWillBeUsed: async ({ request, mode }) => (mode === 'read' ? TILL_SCOPE : request),
+    },
+  ],
+});
 registerRoute(({ url, request }) => isTillNavigation(url, request.mode, self.location.origin), shell);
 
-// The page that registered the worker was fetched before it: keep a copy now, so the first
-// reload offline already has one.
+// Kept at install, for this build: the undrawn page names this build's files.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(TILL_SHELL_CACHE)
-      .then((cache) => cache.add(new Request(TILL_SCOPE, { credentials: 'same-origin' })))
+      .then((cache) => cache.add(new Request(TILL_SCOPE, { credentials: 'omit' })))
       .catch(() => undefined),
   );
   void self.skipWaiting();

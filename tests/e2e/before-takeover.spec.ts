@@ -6,8 +6,9 @@
  * start.ts marks <html data-app="held"> once the app holds the page, and a case that finds the
  * mark already there when it has acted fails.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { PAGE_DATA_ID } from '../../domain/auth.ts';
+import { REGISTER_API } from '../../domain/pos/till.facts.ts';
 import { AdminApi, apiLogin, LoginPage, Shell, USERS, withoutAnimations } from './support/pages.ts';
 import { ean13 } from './support/purchase-pages.ts';
 
@@ -35,6 +36,20 @@ function complaints(page: Page): string[] {
   return seen;
 }
 
+/** The CPU slowed 4x and the app's chunks held back until `letThrough` is called; animations off. */
+async function slowedChunksHeld(page: Page): Promise<{ cdp: CDPSession; letThrough: () => void }> {
+  await withoutAnimations(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/js/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { cdp, letThrough };
+}
+
 /**
  * Opens `path` with the CPU slowed 4x and does `act` the moment `first` is on screen, on the
  * drawing; then fails unless the app was not yet holding the page when `act` had done, and waits
@@ -43,15 +58,7 @@ function complaints(page: Page): string[] {
  * cores the app came, slowed or not, in the middle of a case's typing as often as not.
  */
 async function beforeTakeover(page: Page, path: string, first: (page: Page) => Locator, act: () => Promise<void>): Promise<string[]> {
-  await withoutAnimations(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let letThrough = () => {};
-  const acted = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route('**/js/chunks/**', async (route) => {
-    await acted;
-    await route.continue();
-  });
+  const { cdp, letThrough } = await slowedChunksHeld(page);
   const loads: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(frame.url()));
   await page.goto(path, { waitUntil: 'commit' });
@@ -307,5 +314,93 @@ test('a barcode scanned into the drawn sale form’s product search, Enter and a
   expect(loads).toEqual([]);
   expect(posts).toEqual([]);
   await expect(page.locator('#root main')).not.toContainText('Add at least one product');
+  expect(errors).toEqual([]);
+});
+
+/** A product with a barcode and stock, and the admin's register open, for the drawn till. */
+async function tillWithProduct(request: APIRequestContext, name: string, code = ean13(`22${String(Date.now()).slice(-10)}`)) {
+  const { token } = await apiLogin(request, USERS.admin);
+  const api = new AdminApi(request, token);
+  const tag = Date.now().toString(36);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const product = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `${name} ${tag}`, sku: `TK-${tag}`, barcode: code, unit_id: unit!.id, cost_price: 100, sale_price: 250 });
+  await api.create('/api/v1/admin/stock/adjustments', { product_id: product.id, quantity: 5, reason: 'opening', unit_cost: 100 });
+  const current = (await (await request.get(`${REGISTER_API}/current`, { headers: { Authorization: `Bearer ${token}` } })).json().catch(() => ({}))) as { data?: { status?: string } | null };
+  if (current.data?.status !== 'open') await api.create(REGISTER_API, { opening_float: 10000 });
+  return { product, code };
+}
+
+/** The drawn till's search box and the cart's lines. */
+const tillSearch = (p: Page) => p.locator('#root main').getByRole('searchbox', { name: 'Search or scan' });
+const cartLines = (p: Page) => p.locator('#root main').getByRole('list', { name: 'Cart lines' });
+
+/**
+ * Sends `text` ("\n" is Enter) as a scanner types it: one key every `gap` ms, stamped with when it
+ * was sent, none waiting for the page; `after[n]` is called once the n-th key is sent.
+ */
+async function scannerKeys(cdp: CDPSession, text: string, gap: number, after: Record<number, () => void> = {}): Promise<void> {
+  const sent: Promise<unknown>[] = [];
+  const start = Date.now();
+  for (const [i, ch] of [...text].entries()) {
+    after[i]?.();
+    const enter = ch === '\n';
+    const key = { key: enter ? 'Enter' : ch, code: enter ? 'Enter' : `Digit${ch}`, windowsVirtualKeyCode: enter ? 13 : ch.charCodeAt(0), timestamp: (start + i * gap) / 1000 };
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: enter ? '\r' : ch }));
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key }));
+    await new Promise((resolve) => setTimeout(resolve, gap));
+  }
+  await Promise.all(sent);
+}
+
+/** The product in the cart once, the search empty for the next scan, and no code said unknown. */
+async function seeScannedOnce(page: Page, product: { name: string }) {
+  await expect(cartLines(page)).toContainText(product.name);
+  await expect(page.locator('#root main').getByRole('textbox', { name: `Quantity of ${product.name}` })).toHaveValue('1');
+  await expect(tillSearch(page)).toHaveValue('');
+  await expect(page.locator('#root main')).not.toContainText('No product has the code');
+}
+
+test('a barcode scanned into the drawn till’s search, Enter and all, joins the cart once; nothing says it is unknown', async ({ page, request }) => {
+  const errors = complaints(page);
+  const { product, code } = await tillWithProduct(request, 'Early kettle');
+  await beforeTakeover(page, '/admin/pos', tillSearch, async () => {
+    await tillSearch(page).pressSequentially(code, { delay: 10 });
+    await tillSearch(page).press('Enter');
+  });
+  await seeScannedOnce(page, product);
+  expect(errors).toEqual([]);
+});
+
+test('a barcode scanned the moment the drawn till shows, the app taking over in the middle of it, is one scan', async ({ page, request }) => {
+  const errors = complaints(page);
+  // A long code (a Code 128 label, say): a scan long enough for the app to come in its middle.
+  const { product, code } = await tillWithProduct(request, 'Straddled kettle', `${Date.now()}${Date.now()}`.slice(0, 24));
+  // Counts the keys the page heard before the app held it, for the report.
+  await page.addInitScript(() => {
+    let keys = 0;
+    document.addEventListener('keydown', () => keys++, true);
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.app !== 'held') return;
+      (window as unknown as { keysBeforeHeld: number }).keysBeforeHeld = keys;
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
+  });
+  // The app's chunks come once the scan's first keys are in the drawing: the rest, at a scanner's
+  // pace (under 100 ms a key), comes while the app takes the page over.
+  const { cdp, letThrough } = await slowedChunksHeld(page);
+  await page.goto('/admin/pos', { waitUntil: 'commit' });
+  await expect(tillSearch(page)).toBeVisible({ timeout: 15_000 });
+  expect(await page.locator(`#${PAGE_DATA_ID}`).count(), 'the page was drawn by the server').toBe(1);
+  await tillSearch(page).focus();
+  expect(await page.locator(HELD).count(), 'the app held the page before the scan began').toBe(0);
+  // As a scanner sends them: each key on its own clock, never waiting for the page to have taken
+  // the one before (Playwright's keyboard waits, so a long task in the takeover would look like a
+  // person's pause). The app's chunks are let through once the third key is sent.
+  await scannerKeys(cdp, `${code}\n`, 90, { 2: letThrough });
+  await expect(page.locator(HELD)).toHaveCount(1, { timeout: 20_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const before = await page.evaluate(() => (window as unknown as { keysBeforeHeld?: number }).keysBeforeHeld ?? -1);
+  test.info().annotations.push({ type: 'takeover', description: `${before} of ${code.length + 1} keys came before the app held the page` });
+  await seeScannedOnce(page, product);
   expect(errors).toEqual([]);
 });

@@ -2,11 +2,15 @@
  * The till's offline shell against the built app (scripts/vite-till-sw.ts, src/pos/sw.ts): the
  * worker precaches every file the server's page at /admin/pos names, and once it is installed a
  * reload with the network gone still opens that page, its files from the worker. (The till's
- * page registers the worker itself through src/pos/register-sw.ts; here the test registers it.)
+ * page registers the worker itself through src/pos/register-sw.ts; the first tests register it.)
+ * Then the till itself offline: it starts from what it kept for the signed-in person (the open
+ * register session), sells into the outbox, and the sale reaches the server once the network is
+ * back; signing out forgets what was kept.
  */
 import { expect, test } from '@playwright/test';
 import { TILL_SCOPE, TILL_SW_URL } from '../../src/pos/sw-routes.ts';
-import { adminSession, seedSessionOnLoad } from './support/pages.ts';
+import { AdminApi, Shell, adminSession, seedSessionOnLoad } from './support/pages.ts';
+import { ean13 } from './support/purchase-pages.ts';
 
 /** The URLs the built worker precaches (its self.__WB_MANIFEST, inlined by the build). */
 const precached = (sw: string) => new Set([...sw.matchAll(/url:\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1]!));
@@ -53,10 +57,87 @@ test('a reload with the network gone still opens the till’s page, from the wor
   expect(response?.fromServiceWorker()).toBe(true);
   // The page kept at install, naming the same files.
   expect(named(await response!.text())).toEqual(wanted);
-  // Every file came from the worker and the app ran and drew in its root. (What it draws is the
-  // till's business: today, with no till page yet, the app's own "The server cannot be reached",
-  // its session check failing offline.)
+  // Every file came from the worker and the app ran and drew in its root (what it draws, the till
+  // from what it kept, is the next test's).
   expect(failed).toEqual([]);
   await expect(page.locator('#root > *').first()).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a reload offline opens the till from what it kept, sells into the outbox, and the sale syncs once when the network is back', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const { token } = await adminSession(request);
+  const api = new AdminApi(request, token);
+  const tag = Date.now().toString(36);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const code = ean13(`23${String(Date.now()).slice(-10)}`);
+  const kettle = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `Offline kettle ${tag}`, sku: `OK-${tag}`, barcode: code, unit_id: unit!.id, cost_price: 900, sale_price: 1250 });
+  await api.create('/api/v1/admin/stock/adjustments', { product_id: kettle.id, quantity: 3, reason: 'opening', unit_cost: 900 });
+  const onHand = async () => ((await (await request.get(`/api/v1/admin/products/${kettle.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { on_hand: number } }).data.on_hand;
+  const main = page.getByRole('main');
+  const search = main.getByRole('searchbox', { name: 'Search or scan' });
+  const cart = main.getByRole('list', { name: 'Cart lines' });
+
+  await test.step('online: the register open (the till registers its worker), a product in the cart', async () => {
+    await page.goto(TILL_SCOPE);
+    const open = main.getByRole('button', { name: 'Open register' });
+    await expect(open.or(search)).toBeVisible();
+    if (await open.isVisible()) {
+      await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
+      await open.click();
+    }
+    await expect(search).toBeVisible();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+    await search.pressSequentially(code, { delay: 10 });
+    await search.press('Enter');
+    await expect(cart).toContainText(kettle.name);
+  });
+
+  await test.step('offline: a reload opens the till with the cart, and a cash sale is kept unsynced', async () => {
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('The server cannot be reached')).toHaveCount(0);
+    await expect(search).toBeVisible();
+    await expect(cart).toContainText(kettle.name);
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: /^Pay / });
+    await pay.getByRole('button', { name: 'Cash $20.00' }).click();
+    await pay.getByRole('button', { name: 'Complete sale' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Sale kept on this till (unsynced)' });
+    await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText(kettle.name);
+    await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText('Not yet synced');
+    await receipt.getByRole('button', { name: 'New sale' }).click();
+    await expect(main.getByText('Unsynced 1')).toBeVisible();
+    expect(await onHand()).toBe(3);
+  });
+
+  await test.step('online again: the outbox replays, the sale reaches the server once', async () => {
+    await context.setOffline(false);
+    await expect(main.getByText(/^Unsynced/)).toHaveCount(0, { timeout: 20_000 });
+    expect(await onHand()).toBe(2);
+    // Another return of the network sends nothing again.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.waitForTimeout(1000);
+    expect(await onHand()).toBe(2);
+  });
+});
+
+test('signing out forgets what the till kept: a reload offline then does not open the till', async ({ page, context }) => {
+  await page.goto(TILL_SCOPE);
+  const search = page.getByRole('main').getByRole('searchbox', { name: 'Search or scan' });
+  // The register left open by the test before: the till kept it for this person.
+  await expect(search).toBeVisible();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+  expect(await page.evaluate(() => localStorage.getItem('offline'))).not.toBeNull();
+  await new Shell(page).clickLogout();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('offline'))).toBeNull();
+  // (The test's own start script puts the signed-out session back in storage at the reload: the
+  // session is there, only what the till kept is gone.)
+  await context.setOffline(true);
+  await page.goto(TILL_SCOPE);
+  await expect(page.getByText('The server cannot be reached')).toBeVisible();
+  await expect(search).toHaveCount(0);
   await context.setOffline(false);
 });

@@ -14,7 +14,7 @@ import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
 import { Coverage, deferredCalls, edgePaths, flush, internalOnlyWhenEnabled } from './coverage.ts';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
-type AuthInput = { stored: StoredSession | null; checked?: boolean };
+type AuthInput = { stored: StoredSession | null; checked?: boolean; offline?: boolean };
 
 const coverage = new Coverage('auth', authMachine);
 
@@ -88,6 +88,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.fetchMe', error: fail(0, 'Failed to fetch') },
   { type: 'xstate.error.actor.fetchMe', error: fail(500, 'Server Error') },
   { type: 'xstate.after.retryDelay.auth.unreachable' },
+  { type: 'xstate.after.retryDelay.auth.offline.waiting' },
+  { type: 'network.online' },
   { type: 'retry' },
   { type: 'logout' },
   { type: 'xstate.done.actor.logout' },
@@ -142,7 +144,7 @@ function harness(input: AuthInput) {
   const actor = createActor(machine, { input, clock, inspect: coverage.inspect });
   actor.start();
   const totalCalls = () => Object.values(spy).reduce((n, f) => n + f.mock.calls.length, 0);
-  return { actor, clock, spy, fetchMe, login, logout, totalCalls };
+  return { actor, clock, spy, fetchMe, login, logout, totalCalls, input };
 }
 type Harness = ReturnType<typeof harness>;
 
@@ -153,6 +155,7 @@ const lastCall = <A extends unknown[]>(f: { mock: { calls: A[] } }): A[0] | unde
 function executors(h: Harness) {
   const { actor, spy } = h;
   const value = () => actor.getSnapshot().value;
+  const at = (state: string) => actor.getSnapshot().matches(state as never);
   /** An event the machine must ignore in its current state: no state change, no effect. */
   const expectIgnored = async (send: () => void | Promise<void>) => {
     const before = serialize(actor.getSnapshot());
@@ -235,6 +238,11 @@ function executors(h: Harness) {
         expect(value()).toBe('unauthenticated');
         cleared(clears);
         expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null });
+      } else if (h.input.offline) {
+        // The page kept what it starts from for this person: it opens offline, and waits to check again.
+        expect(value()).toEqual({ offline: 'waiting' });
+        expect(spy.clearStoredSession).toHaveBeenCalledTimes(clears);
+        expect(actor.getSnapshot().context.token).toBe(STORED.token);
       } else {
         // Unreachable or a server error: nothing is forgotten.
         expect(value()).toBe('unreachable');
@@ -249,6 +257,22 @@ function executors(h: Harness) {
       expect(value()).toBe('checking');
       expect(h.fetchMe.only().input).toEqual({ token: STORED.token });
     },
+    'xstate.after.retryDelay.auth.offline.waiting': async () => {
+      h.clock.increment(4999);
+      expect(value()).toEqual({ offline: 'waiting' });
+      h.clock.increment(1);
+      expect(value()).toEqual({ offline: 'rechecking' });
+      expect(h.fetchMe.only().input).toEqual({ token: STORED.token });
+    },
+    'network.online': async ({ event }: { event: AnyEventObject }) => {
+      if (!at('offline.waiting')) return expectIgnored(() => actor.send(event as never));
+      const announces = spy.announce.mock.calls.length;
+      actor.send(event as never);
+      // Checked at once, without waiting for the next try; the page stays as it is meanwhile.
+      expect(value()).toEqual({ offline: 'rechecking' });
+      expect(h.fetchMe.only().input).toEqual({ token: STORED.token });
+      expect(spy.announce).toHaveBeenCalledTimes(announces);
+    },
     retry: async ({ event }: { event: AnyEventObject }) => {
       if (value() !== 'unreachable') return expectIgnored(() => actor.send(event as never));
       actor.send(event as never);
@@ -256,8 +280,8 @@ function executors(h: Harness) {
       expect(h.fetchMe.only().input).toEqual({ token: STORED.token });
     },
     logout: async ({ event }: { event: AnyEventObject }) => {
-      const before = value();
-      if (before !== 'loggedIn' && before !== 'unreachable') return expectIgnored(() => actor.send(event as never));
+      const before = at('offline') ? 'offline' : value();
+      if (before !== 'loggedIn' && before !== 'unreachable' && before !== 'offline') return expectIgnored(() => actor.send(event as never));
       const token = actor.getSnapshot().context.token;
       const clears = spy.clearStoredSession.mock.calls.length;
       actor.send(event as never);
@@ -265,6 +289,7 @@ function executors(h: Harness) {
         expect(value()).toBe('loggingOut');
         expect(h.logout.only().input).toEqual({ token });
       } else {
+        // Nothing to tell a server that cannot be reached: the session and what was kept are forgotten here.
         expect(value()).toBe('unauthenticated');
         cleared(clears);
       }
@@ -285,7 +310,7 @@ function executors(h: Harness) {
     },
     'session.expired': async ({ event }: { event: AnyEventObject }) => {
       const before = value();
-      if (before !== 'loggedIn' && before !== 'loggingOut') return expectIgnored(() => actor.send(event as never));
+      if (before !== 'loggedIn' && before !== 'loggingOut' && !at('offline')) return expectIgnored(() => actor.send(event as never));
       const clears = spy.clearStoredSession.mock.calls.length;
       actor.send(event as never);
       expect(value()).toBe('unauthenticated');
@@ -317,6 +342,19 @@ function stateChecks(h: Harness) {
       same(model);
       expect(actor.getSnapshot().hasTag('error')).toBe(true);
       expect(actor.getSnapshot().context.token).toBe(STORED.token);
+    },
+    offline: (model: AuthSnapshot) => {
+      same(model);
+      const snap = actor.getSnapshot();
+      expect(snap.hasTag('offline')).toBe(true);
+      expect(snap.context.token).toBe(STORED.token);
+      // Signed in from what was kept: the stored person's rights, and nothing stored anew.
+      expect(lastCall(spy.announce)?.status).toBe('user');
+      expect(sorted(lastCall(spy.announce)?.permissions ?? [])).toEqual(sorted(PERMISSIONS));
+      expect(spy.storeSession).not.toHaveBeenCalled();
+    },
+    'offline.rechecking': () => {
+      h.fetchMe.only();
     },
     unauthenticated: (model: AuthSnapshot) => {
       same(model);
@@ -369,6 +407,7 @@ async function run(path: StatePath<AuthSnapshot, AnyEventObject>, model: TestMod
 const INPUTS: { label: string; input: AuthInput }[] = [
   { label: 'stored session', input: { stored: STORED } },
   { label: 'no stored session', input: { stored: null } },
+  { label: 'stored session, the page kept for offline', input: { stored: STORED, offline: true } },
 ];
 
 describe('auth machine, model paths on a real actor', () => {

@@ -11,7 +11,7 @@ import { createActor, fromPromise, type ActorLogic, type AnyEventObject, type Sn
 import { TestModel, type StatePath } from 'xstate/graph';
 import type { RegisterSession } from '../../domain/pos/till.facts.ts';
 import type { TillSaved } from '../../machines/checkout/checkout.machine.ts';
-import { registerMachine, type RegisterInput } from '../../machines/checkout/register.machine.ts';
+import { registerMachine, type RegisterInput, type TillOpening } from '../../machines/checkout/register.machine.ts';
 import { Coverage, deferredCalls, flush, internalOnlyWhenEnabled, itWalksEveryPath } from './coverage.ts';
 import { FakeServer, MemoryCatalogue, MemoryOutbox, MemoryStore, TERMS, failure, product, registerSession, closingEvents } from './till-fakes.ts';
 
@@ -36,10 +36,16 @@ function inputFor(outbox = new MemoryOutbox(), server = new FakeServer()): Regis
     now: () => '2026-01-05T10:00:00.000Z',
   };
 }
+/** What this device kept when it was last online: the open session and its terms. */
+const keptOpen = () => {
+  const keep = new MemoryStore<TillOpening | null>();
+  keep.save({ terms: TERMS, session: OPEN });
+  return keep;
+};
 
 const serialize = (s: Snap) => {
   const c = s.context;
-  return JSON.stringify({ value: s.value, session: c.session?.status ?? null, float: c.float > 0, cash: [c.cash.direction, c.cash.amount > 0, c.cash.reason !== ''], counted: Object.values(c.counted).some((v) => (v ?? 0) > 0), notice: c.notice !== null, waiting: c.waiting > 0 });
+  return JSON.stringify({ value: s.value, session: c.session?.status ?? null, float: c.float > 0, cash: [c.cash.direction, c.cash.amount > 0, c.cash.reason !== ''], counted: Object.values(c.counted).some((v) => (v ?? 0) > 0), notice: c.notice !== null, waiting: c.waiting > 0, offline: c.offline });
 };
 const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e });
@@ -70,25 +76,28 @@ const EVENTS: AnyEventObject[] = [
   { type: 'outbox.changed', waiting: 0, attention: [] },
 ];
 
-const model = new TestModel(registerMachine as unknown as ActorLogic<Snap, AnyEventObject, RegisterInput>, {
-  input: inputFor(),
-  events: EVENTS,
-  filterEvents: (s, e) => internalOnlyWhenEnabled(s as never, e) && s.can(e as never),
-  serializeState: serialize,
-});
+const modelFor = (input: RegisterInput) =>
+  new TestModel(registerMachine as unknown as ActorLogic<Snap, AnyEventObject, RegisterInput>, {
+    input,
+    events: EVENTS,
+    filterEvents: (s, e) => internalOnlyWhenEnabled(s as never, e) && s.can(e as never),
+    serializeState: serialize,
+  });
+/** Nothing kept on this device; an open session kept (the server not reached: the till opens from it). */
+const INPUTS = { 'nothing kept': () => inputFor(), 'a session kept': () => ({ ...inputFor(), keep: keptOpen() }) };
 
 const CALLS = ['loadSession', 'readSession', 'openSession', 'moveCash', 'closeSession'] as const;
 
-function harness() {
+function harness(input: RegisterInput) {
   const calls = Object.fromEntries(CALLS.map((id) => [id, deferredCalls<unknown>()])) as Record<(typeof CALLS)[number], ReturnType<typeof deferredCalls<unknown>>>;
   const outbox = new MemoryOutbox();
   const machine = registerMachine.provide({ actors: Object.fromEntries(CALLS.map((id) => [id, fromPromise((a) => calls[id].start(a as never))])) as never });
-  const actor = createActor(machine, { input: inputFor(outbox), inspect: coverage.inspect }).start();
+  const actor = createActor(machine, { input: { ...input, outbox }, inspect: coverage.inspect }).start();
   return { actor, calls, outbox };
 }
 
-async function run(path: StatePath<Snap, AnyEventObject>) {
-  const h = harness();
+async function run(path: StatePath<Snap, AnyEventObject>, input: RegisterInput) {
+  const h = harness(input);
   try {
     for (const { event: e, state } of path.steps) {
       const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
@@ -114,7 +123,9 @@ async function run(path: StatePath<Snap, AnyEventObject>) {
 }
 
 describe('register machine, model paths on a real actor', () => {
-  itWalksEveryPath(model, serialize, run, 60_000);
+  for (const [label, input] of Object.entries(INPUTS)) {
+    describe(label, () => itWalksEveryPath(modelFor(input()), serialize, (p) => run(p, input()), 60_000));
+  }
 });
 
 describe('register machine on the fake server', () => {
@@ -180,6 +191,81 @@ describe('register machine on the fake server', () => {
     actor.send({ type: 'close.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('closed');
+    actor.stop();
+  });
+});
+
+/** A server the till cannot reach while `offline`. */
+class FlakyServer extends FakeServer {
+  offline = false;
+  private reach() {
+    if (this.offline) throw failure(0, 'Failed to fetch');
+  }
+  override async terms() {
+    this.reach();
+    return super.terms();
+  }
+  override async currentSession() {
+    this.reach();
+    return super.currentSession();
+  }
+  override async postSale(...args: Parameters<FakeServer['postSale']>) {
+    this.reach();
+    return super.postSale(...args);
+  }
+}
+
+describe('register machine, kept for a start without the network', () => {
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await flush();
+  };
+  it('keeps the open session when online; a start the server cannot answer opens from it and sells into the outbox; closing forgets it', async () => {
+    const server = new FlakyServer();
+    server.session = OPEN;
+    const keep = new MemoryStore<TillOpening | null>();
+    const outbox = new MemoryOutbox();
+    const online = createActor(registerMachine, { input: { ...inputFor(outbox, server), keep }, inspect: coverage.inspect }).start();
+    await settle();
+    expect(online.getSnapshot().matches('open')).toBe(true);
+    expect(keep.load()).toEqual({ terms: TERMS, session: OPEN });
+    online.stop();
+
+    // A reload with the network gone: the register opens the kept session and the sale waits in the outbox.
+    server.offline = true;
+    const offline = createActor(registerMachine, { input: { ...inputFor(outbox, server), keep }, inspect: coverage.inspect }).start();
+    await settle();
+    expect(offline.getSnapshot().matches('open')).toBe(true);
+    expect(offline.getSnapshot().context).toMatchObject({ offline: true, session: OPEN, terms: TERMS });
+    const checkout = offline.getSnapshot().children.checkout!;
+    checkout.send({ type: 'scan', code: KETTLE.barcode! });
+    checkout.send({ type: 'pay' });
+    checkout.send({ type: 'pay.confirm' });
+    await settle();
+    expect((await outbox.list()).map((e) => e.body.register_session_id)).toEqual([OPEN.id]);
+    expect(server.sales).toEqual([]);
+    offline.stop();
+
+    // Online again, the session closed: nothing is kept to start from offline.
+    server.offline = false;
+    await outbox.remove((await outbox.list())[0]!.key);
+    server.sessionAnswers = [CLOSED];
+    const closing = createActor(registerMachine, { input: { ...inputFor(outbox, server), keep }, inspect: coverage.inspect }).start();
+    await settle();
+    closing.send({ type: 'close.start' });
+    closing.send({ type: 'close.submit' });
+    await settle();
+    expect(closing.getSnapshot().value).toBe('closed');
+    expect(keep.load()).toBeNull();
+    closing.stop();
+  });
+
+  it('nothing kept (never opened here, or signed out): a start the server cannot answer says so', async () => {
+    const server = new FlakyServer();
+    server.offline = true;
+    const actor = createActor(registerMachine, { input: { ...inputFor(new MemoryOutbox(), server), keep: new MemoryStore<TillOpening | null>() } }).start();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('unavailable');
+    expect(actor.getSnapshot().children.checkout).toBeUndefined();
     actor.stop();
   });
 });

@@ -189,4 +189,52 @@ describe('listening on the page', () => {
     expect(page.press('Enter', (t += 10)).prevented).toBe(false);
     expect(codes).toEqual([]);
   });
+
+  describe('keys pressed before it listened (a drawn page, before the app took it over)', () => {
+    /** Presses `text` into `box` the way the drawn page logged them (src/app/before-takeover.ts): each with the box as it stood before it. */
+    const earlier = (box: Box, text: string, from: number, gap = 12) =>
+      [...text].map((key, i) => {
+        const logged = { key, time: from + i * gap, ctrlKey: false, altKey: false, metaKey: false, target: box, value: box.value, start: box.selectionStart, end: box.selectionEnd };
+        box.typeChar(key);
+        return logged;
+      });
+
+    it('a scan begun on the drawing and ended after is one scan, and the box is as it was before its first key', () => {
+      const page = new Page();
+      const codes: string[] = [];
+      const search = new Box();
+      const head = earlier(search, '400638', 1000);
+      expect(search.value).toBe('400638');
+      listenForScans((c) => codes.push(c), { target: page, earlier: head });
+      let t = head.at(-1)!.time;
+      for (const c of '1333931') page.press(c, (t += 12), search);
+      expect(page.press('Enter', (t += 12), search)).toEqual({ prevented: true, stopped: true });
+      expect(codes).toEqual(['4006381333931']);
+      expect(search.value).toBe('');
+    });
+
+    it('a scan ended on the drawing is left to the page, which makes its Enter again: heard once, not twice', () => {
+      const page = new Page();
+      const codes: string[] = [];
+      const search = new Box();
+      const keys = [...earlier(search, '4006381333931', 1000), { key: 'Enter', time: 1160, ctrlKey: false, altKey: false, metaKey: false, target: search, value: search.value, start: 13, end: 13 }];
+      listenForScans((c) => codes.push(c), { target: page, earlier: keys });
+      expect(codes).toEqual([]);
+      // The page's Enter made again once the app holds it: for the box (its own Enter), not a scan.
+      expect(page.press('Enter', 1400, search)).toEqual({ prevented: false, stopped: false });
+      expect(codes).toEqual([]);
+      expect(search.value).toBe('4006381333931');
+    });
+
+    it('keys typed long before a key heard now make no scan with it', () => {
+      const page = new Page();
+      const codes: string[] = [];
+      const search = new Box();
+      listenForScans((c) => codes.push(c), { target: page, earlier: earlier(search, 'kettle', 1000) });
+      let t = 5000;
+      for (const c of '12') page.press(c, (t += 12), search);
+      expect(page.press('Enter', (t += 12), search).prevented).toBe(false);
+      expect(codes).toEqual([]);
+    });
+  });
 });

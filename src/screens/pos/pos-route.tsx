@@ -18,6 +18,7 @@ import { createOutbox } from '../../pos/outbox.ts';
 import { registerTillServiceWorker } from '../../pos/register-sw.ts';
 import { localTillStore } from '../../pos/till-store.ts';
 import { listenForScans } from '../../pos/scanner-listener.ts';
+import { keysBeforeTakeover } from '../../app/before-takeover.ts';
 import { openDisplayLink } from '../../pos/customer-display.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { CashDialog, CloseDialog, ClosingReport, OpenRegister } from './register-views.tsx';
@@ -33,7 +34,8 @@ const tillMachineOf = (system: AppSystem) =>
     actors: {
       checkout: checkoutMachine.provide({
         actors: {
-          listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }))),
+          // Hears the keys typed on the drawn till before the app took it over too: a scan across the takeover is one scan.
+          listenScans: fromCallback(({ sendBack }) => listenForScans((code) => sendBack({ type: 'scan', code }), { earlier: keysBeforeTakeover() })),
           customerOptions: relationOptionsMachine(system, customers),
         },
       }),
@@ -48,7 +50,7 @@ const newKey = () => globalThis.crypto?.randomUUID?.() ?? `till-${Date.now().toS
  * checkout while the session is open; this view selects and sends. It gives them the browser's
  * storage: the catalogue and the outbox in IndexedDB (src/pos/), the cart in localStorage.
  */
-export default function PosRoute({ data }: ScreenProps) {
+export default function PosRoute({ data, screen }: ScreenProps) {
   const system = useAppSystem();
   const cashier = useSelector(system.auth, selectUserName);
   const input = useMemo(
@@ -62,6 +64,8 @@ export default function PosRoute({ data }: ScreenProps) {
       now: () => new Date().toISOString(),
       display: openDisplayLink(),
       opening: data as TillOpening | undefined,
+      // The open session and its terms, kept for a reload without the network (forgotten on sign-out).
+      keep: system.keptForOffline<TillOpening>(screen),
     }),
     // The till is made once per page; a new name for the cashier does not restart it.
     [system],
