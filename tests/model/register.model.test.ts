@@ -252,6 +252,7 @@ describe('register machine, kept for a start without the network', () => {
     const closing = createActor(registerMachine, { input: { ...inputFor(outbox, server), keep }, inspect: coverage.inspect }).start();
     await settle();
     closing.send({ type: 'close.start' });
+    await settle();
     closing.send({ type: 'close.submit' });
     await settle();
     expect(closing.getSnapshot().value).toBe('closed');
