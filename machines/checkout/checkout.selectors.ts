@@ -104,6 +104,7 @@ export function selectRegister(s: RegisterSnap) {
     cash: c.cash,
     cashOpen: s.matches({ open: 'cash' }),
     closingOpen: s.matches({ open: 'closing' }),
+    closingReading: s.matches({ open: { closing: 'reading' } }),
     counted: c.counted,
     waiting: c.waiting,
     notice: c.notice,

@@ -325,9 +325,11 @@ test('the checkout machine’s paths in Chromium, then the register closed with 
     await expect(search).toBeFocused();
     expect(await onHand()).toBe(stock - 1);
     await main.getByRole('button', { name: 'Close register' }).click();
-    const cash = closing.getByRole('textbox', { name: 'Cash counted' });
-    const expected = Number((await closing.getByText(/^Expected /).first().textContent())!.replace(/[^\d.]/g, '')) * 100;
-    await cash.fill(((expected - 150) / 100).toFixed(2));
+    // Counted against what the server expects now (read again as the dialog opens): cash short by $1.50, the card slips right.
+    const expected = async (i: number) => Math.round(Number((await closing.getByText(/^Expected /).nth(i).textContent())!.replace(/[^\d.]/g, '')) * 100);
+    await expect(closing.getByRole('textbox', { name: 'Cash counted' })).toBeFocused();
+    await closing.getByRole('textbox', { name: 'Cash counted' }).fill(((await expected(0)) - 150) / 100 + '');
+    await closing.getByRole('textbox', { name: 'Card counted' }).fill(((await expected(1)) / 100).toFixed(2));
     await closing.getByRole('button', { name: 'Close register' }).click();
     const report = main.getByRole('article', { name: /^Closing report · RS-\d{6}$/ });
     await expect(report).toContainText('Short');

@@ -82,6 +82,8 @@ interface Counting {
   errors: Record<string, string>;
   notice: string | null;
   busy: boolean;
+  /** What each method should hold is being read again: nothing to count against yet. */
+  reading?: boolean;
 }
 
 /** Closing a session: each method counted against what is expected (the till's cashier, or a manager on the session's page). */
@@ -99,7 +101,8 @@ export function CountDialog({ view, send, title }: { view: Counting; send: (e: {
       busy={view.busy}
       tone="error"
     >
-      {view.methods.map((m, i) => (
+      {view.reading && <p aria-live="polite">Reading what the drawer should hold…</p>}
+      {!view.reading && view.methods.map((m, i) => (
         <div key={m.method} className={css({ display: 'grid', gap: '1' })}>
           <MoneyField label={`${methodName(m.method)} counted`} cents={0} autoFocus={i === 0} error={view.errors[`counted.${i}.amount`]} onCents={(amount) => send({ type: 'close.count', method: m.method as PaymentMethod, amount })} />
           <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Expected {formatAmount(m.expected, display)}</span>
@@ -113,7 +116,7 @@ export function CountDialog({ view, send, title }: { view: Counting; send: (e: {
 /** The till's close: its cashier counts their own session. */
 export function CloseDialog({ register }: { register: Register }) {
   const view = useSelector(register, selectRegister, shallowEqual);
-  return <CountDialog title="Close the register" send={register.send} view={{ open: view.closingOpen, methods: view.session?.methods ?? [], errors: view.errors, notice: view.notice, busy: view.busy }} />;
+  return <CountDialog title="Close the register" send={register.send} view={{ open: view.closingOpen, reading: view.closingReading, methods: view.session?.methods ?? [], errors: view.errors, notice: view.notice, busy: view.busy }} />;
 }
 
 /** The closed session's report, printable on the receipt's 80 mm roll. */
