@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { asAdmin } from './support/pages.ts';
 import { ean13 } from './support/purchase-pages.ts';
+import { openTill } from './support/till.ts';
 
 test('return by the receipt’s barcode: one item back, refunded in cash, its stock back', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -39,13 +40,7 @@ test('return by the receipt’s barcode: one item back, refunded in cash, its st
   const main = page.getByRole('main');
   const search = main.getByRole('searchbox', { name: 'Search or scan' });
 
-  await page.goto('/admin/pos');
-  const open = main.getByRole('button', { name: 'Open register' });
-  await expect(open.or(search)).toBeVisible();
-  if (await open.isVisible()) {
-    await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
-    await open.click();
-  }
+  await openTill(page);
 
   let reference = '';
   await test.step('sell one by a scan, paid in cash', async () => {

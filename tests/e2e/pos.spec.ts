@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { asAdmin } from './support/pages.ts';
 import { ean13 } from './support/purchase-pages.ts';
 import { makeScaleLabel } from '../../domain/pos/scale.ts';
+import { openTill } from './support/till.ts';
 
 test('open the register, scan a product, pay cash with change, see the receipt', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -102,13 +103,7 @@ test('a scale label sells its weight, a misread one is refused, and the customer
   const search = main.getByRole('searchbox', { name: 'Search or scan' });
   const cart = main.getByRole('list', { name: 'Cart lines' });
 
-  await page.goto('/admin/pos');
-  const open = main.getByRole('button', { name: 'Open register' });
-  await expect(open.or(search)).toBeVisible();
-  if (await open.isVisible()) {
-    await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
-    await open.click();
-  }
+  await openTill(page);
   await expect(search).toBeFocused();
   await page.keyboard.press('Alt+n');
 

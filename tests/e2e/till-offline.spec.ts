@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { TILL_SCOPE, TILL_SW_URL } from '../../src/pos/sw-routes.ts';
 import { AdminApi, Shell, adminSession, seedSessionOnLoad } from './support/pages.ts';
 import { ean13 } from './support/purchase-pages.ts';
+import { openTill } from './support/till.ts';
 
 /** The URLs the built worker precaches (its self.__WB_MANIFEST, inlined by the build). */
 const precached = (sw: string) => new Set([...sw.matchAll(/url:\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1]!));
@@ -79,13 +80,7 @@ test('a reload offline opens the till from what it kept, sells into the outbox, 
   const cart = main.getByRole('list', { name: 'Cart lines' });
 
   await test.step('online: the register open (the till registers its worker), a product in the cart', async () => {
-    await page.goto(TILL_SCOPE);
-    const open = main.getByRole('button', { name: 'Open register' });
-    await expect(open.or(search)).toBeVisible();
-    if (await open.isVisible()) {
-      await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
-      await open.click();
-    }
+    await openTill(page, TILL_SCOPE);
     await expect(search).toBeVisible();
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
     await search.pressSequentially(code, { delay: 10 });

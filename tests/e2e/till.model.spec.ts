@@ -23,6 +23,7 @@ import { checkoutMachine, type TillSaved } from '../../machines/checkout/checkou
 import { FakeServer, MemoryCatalogue, MemoryOutbox, MemoryStore, failure, product } from '../model/till-fakes.ts';
 import { asAdmin } from './support/pages.ts';
 import { ean13 } from './support/purchase-pages.ts';
+import { openTill } from './support/till.ts';
 
 type Snap = SnapshotFrom<typeof checkoutMachine>;
 /** A step of a path: a machine event, one made from the state it is sent in, or a reload (the machine restores itself: the state stays). */
@@ -87,13 +88,7 @@ test('the checkout machine’s paths in Chromium, then the register closed with 
   await sales.install();
 
   await test.step('the register opened once (or found open)', async () => {
-    await page.goto('/admin/pos');
-    const open = main.getByRole('button', { name: 'Open register' });
-    await expect(open.or(search)).toBeVisible();
-    if (await open.isVisible()) {
-      await main.getByRole('textbox', { name: 'Opening float' }).fill('100.00');
-      await open.click();
-    }
+    await openTill(page);
     await expect(search).toBeFocused();
     // A cart an earlier run left: cleared, so the paths start from an empty till.
     await page.keyboard.press('Alt+N');
