@@ -22,10 +22,12 @@ export function ActionPanel({ draft, busy, failure, onRetry, onClose }: { draft:
   const panel = view.panel!;
   const def = useSelector(draft, (s) => s.context.panels[panel]!);
   const Select = FIELD_VIEWS.select.component;
-  // Keyboard users: the panel takes the focus (its first field; its button is disabled while it
-  // is open, so the focus would be lost), and closed without sending gives it back to that button.
+  // Keyboard users: the panel takes the focus (its first line's quantity, what a person changes
+  // first, else its first field; its button is disabled while it is open, so the focus would be
+  // lost), and closed without sending gives it back to that button.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => document.querySelector<HTMLElement>(`form[aria-labelledby="panel-title"] :is(input:not([type=hidden]), textarea, select, button)`)?.focus());
+    const form = `form[aria-labelledby="panel-title"]`;
+    const frame = requestAnimationFrame(() => (document.querySelector<HTMLElement>(`${form} ol input`) ?? document.querySelector<HTMLElement>(`${form} :is(input:not([type=hidden]), textarea, select, button)`))?.focus());
     return () => {
       cancelAnimationFrame(frame);
       requestAnimationFrame(() => {

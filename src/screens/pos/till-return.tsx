@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { css } from 'styled-system/css';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/documents/payments.facts.ts';
 import { formatAmount, formatDay } from '../../../domain/format.ts';
@@ -31,19 +31,13 @@ function ReturnSteps({ ret, finalFocus }: { ret: TillReturn; finalFocus: RefObje
   const view = useSelector(ret, selectReturn, shallowEqual);
   const money = (v: number) => formatAmount(v, display);
   const close = () => ret.send({ type: 'return.close' });
-  // A receipt found: the keyboard starts at its first line's quantity (the day is today's already).
-  const chosen = useRef<HTMLDivElement>(null);
-  const found = view.phase === 'choosing' ? view.sale?.reference : undefined;
-  useEffect(() => {
-    if (found) chosen.current?.querySelector<HTMLInputElement>('ol[aria-label^="Lines to"] input')?.focus();
-  }, [found]);
   return (
     <TillDialog open title="Return" description={view.sale ? undefined : 'Scan the receipt’s barcode, or type its reference.'} onClose={() => view.canClose && close()} finalFocus={finalFocus} wide>
       {view.phase === 'finding' || view.phase === 'loading' ? (
         <FindReceipt key={view.reference} reference={view.reference} busy={view.busy} notice={view.notice} onFind={(code) => ret.send({ type: 'return.find', code })} onClose={close} />
       ) : null}
       {view.sale && view.phase !== 'done' ? (
-        <div ref={chosen} className={css({ display: 'grid', gap: '3', mt: '3' })}>
+        <div className={css({ display: 'grid', gap: '3', mt: '3' })}>
           <p
             className={css({
               display: 'flex',
