@@ -81,7 +81,14 @@ export const checkoutActors = {
    * category's discount_bps.
    */
   customerOptions: optionsMachine,
-  lookupCode: fromPromise(async ({ input }: { input: { server: TillServer; code: string } }) => input.server.productByCode(input.code)),
+  /** The first of the codes the server knows a product by (null: none). */
+  lookupCode: fromPromise(async ({ input }: { input: { server: TillServer; codes: string[] } }) => {
+    for (const code of input.codes) {
+      const found = await input.server.productByCode(code);
+      if (found) return found;
+    }
+    return null;
+  }),
   loadSerials: fromPromise(async ({ input }: { input: { server: TillServer; productId: number } }) => input.server.serials(input.productId)),
   submitSale: fromPromise(async ({ input }: { input: { server: TillServer; key: string; body: TillSaleBody } }) => input.server.postSale(input.key, input.body)),
   queueSale: fromPromise(async ({ input }: { input: { outbox: Outbox; entry: OutboxEntry } }) => input.outbox.put(input.entry)),

@@ -117,11 +117,11 @@ const lineDiscountRefusal = (c: CheckoutContext, index: number, d: Discount) => 
 };
 const labelOf = (c: CheckoutContext, code: string) => scanLabel(code.trim(), c.terms, (k) => c.catalogue.byCode(k));
 /** A label the local catalogue does not know, read again with the product the server found for its base code. */
-const lookedLabel = (c: CheckoutContext, product: CatalogueProduct | null) => (c.looking && product ? scanLabel(c.looking, c.terms, (k) => (k === product.barcode || k === product.sku ? product : undefined)) : null);
-/** What the server is asked for a code the catalogue does not know: a scale label's base code, else the code. */
+const lookedLabel = (c: CheckoutContext, product: CatalogueProduct | null) => (c.looking && product && product.barcode !== c.looking && product.sku !== c.looking ? scanLabel(c.looking, c.terms, (k) => (k === product.barcode || k === product.sku ? product : undefined)) : null);
+/** What the server is asked for a code the catalogue does not know: the code (a product's own, say one made since the last sync), then a scale label's base code. */
 const askedFor = (c: CheckoutContext) => {
   const read = c.looking ? scanLabel(c.looking, c.terms, () => undefined) : null;
-  return read && 'missing' in read ? read.missing : c.looking!;
+  return read && 'missing' in read && read.missing !== c.looking ? [c.looking!, read.missing] : [c.looking!];
 };
 /** A label's product and price joins the cart, or its refusal is said. */
 const labelChange = (c: CheckoutContext, read: ReturnType<typeof scanLabel>) =>
@@ -308,9 +308,10 @@ export const checkoutMachine = setup({
               on: {
                 'customer.pick': 'customer',
                 scan: [
-                  { guard: 'scaleLabel', actions: ['addLabel', 'persist'] },
                   { guard: 'scannedTracked', target: 'serial', actions: assign(({ context: c, event }) => ({ picking: { product: c.catalogue.byCode(event.code.trim())!, serials: [] }, notice: null })) },
                   { guard: 'knownCode', actions: [{ type: 'addKnown', params: ({ context: c, event }) => ({ product: c.catalogue.byCode(event.code.trim())! }) }, 'persist'] },
+                  // A product's own code first: only a code no product has is read as a scale label.
+                  { guard: 'scaleLabel', actions: ['addLabel', 'persist'] },
                   { target: 'looking', actions: assign(({ event }) => ({ looking: event.code.trim(), notice: null })) },
                 ],
                 'product.add': [
@@ -330,7 +331,7 @@ export const checkoutMachine = setup({
               invoke: {
                 id: 'lookupCode',
                 src: 'lookupCode',
-                input: ({ context }) => ({ server: context.server, code: askedFor(context) }),
+                input: ({ context }) => ({ server: context.server, codes: askedFor(context) }),
                 onDone: [
                   { guard: ({ event }) => event.output === null, target: 'ready', actions: assign(({ context }) => ({ notice: `No product has the code “${context.looking}”.`, looking: null })) },
                   { guard: ({ context, event }) => lookedLabel(context, event.output) !== null, target: 'ready', actions: [{ type: 'addLookedLabel', params: ({ event }) => event.output! }, 'persist'] },

@@ -9,6 +9,7 @@ import { AdminApi, adminSession, LeaveDialog, ListPage, LoginPage, seedSessionOn
 import { concreteUrl, CONTENT_ROUTES } from './support/routes.ts';
 import { cspViolations, recordCspViolations, type CspViolation } from './support/csp.ts';
 import { customers } from '../../domain/resources/index.ts';
+import { openTill, tillProduct } from './support/till.ts';
 
 type Theme = 'light' | 'dark';
 
@@ -119,6 +120,42 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
       await expectNoSeriousViolations(page, `the rail's flyout menu (${theme})`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Expand menu' }).click();
+    });
+
+    test('the till: a cart, the payment, the receipt, the shortcuts and the register’s dialogs', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const api = await signedIn(page, request);
+      const product = await tillProduct(api, 'Axe kettle');
+      const { main, search } = await openTill(page);
+      await new Shell(page).useTheme(theme);
+      await page.keyboard.press('Alt+N');
+      await search.fill(product.barcode);
+      await search.press('Enter');
+      await expect(main.getByRole('textbox', { name: `Quantity of ${product.name}` })).toHaveValue('1');
+      await expectNoSeriousViolations(page, `the till with a cart (${theme})`);
+      await page.keyboard.press('F9');
+      const pay = page.getByRole('dialog', { name: /^Pay / });
+      await expect(pay).toBeVisible();
+      await expectNoSeriousViolations(page, `the payment dialog (${theme})`);
+      await pay.getByRole('button', { name: 'Complete sale' }).click();
+      const receipt = page.getByRole('dialog', { name: /^Sale complete/ });
+      await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText(/SL-\d{6}/);
+      await expectNoSeriousViolations(page, `the receipt (${theme})`);
+      await receipt.getByRole('button', { name: 'New sale' }).click();
+      await page.keyboard.press('F1');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the till's shortcuts (${theme})`);
+      await page.keyboard.press('Escape');
+      await main.getByRole('button', { name: 'Cash in' }).click();
+      const cash = page.getByRole('dialog', { name: 'Cash in' });
+      await expect(cash).toBeVisible();
+      await expectNoSeriousViolations(page, `the cash in dialog (${theme})`);
+      await cash.getByRole('button', { name: 'Cancel' }).click();
+      await main.getByRole('button', { name: 'Close register' }).click();
+      const closing = page.getByRole('dialog', { name: 'Close the register' });
+      await expect(closing.getByRole('textbox', { name: 'Cash counted' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the close register dialog (${theme})`);
+      await closing.getByRole('button', { name: 'Cancel' }).click();
     });
 
     test('a phone: a list and the open drawer', async ({ page, request }) => {

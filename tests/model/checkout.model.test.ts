@@ -257,7 +257,8 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     t.send({ type: 'scan', code: makeScaleLabel('21', '49999', 500) });
     await settle();
     expect(t.snap().context.notice).toBe(`No product has the code “${makeScaleLabel('21', '49999', 500)}”.`);
-    expect(t.server.codesAsked).toEqual([makeScaleLabel('21', '40003', 0), makeScaleLabel('21', '49999', 0)]);
+    // Each asked as it is first (a product's own code), then by its base code.
+    expect(t.server.codesAsked).toEqual([makeScaleLabel('21', '40003', 250), makeScaleLabel('21', '40003', 0), makeScaleLabel('21', '49999', 500), makeScaleLabel('21', '49999', 0)]);
     t.send({ type: 'line.remove', index: 3 });
     // The body names each label; the server prices the line by it again.
     t.send({ type: 'pay' });
@@ -267,6 +268,24 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
       { product_id: 5, quantity: 1, unit_price: 1949, scale_label: makeScaleLabel('21', '40001', 1500), discount: 0 },
       { product_id: 6, quantity: 1, unit_price: 1234, scale_label: makeScaleLabel('23', '40002', 1234), discount: 0 },
     ]);
+  });
+
+  it('a product whose own barcode has a scale prefix is that product, from the catalogue or from the server, not a label', async () => {
+    const own = makeScaleLabel('23', '12345', 678);
+    const mixer = product(8, 'Mixer', { sale_price: 4500, barcode: own, on_hand: 2 });
+    const later = product(9, 'Whisk', { sale_price: 900, barcode: makeScaleLabel('23', '54321', 99), on_hand: 2 });
+    const t = till({ ...inputFor(), terms: { ...TERMS, scale: { weight_prefix: '21', price_prefix: '23' } }, catalogue: new MemoryCatalogue([mixer]) });
+    t.send({ type: 'scan', code: own });
+    // Made since the till's last sync: the server knows it by its own code.
+    t.server.known = [later];
+    t.send({ type: 'scan', code: later.barcode! });
+    await settle();
+    expect(t.snap().context.notice).toBeNull();
+    expect(t.snap().context.cart.lines.map((l) => [l.product.name, l.quantity, l.label ?? null])).toEqual([
+      ['Mixer', 1, null],
+      ['Whisk', 1, null],
+    ]);
+    expect(t.server.codesAsked).toEqual([later.barcode]);
   });
 
   it('an unknown code is asked of the server before the till calls it unknown; a code only the server knows joins the cart', async () => {

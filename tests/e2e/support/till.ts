@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import type { AdminApi } from './pages.ts';
+import { ean13 } from './purchase-pages.ts';
 
 /**
  * The till at `path` with its register open: opened with a float of 100.00 when the person has
@@ -17,4 +19,14 @@ export async function openTill(page: Page, path = '/admin/pos') {
   }
   await expect(search).toBeVisible();
   return { main, search };
+}
+
+/** A product of the shop's for a till spec to sell: its own EAN-13 barcode, 12.50, `stock` on hand. */
+export async function tillProduct(api: AdminApi, name: string, stock = 3) {
+  const tag = Date.now().toString(36);
+  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', { per_page: '10' });
+  const barcode = ean13(`23${String(Date.now()).slice(-10)}`);
+  const product = await api.create<{ id: number; name: string }>('/api/v1/admin/products', { name: `${name} ${tag}`, sku: `T-${tag}`, barcode, unit_id: unit!.id, cost_price: 900, sale_price: 1250 });
+  await api.create('/api/v1/admin/stock/adjustments', { product_id: product.id, quantity: stock, reason: 'opening', unit_cost: 900 });
+  return { ...product, barcode };
 }
