@@ -5,31 +5,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { asAdmin } from './support/pages.ts';
-import { ean13 } from './support/purchase-pages.ts';
-import { openTill } from './support/till.ts';
+import { openTill, tillProduct } from './support/till.ts';
 
 test('return by the receipt’s barcode: one item back, refunded in cash, its stock back', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { api, token } = await asAdmin(page, request);
-  const tag = Date.now().toString(36);
-  const [unit] = await api.list<{ id: number }>('/api/v1/admin/units', {
-    per_page: '10',
-  });
-  const code = ean13(`23${String(Date.now()).slice(-10)}`);
-  const kettle = await api.create<{ id: number; name: string }>('/api/v1/admin/products', {
-    name: `Kettle ${tag}`,
-    sku: `KR-${tag}`,
-    barcode: code,
-    unit_id: unit!.id,
-    cost_price: 900,
-    sale_price: 1250,
-  });
-  await api.create('/api/v1/admin/stock/adjustments', {
-    product_id: kettle.id,
-    quantity: 3,
-    reason: 'opening',
-    unit_cost: 900,
-  });
+  const kettle = await tillProduct(api, 'Kettle');
+  const code = kettle.barcode;
   const { data: terms } = await (
     await request.get('/api/v1/admin/pos/terms', {
       headers: { authorization: `Bearer ${token}` },
