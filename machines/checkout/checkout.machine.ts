@@ -96,6 +96,8 @@ export type CheckoutEvent =
   | { type: 'sale.new' }
   /** A return at the till (./till-return.machine.ts): scans go to it until it is closed. */
   | { type: 'return.start' }
+  /** The last sale's receipt again (reprint). */
+  | { type: 'receipt.show' }
   | { type: 'notice.dismiss' }
   | { type: 'outbox.replay' }
   /** Send again a sale kept for attention (its reason dealt with). */
@@ -300,6 +302,8 @@ export const checkoutMachine = setup({
             'cart.hold': { guard: 'hasLines', target: '.ready', actions: ['hold', 'persist'] },
             pay: { guard: 'hasLines', target: 'paying', actions: assign({ errors: {} }) },
             'return.start': 'returning',
+            // The last receipt shown again, to print it again; New sale comes back to this cart as it is.
+            'receipt.show': { guard: ({ context }) => context.receipt !== null, target: 'receipt' },
           },
           states: {
             ready: {
@@ -411,7 +415,7 @@ export const checkoutMachine = setup({
           },
         },
         receipt: {
-          description: 'The receipt of the sale just made (unsynced while it waits in the outbox).',
+          description: 'The receipt of the sale just made (unsynced while it waits in the outbox), or the last one shown again to reprint it.',
           entry: [{ type: 'setPhase', params: 'cart' }, 'persist'],
           // A scan on the receipt starts the next sale with that product.
           on: { 'sale.new': 'cart', scan: { target: 'cart', actions: raise(({ event }) => event) }, 'return.start': 'returning' },

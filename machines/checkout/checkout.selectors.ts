@@ -61,6 +61,7 @@ export function selectCart(s: Snap) {
     canPay: s.can({ type: 'pay' }),
     canHold: s.can({ type: 'cart.hold' }),
     canReturn: s.can({ type: 'return.start' }),
+    canReprint: s.can({ type: 'receipt.show' }),
     canPickCustomer: s.can({ type: 'customer.pick' }),
     canEdit: s.matches({ sale: 'cart' }),
     busy: s.hasTag('busy'),

@@ -83,7 +83,14 @@ test('open the register, scan a product, pay cash with change, see the receipt',
     await expect(receipt.getByRole('img', { name: /^Barcode SL-\d{6}$/ })).toBeVisible();
     await expect(display.getByText('Thank you!')).toBeVisible();
     await expect(display.getByRole('main')).toContainText(dollars(2000 - total));
+    const reference = (await receipt.getByRole('img', { name: /^Barcode SL-\d{6}$/ }).getAttribute('alt'))!.replace('Barcode ', '');
     await receipt.getByRole('button', { name: 'New sale' }).click();
+    await expect(search).toBeFocused();
+    // Reprint: the last receipt comes back (Alt+P), and leaves the till as it was.
+    await page.keyboard.press('Alt+P');
+    await expect(receipt.getByRole('article', { name: 'Receipt' })).toContainText(reference);
+    await page.keyboard.press('Escape');
+    await expect(receipt).toBeHidden();
     await expect(search).toBeFocused();
   });
 });

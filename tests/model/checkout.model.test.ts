@@ -111,6 +111,7 @@ function events(s: Snap): AnyEventObject[] {
     { type: 'sale.new' },
     { type: 'notice.dismiss' },
     { type: 'return.start' },
+    { type: 'receipt.show' },
     done('tillReturn', { returned: true }),
   ];
 }
@@ -531,6 +532,23 @@ describe('checkout machine, scenarios on the in-memory ports and a fake server',
     expect(t.snap().matches({ sync: 'idle' })).toBe(true);
     t.send({ type: 'outbox.replay' });
     expect(t.snap().matches({ sync: 'replaying' })).toBe(true);
+  });
+
+  it('the last receipt is shown again to reprint it, and New sale comes back to the cart as it was', async () => {
+    const t = till();
+    expect(t.snap().can({ type: 'receipt.show' })).toBe(false);
+    t.send({ type: 'scan', code: KETTLE.barcode! });
+    t.send({ type: 'pay' });
+    t.send({ type: 'pay.confirm' });
+    await settle();
+    const sold = t.snap().context.receipt;
+    t.send({ type: 'sale.new' });
+    t.send({ type: 'scan', code: MUG.barcode! });
+    t.send({ type: 'receipt.show' });
+    expect(t.snap().matches({ sale: 'receipt' })).toBe(true);
+    expect(t.snap().context.receipt).toEqual(sold);
+    t.send({ type: 'sale.new' });
+    expect(t.snap().context.cart.lines.map((l) => l.product.name)).toEqual(['Mug']);
   });
 
   it('hold a cart, sell another, resume the held one (the current one held in its place)', () => {

@@ -16,6 +16,7 @@ export const TILL_KEYS: { keys: string; does: string }[] = [
   { keys: 'F8', does: 'Resume a held sale' },
   { keys: 'F9 or Ctrl+Enter', does: 'Pay; pressed again, complete the sale' },
   { keys: 'Alt+R', does: 'Return goods: scan the receipt or type its reference' },
+  { keys: 'Alt+P', does: 'The last receipt again, to print it again' },
   { keys: 'Alt+N', does: 'New sale (clears the cart, or leaves the receipt)' },
   { keys: 'F1', does: 'These shortcuts' },
   { keys: 'Esc', does: 'Close a dialog; back to the search' },
@@ -56,6 +57,7 @@ export function useTillKeys({ checkout, search, line }: { checkout: Checkout; re
       if (e.altKey && (e.key === 'c' || e.key === 'C' || e.code === 'KeyC')) return send({ type: 'customer.pick' });
       // By the key's place too: Alt+R types "®" on a Mac.
       if (e.altKey && (e.key === 'r' || e.key === 'R' || e.code === 'KeyR')) return send({ type: 'return.start' });
+      if (e.altKey && (e.key === 'p' || e.key === 'P' || e.code === 'KeyP')) return send({ type: 'receipt.show' });
       if (e.altKey && e.key === 'Delete') return send({ type: 'line.remove', index: line });
       if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
         send({ type: 'line.step', by: e.key === 'ArrowUp' ? -1 : 1 });

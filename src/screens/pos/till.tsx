@@ -250,6 +250,9 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
           <Button size="sm" variant="ghost" tone="neutral" disabled={!reg.canCash} onClick={() => register.send({ type: 'cash.start', direction: 'out' })}>
             Cash out
           </Button>
+          <Button size="sm" variant="ghost" tone="neutral" disabled={!cart.canReprint} onClick={() => checkout.send({ type: 'receipt.show' })} aria-keyshortcuts="Alt+P">
+            Last receipt
+          </Button>
           <Button size="sm" variant="ghost" tone="neutral" data-action="return" disabled={!cart.canReturn} onClick={() => checkout.send({ type: 'return.start' })} aria-keyshortcuts="Alt+R">
             Return
           </Button>
