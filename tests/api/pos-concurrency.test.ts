@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SALES_API } from '../../domain/documents/sale.ts';
+import { ADJUSTMENTS_API } from '../../domain/stock/adjustment.ts';
 import { POS_CATALOGUE_API, REGISTER_API, type CatalogueAnswer } from '../../domain/pos/till.ts';
 import { products as P, units as UN } from '../../domain/resources/index.ts';
 import { products } from '../../server/db/schema.ts';
@@ -10,7 +12,8 @@ import { createHarness, type Harness } from './harness.ts';
 /**
  * The till on PostgreSQL, where transactions really overlap. The catalogue cursor must not lose
  * a change committed late by a transaction that began before one committed earlier (what a
- * sequence's or a max-xid cursor would skip); one person's register opens race to one session.
+ * sequence's or a max-xid cursor would skip); one person's register opens race to one session;
+ * 50 tills selling the last unit make one sale.
  * PGlite runs one transaction at a time, so there this proves nothing: POSTGRES_ONLY.
  */
 
@@ -85,5 +88,21 @@ describe.skipIf(!onPostgres)('the till on PostgreSQL', () => {
       expect(r.body.message).toMatch(/open already/);
     }
     expect((await api.rows(REGISTER_API, { status: 'open' })).length).toBe(1);
+  });
+
+  it('50 tills selling the last unit at once: exactly one sale, the others told it is gone under lines.0.quantity', async () => {
+    // The person's open session (the race above opened it): each till is a client of its own, with its own key.
+    const current = await api.get(`${REGISTER_API}/current`);
+    const session = current.body.data ?? (await api.post(REGISTER_API, { opening_float: 1000 })).body.data;
+    const p = await product();
+    const stocked = await api.post(ADJUSTMENTS_API, { product_id: p.id, quantity: 1, reason: 'opening', unit_cost: 500 });
+    expect(stocked.status, stocked.text).toBe(201);
+    const sale = { sold_on: '2025-05-01', channel: 'pos', register_session_id: session.id, lines: [{ product_id: p.id, quantity: 1 }], payments: [{ method: 'cash', amount: 2000 }] };
+    const all = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post(SALES_API, sale, { 'X-Client-Id': `till-${i}`, 'Idempotency-Key': `last-unit-${p.id}-${i}` })));
+    expect(all.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = all.filter((r) => r.status !== 201);
+    expect(refused.map((r) => r.status)).toEqual(Array(49).fill(409));
+    for (const r of refused) expect(r.body.errors?.['lines.0.quantity'], r.text).toBeTruthy();
+    expect((await api.get(`${P.api}/${p.id}`)).body.data).toMatchObject({ on_hand: 0, movements_count: 2 });
   });
 });
