@@ -38,6 +38,8 @@ export function useTillKeys({ checkout, search, line }: { checkout: Checkout; re
         e.preventDefault();
         checkout.send(event);
       };
+      // Alt and a letter, by the key's place too: Alt+R types "®" on a Mac.
+      const alt = (letter: string) => e.altKey && (e.key.toLowerCase() === letter || e.code === `Key${letter.toUpperCase()}`);
       if (e.key === 'F1') return send({ type: 'panel.open', panel: 'help' });
       if (e.key === 'F2' || (e.key === '/' && !(e.target instanceof HTMLInputElement))) return (e.preventDefault(), search.current?.focus());
       if (e.key === 'F3') return (e.preventDefault(), focus(`[data-line-quantity="${line}"]`));
@@ -47,17 +49,16 @@ export function useTillKeys({ checkout, search, line }: { checkout: Checkout; re
       if (e.key === 'F8') return send({ type: 'panel.open', panel: 'held' });
       // Pressed again it completes the payment; a key held down (repeating) does neither twice.
       if (e.key === 'F9' || (e.key === 'Enter' && e.ctrlKey)) return e.repeat ? e.preventDefault() : send({ type: 'pay' });
-      if (e.altKey && (e.key === 'n' || e.key === 'N')) {
+      if (alt('n')) {
         e.preventDefault();
         // Whichever the till is showing takes it: the receipt leaves, a cart is cleared.
         checkout.send({ type: 'sale.new' });
         checkout.send({ type: 'cart.clear' });
         return search.current?.focus();
       }
-      if (e.altKey && (e.key === 'c' || e.key === 'C' || e.code === 'KeyC')) return send({ type: 'customer.pick' });
-      // By the key's place too: Alt+R types "®" on a Mac.
-      if (e.altKey && (e.key === 'r' || e.key === 'R' || e.code === 'KeyR')) return send({ type: 'return.start' });
-      if (e.altKey && (e.key === 'p' || e.key === 'P' || e.code === 'KeyP')) return send({ type: 'receipt.show' });
+      if (alt('c')) return send({ type: 'customer.pick' });
+      if (alt('r')) return send({ type: 'return.start' });
+      if (alt('p')) return send({ type: 'receipt.show' });
       if (e.altKey && e.key === 'Delete') return send({ type: 'line.remove', index: line });
       if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
         send({ type: 'line.step', by: e.key === 'ArrowUp' ? -1 : 1 });
