@@ -330,7 +330,5 @@ export const selectUserName = (s: AuthSnapshot) => s.context.user?.name ?? '';
 /** The stored session could not be checked: the server did not answer. */
 export const selectUnreachable = (s: AuthSnapshot) => s.matches('unreachable');
 export const selectSignedIn = (s: AuthSnapshot) => s.matches('loggedIn') || s.matches('loggingOut') || s.matches('offline');
-/** Signed in from what this device kept, the server not reached (the till working offline). */
-export const selectOffline = (s: AuthSnapshot) => s.hasTag('offline');
 /** The shop's currency for amounts on screen (the website setting's; the default until the session says). */
 export const selectCurrency = (s: AuthSnapshot) => s.context.user?.shop?.currency ?? DEFAULT_CURRENCY;

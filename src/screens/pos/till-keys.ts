@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import type { Checkout, Register } from './till-types.ts';
+import type { Checkout } from './till-types.ts';
 
 
 /** The till's shortcuts, listed by the help overlay (F1) in this order. */
@@ -30,7 +30,7 @@ const focus = (selector: string) => document.querySelector<HTMLInputElement>(sel
  * here (the machines ignore what their state does not take). `line`: the selected line, as the
  * checkout's selector gives it.
  */
-export function useTillKeys({ checkout, search, line }: { checkout: Checkout; register: Register; search: RefObject<HTMLInputElement | null>; line: number }) {
+export function useTillKeys({ checkout, search, line }: { checkout: Checkout; search: RefObject<HTMLInputElement | null>; line: number }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLInputElement && e.target !== search.current;

@@ -78,7 +78,7 @@ export function Till({ checkout, register }: { checkout: Checkout; register: Reg
   const money = (v: number) => formatAmount(v, display);
   const line = cart.selected;
   const focusSearch = () => search.current?.focus();
-  useTillKeys({ checkout, register, search, line });
+  useTillKeys({ checkout, search, line });
 
   return (
     <div className={cx(shell, touchTargets)}>
