@@ -61,6 +61,7 @@ export const PERMISSION_MODULES = {
   Orders: ['order list', 'order update'],
   Settings: ['setting', 'pos setting', 'website setting'],
   Website: [...rightsNames('service'), ...rightsNames('banner'), ...rightsNames('solution')],
+  Reports: ['reports'],
 } as const;
 
 export type PermissionModuleName = keyof typeof PERMISSION_MODULES;
@@ -98,6 +99,7 @@ const OTHER_DESCRIPTIONS = {
   setting: 'See the Settings menu',
   'pos setting': 'Change the point-of-sale setting',
   'website setting': 'Change the website setting',
+  reports: 'See the reports and the shop figures on the dashboard',
 } as const satisfies Partial<Record<Permission, string>>;
 
 function rightDescription(right: Right, { one, many }: { one: string; many: string }): string {
