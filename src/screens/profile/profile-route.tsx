@@ -27,7 +27,7 @@ export default function ProfileRoute({ title, data }: ScreenProps) {
   const sessions = useSelector(actor, (s) => s.children.sessions);
   return (
     <div className={css({ display: 'grid', gap: '6', maxW: '4xl' })}>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '-3' })}>{`${title}: how you sign in, and where you are signed in. Fields marked * are required.`}</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '-3' })}>How you sign in, and where you are signed in. Fields marked * are required.</p>
       <FormView actor={profileForm} title={title} fields={PROFILE_FORM.fields} what="profile" back={BACK} section={{ title: 'Name and email' }} cancel={false} />
       <FormView
         actor={passwordForm}
