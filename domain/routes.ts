@@ -64,7 +64,7 @@ const PRODUCT = factsOf('products');
 export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/login', title: 'Login', permission: null, layout: 'blank', access: 'guest', screen: 'login' },
   r('dashboard', '/dashboard', 'Dashboard', 'dashboard', 'dashboard'),
-  r('profile', '/profile', 'Profile', null),
+  r('profile', '/profile', 'Profile', null, 'profile'),
   ...resource('users', 'Users'),
   ...resource('roles', 'Roles'),
   ...resource('permissionModules', 'Permission modules'),

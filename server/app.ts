@@ -16,6 +16,7 @@ import { xsrf } from './http/xsrf.ts';
 import { runningState, type ServerState } from './http/ready.ts';
 import { requestId } from './http/request-id.ts';
 import { authRoutes } from './routes/auth.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import { imageRoutes } from './images/routes.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { resourceRoutes } from './resources/index.ts';
@@ -33,6 +34,7 @@ import { mountStatic, notFoundPage } from './static.ts';
 /** Every API route with its guard, in one table. Later resources add their lists here. */
 const ROUTE_TABLE: readonly RouteDef[] = [
   ...authRoutes,
+  ...sessionRoutes,
   ...resourceRoutes,
   ...stockCountRoutes,
   ...stockRoutes,

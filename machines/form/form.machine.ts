@@ -199,6 +199,8 @@ export const formMachine = setup({
      * `created`: the record a create made, for the list to show.
      */
     finish: (_, _p: { created?: Row | undefined }) => {},
+    /** Saved in place (a settings or profile form stays on its page): whoever runs the form may act on it. */
+    savedInPlace: () => {},
     /** Tell navigation whether leaving must ask first. */
     setLeaveGuard: (_, _p: { dirty: boolean }) => {},
     /** Move the focus to a field (provided: the document). */
@@ -327,6 +329,7 @@ export const formMachine = setup({
               }),
               { type: 'setLeaveGuard', params: { dirty: false } },
               { type: 'notify', params: ({ event }) => ({ toastType: 'success', body: event.output.message }) },
+              'savedInPlace',
             ],
           },
           {

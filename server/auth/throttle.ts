@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { loginAttempts, loginLimits } from '../db/schema.ts';
 
 /**
@@ -109,4 +109,25 @@ export async function releaseAttempt(db: Db, key: string, at: Date): Promise<voi
     .update(loginLimits)
     .set({ failed_at: sql`(${loginLimits.failed_at}[:${pos} - 1] || ${loginLimits.failed_at}[${pos} + 1:])` })
     .where(sql`${loginLimits.key} = ${key} and ${pos} is not null`);
+}
+
+/**
+ * Wrong current passwords when changing one's password (PATCH /api/password), counted per account
+ * with the sign-in's limits (reserveAttempt): a stolen session cannot guess the password it would
+ * need to lock the owner out. A right password clears the count.
+ */
+export const PASSWORD_MAX_FAILURES = 5;
+export const PASSWORD_WINDOW_MS = 15 * 60_000;
+export const passwordLimitKey = (userId: number) => `password ${userId}`;
+
+/** Forgets every attempt a key has counted (a success resets its limit). */
+export async function clearLimit(db: Db | Tx, key: string): Promise<void> {
+  await db.delete(loginLimits).where(eq(loginLimits.key, key));
+}
+
+/** "15 minutes", "1 minute", "40 seconds": how long until a refused attempt may be made again. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -102,6 +102,10 @@ export const accessTokens = pgTable(
     last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry; idle expiry is computed from last_used_at. */
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in (cut to 512), named in words when listed (domain/devices.ts). */
+    user_agent: varchar('user_agent', { length: 512 }),
+    /** The client's address at sign-in as the server saw it (server/http/client.ts). */
+    ip_address: varchar('ip_address', { length: 64 }),
   },
   (t) => [index('access_tokens_user_id_idx').on(t.user_id)],
 );

@@ -9,7 +9,20 @@ import { HashGateBusy } from '../auth/hash-gate.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookie, deviceLimitKey, knownDevice } from '../auth/device.ts';
 import { findUserByEmail, loadSessionUser } from '../auth/session.ts';
 import { shopInfo } from '../auth/shop.ts';
-import { accountLimitKey, addressLimitKey, clearFailures, lockedFor, recordFailure, releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
+import {
+  accountLimitKey,
+  addressLimitKey,
+  clearFailures,
+  clearLimit,
+  lockedFor,
+  PASSWORD_MAX_FAILURES,
+  PASSWORD_WINDOW_MS,
+  passwordLimitKey,
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  waitInWords,
+} from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../crud/db-errors.ts';
 import { accessTokens, users } from '../db/schema.ts';
@@ -102,7 +115,10 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     secure,
     maxAge: DEVICE_COOKIE_DAYS * 86_400,
   });
-  const { token, pageSecret, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours);
+  const { token, pageSecret, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours, {
+    userAgent: c.req.header('user-agent'),
+    address,
+  });
   const payload: LoginResponse = {
     Status: 'success',
     access_token: token,
@@ -151,16 +167,28 @@ async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBo
   const body = await input.body();
   const problem = await passwordProblem(body.password);
   if (problem) throw validationError({ password: [problem] });
+  // The attempt is counted before the current password is checked (as a sign-in's is), so
+  // concurrent guesses cannot pass the limit together; a wrong one keeps it, a right one clears all.
+  const limit = passwordLimitKey(auth.row.id);
+  const taken = await reserveAttempt(db, limit, now(), PASSWORD_MAX_FAILURES, PASSWORD_WINDOW_MS);
+  if (!taken.ok) {
+    throw new ApiError(429, `Too many wrong passwords. Try again in ${waitInWords(taken.retryAfter)}.`, {
+      headers: { 'Retry-After': String(taken.retryAfter) },
+    });
+  }
   if (!(await verifyPassword(auth.row.password_hash, body.current_password))) {
     throw validationError({ current_password: ['The current password is incorrect.'] });
   }
   const password_hash = await hashPassword(body.password);
+  // One transaction: the change, the end of the other sessions and the reset limit stand or fall
+  // together (the audit trail's row belongs in it too).
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash, updated_at: now() }).where(eq(users.id, auth.row.id));
     // Other sessions (another browser, a stolen token) end; this one stays signed in.
     await tx
       .delete(accessTokens)
       .where(and(eq(accessTokens.user_id, auth.row.id), ne(accessTokens.id, auth.tokenId)));
+    await clearLimit(tx, limit);
   });
   return c.json({ message: 'Password updated.' }, 200);
 }
@@ -181,5 +209,10 @@ export const authRoutes: RouteDef[] = [
   route('GET', '/me', 'auth', { summary: 'The signed-in user, with roles and permissions, and the shop (name, currency; to whoever may sell, the payment methods the POS setting enables)', handler: me }),
   route('GET', '/api/user', 'auth', { summary: 'The signed-in user (the same as /me)', handler: me }),
   route('PATCH', '/api/profile', 'auth', { summary: 'Change your name and email', body: profileBody, handler: updateProfile }),
-  route('PATCH', '/api/password', 'auth', { summary: 'Change your password', body: passwordBody, handler: updatePassword }),
+  route('PATCH', '/api/password', 'auth', {
+    summary: 'Change your password (ends your other sessions)',
+    body: passwordBody,
+    refusals: { 429: `Too many wrong current passwords: ${PASSWORD_MAX_FAILURES} in ${PASSWORD_WINDOW_MS / 60_000} minutes` },
+    handler: updatePassword,
+  }),
 ];

@@ -36,6 +36,8 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   quotationPage: page({ view: 'quotations/quotation-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.record) }),
   registerSessions: page({ view: 'pos/session-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.registerSessions.list) }),
   registerSession: page({ view: 'pos/session-route.tsx', loader: () => import('./loaders/pos.ts').then((m) => m.loadSession) }),
+  // The user menu's Profile: name and email, password, and the signed-in sessions (loaded).
+  profile: page({ view: 'profile/profile-route.tsx', loader: () => import('./loaders/profile.ts').then((m) => m.loadProfile) }),
   // The customer display: it follows the till through a channel in the browser and loads nothing.
   posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };

@@ -16,7 +16,8 @@ import { notifyWith } from './list-providers.ts';
  * every decision (what to load, where to go, whether to ask first) is the machines'.
  */
 
-function formEffects(system: AppSystem, back: string) {
+/** The form machine's effects for a form whose Cancel and Save go back to `back`. */
+export function formEffects(system: AppSystem, back: string) {
   const { navigation } = system;
   return {
     nameRecord: () => {},

@@ -34,6 +34,15 @@ export interface FormViewProps {
   views?: FieldKindViews;
   /** Links beside the header (a customer's sales). */
   actions?: ReactNode;
+  /**
+   * One of several forms on a page (the profile's): titled in its own card, which also names it,
+   * instead of under the page's header.
+   */
+  section?: { title: string; description?: string };
+  /** The submit button's words ("Change password"); Save by default. */
+  submitLabel?: string;
+  /** Whether Cancel is offered (a form among others on a page has nowhere of its own to go back to). */
+  cancel?: boolean;
 }
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: '6', rowGap: '5' });
@@ -67,7 +76,7 @@ function RecordFigures({ actor }: { actor: FormViewProps['actor'] }) {
   );
 }
 
-export function FormView({ actor, title, fields, what, back, lockedHint, views = FIELD_VIEWS, actions }: FormViewProps) {
+export function FormView({ actor, title, fields, what, back, lockedHint, views = FIELD_VIEWS, actions, section, submitLabel = 'Save', cancel = true }: FormViewProps) {
   const phase = useSelector(actor, selectFormPhase);
   const status = useSelector(actor, selectFormStatus, shallowEqual);
   const values = useSelector(actor, selectValues);
@@ -87,10 +96,16 @@ export function FormView({ actor, title, fields, what, back, lockedHint, views =
 
   return (
     <>
-      <PageHeader subtitle={hasRequired ? 'Fields marked * are required.' : undefined} actions={actions} />
+      {section ? null : <PageHeader subtitle={hasRequired ? 'Fields marked * are required.' : undefined} actions={actions} />}
       <RecordFigures actor={actor} />
       <Card.Root asChild className={css({ maxW: wideForm ? 'none' : '4xl' })}>
-        <form noValidate aria-label={title} onSubmit={submit}>
+        <form noValidate aria-label={section?.title ?? title} onSubmit={submit}>
+          {section ? (
+            <Card.Header className={css({ px: { base: '4', sm: '6' } })}>
+              <Card.Title>{section.title}</Card.Title>
+              {section.description ? <Card.Description>{section.description}</Card.Description> : null}
+            </Card.Header>
+          ) : null}
           <Card.Body className={css({ pt: '6', px: { base: '4', sm: '6' } })}>
             <div className={grid}>
               {fields.map((f) => {
@@ -136,11 +151,13 @@ export function FormView({ actor, title, fields, what, back, lockedHint, views =
           ) : null}
           <Card.Footer className={css({ justifyContent: 'flex-start', px: { base: '4', sm: '6' }, pt: '4', pb: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>
             <Button type="submit" loading={status.busy} disabled={!status.canSubmit}>
-              Save
+              {submitLabel}
             </Button>
-            <Button variant="outline" tone="neutral" disabled={!status.canCancel} onClick={() => actor.send({ type: 'form.cancel' })}>
-              Cancel
-            </Button>
+            {cancel ? (
+              <Button variant="outline" tone="neutral" disabled={!status.canCancel} onClick={() => actor.send({ type: 'form.cancel' })}>
+                Cancel
+              </Button>
+            ) : null}
           </Card.Footer>
         </form>
       </Card.Root>
