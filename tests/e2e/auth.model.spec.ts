@@ -83,7 +83,7 @@ const storedPaths = edgePaths(modelFor(STORED_INPUT), serialize).filter((p) => !
 
 // ---------------------------------------------------------------- coverage (a shadow of the real machine)
 const coverage = new Coverage('auth', authMachine, {
-  'auth.loggedIn user.updated#0': 'no screen edits the profile yet, so the browser cannot send it',
+  'auth.loggedIn user.updated#0': 'sent by the profile screen when its name is saved, outside the sign-in pages this walk drives (tests/e2e/profile.spec.ts sees the top bar renamed)',
 });
 
 /** Replays a path's events on a real actor whose calls never settle, recording what it took. */
