@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { PaletteItem } from '../../domain/search.ts';
+import { SEARCH_CONTAINS_MIN, type PaletteItem } from '../../domain/search.ts';
 import type { searchMachine } from './search.machine.ts';
 
 type Snap = SnapshotFrom<typeof searchMachine>;
@@ -21,6 +21,8 @@ export interface PaletteView {
   canRetry: boolean;
   /** Something typed, answered, and nothing found. */
   nothing: boolean;
+  /** Too little typed for names to be searched (only exact codes and references are). */
+  tooShort: boolean;
 }
 
 /** The palette as its view draws it: nothing to decide in the view. */
@@ -41,6 +43,7 @@ export function selectPalette(s: Snap): PaletteView {
     busy: s.hasTag('busy'),
     error: s.hasTag('error') ? error : null,
     canRetry: s.can({ type: 'search.retry' }),
-    nothing: s.matches({ open: 'results' }) && items.length === 0,
+    nothing: s.matches({ open: 'results' }) && items.length === 0 && q.trim().length >= SEARCH_CONTAINS_MIN,
+    tooShort: s.matches({ open: 'results' }) && items.length === 0 && q.trim().length < SEARCH_CONTAINS_MIN,
   };
 }

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { adminHref } from '../../domain/paths.ts';
 import { customers as CUSTOMER, suppliers as SUPPLIER } from '../../domain/resources/index.ts';
 import { mayOpen, routeByName } from '../../domain/routes.ts';
-import { referenceForms, SEARCH_API, SEARCH_GROUP_MAX, SEARCH_GROUP_RIGHTS, searchQuery, type SearchGroup, type SearchGroupKey, type SearchHit } from '../../domain/search.ts';
+import { referenceForms, SEARCH_API, SEARCH_CONTAINS_MIN, SEARCH_GROUP_MAX, SEARCH_GROUP_RIGHTS, searchQuery, type SearchGroup, type SearchGroupKey, type SearchHit } from '../../domain/search.ts';
 import { containsPattern, lowerContains } from '../crud/index.ts';
 import { rowsOf } from '../crud/sql.ts';
 import type { Db } from '../db/index.ts';
@@ -20,7 +20,8 @@ import { route, type RouteDef } from '../http/context.ts';
 
 interface Ask {
   q: string;
-  pattern: string;
+  /** The contains-pattern of `q`; null when `q` is too short to search names with (SEARCH_CONTAINS_MIN). */
+  pattern: string | null;
   held: readonly string[];
   db: Db;
 }
@@ -32,7 +33,7 @@ async function findProducts({ q, pattern, db }: Ask): Promise<SearchHit[]> {
   const rows = await db
     .select({ id: products.id, name: products.name, sku: products.sku, barcode: products.barcode, status: products.status, exact: sql<boolean>`coalesce(${exact}, false)` })
     .from(products)
-    .where(or(exact, lowerContains(products.name, pattern), lowerContains(products.sku, pattern)))
+    .where(pattern ? or(exact, lowerContains(products.name, pattern), lowerContains(products.sku, pattern)) : exact)
     .orderBy(sql`coalesce(${exact}, false) desc`, asc(products.name), asc(products.id))
     .limit(SEARCH_GROUP_MAX);
   return rows.map((r) => ({
@@ -46,6 +47,7 @@ async function findProducts({ q, pattern, db }: Ask): Promise<SearchHit[]> {
 /** A person or company: its edit page for who may edit it, else its list searched for its name. */
 function partyFinder(table: typeof customers | typeof suppliers, columns: PgColumn[], edit: string, list: string) {
   return async ({ pattern, held, db }: Ask): Promise<SearchHit[]> => {
+    if (!pattern) return [];
     const rows = await db
       .select({ id: table.id, name: table.name, email: table.email, phone: table.phone })
       .from(table as PgTable)
@@ -102,7 +104,7 @@ export const searchRoutes: RouteDef[] = [
     handler: async (c, input) => {
       const { q } = input.query();
       const held = [...c.var.auth.permissions];
-      const ask: Ask = { q, pattern: containsPattern(q), held, db: c.var.db };
+      const ask: Ask = { q, pattern: q.length >= SEARCH_CONTAINS_MIN ? containsPattern(q) : null, held, db: c.var.db };
       const allowed = GROUPS.filter((g) => SEARCH_GROUP_RIGHTS[g.key].some((p) => held.includes(p)));
       const found = await Promise.all(allowed.map(async (g): Promise<SearchGroup> => ({ key: g.key, label: g.label, hits: await g.find(ask) })));
       return c.json({ groups: found.filter((g) => g.hits.length > 0) }, 200);

@@ -115,6 +115,7 @@ export function SearchPalette() {
                 </div>
               ) : null}
               {view.nothing ? <p className={css({ p: '3', color: 'fg.muted' })}>Nothing found for “{view.q.trim()}”.</p> : null}
+              {view.tooShort ? <p className={css({ p: '3', color: 'fg.muted' })}>No code or reference “{view.q.trim()}”. Type 3 or more characters to search names.</p> : null}
               <div id={listId} role="listbox" aria-label="Results">
                 {view.sections.map((section) => (
                   <div key={`${section.group}-${section.items[0]!.index}`} role="group" aria-label={section.group} className={css({ mb: '2' })}>
