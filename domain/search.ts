@@ -80,8 +80,10 @@ export interface PaletteItem {
 const SCREEN_GROUP = 'Screens';
 const ACTION_GROUP = 'Actions';
 
-/** The screens a menu could open: the signed-in pages without an id in their address. */
-const SCREENS: readonly RouteDef[] = ROUTES.filter((r) => r.layout === 'content' && r.access === 'auth' && !r.path.includes(':'));
+/** The screens a menu could open: the signed-in pages without an id in their address, one per title (/pos and /website are one screen). */
+const SCREENS: readonly RouteDef[] = ROUTES.filter((r) => r.layout === 'content' && r.access === 'auth' && !r.path.includes(':')).filter(
+  (r, i, all) => all.findIndex((o) => o.title === r.title) === i,
+);
 
 const matches = (q: string, ...texts: string[]) => {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);

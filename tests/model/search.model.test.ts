@@ -115,3 +115,13 @@ describe('search machine, model paths on a real actor', () => {
     expect(r.missingTransitions).toEqual([]);
   });
 });
+
+describe('what the palette offers without the server', () => {
+  it('screens the person may open, once each (/pos and /website are one)', () => {
+    const actor = createActor(searchMachine, { input: { held: ['pos'] } }).start();
+    actor.send({ type: 'search.open' });
+    actor.send({ type: 'search.type', q: 'po' });
+    expect(actor.getSnapshot().context.items.map((i) => `${i.group}: ${i.label}`)).toEqual(['Actions: Open the till', 'Screens: POS']);
+    actor.stop();
+  });
+});
