@@ -29,6 +29,7 @@ import { orderRoutes } from './documents/order-routes.ts';
 import { quotationRoutes } from './documents/quotation-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { posRoutes } from './pos/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
@@ -45,6 +46,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...quotationRoutes,
   ...posRoutes,
   ...lookupRoutes,
+  ...searchRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),
 ];

@@ -10,6 +10,7 @@ import '../components/ui/icon-more.tsx';
 import { ContentLayout } from '../layouts/content-layout.tsx';
 import { useAppSystem } from './app-context.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
+import { SearchPalette } from './search-palette.tsx';
 import { ScreenRouter } from './screen-router.tsx';
 import { StockBell } from '../layouts/stock-bell.tsx';
 
@@ -18,7 +19,7 @@ const sameCrumbs = (a: readonly { label: string; href?: string }[], b: readonly 
 
 /** The content layout of SPEC §2, fed from the auth, ui and navigation actors. */
 export function Shell({ title, children }: { title: string; children: ReactNode }) {
-  const { auth, ui, navigation, notify, stockAlerts } = useAppSystem();
+  const { auth, ui, navigation, search, stockAlerts } = useAppSystem();
   const user = useSelector(auth, selectUser);
   const pathname = useSelector(navigation, selectPathname);
   const drawerOpen = useSelector(ui, selectDrawerOpen);
@@ -48,10 +49,24 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       toggleTheme: () => ui.send({ type: 'theme.toggle' }),
       // Through navigation: with unsaved changes it asks "Leave this page?" first.
       logout: () => navigation.send({ type: 'nav.logout' }),
-      search: () => notify({ toastType: 'info', body: 'Search is not built yet.' }),
+      search: (q: string) => {
+        search.send({ type: 'search.open' });
+        if (q) search.send({ type: 'search.type', q });
+      },
     }),
-    [ui, navigation, notify],
+    [ui, navigation, search],
   );
+  // Ctrl+K (Cmd+K on a Mac) opens the search anywhere in the back office; the till uses neither.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        search.send({ type: 'search.open' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [search]);
   const bell = useMemo(() => <StockBell alerts={stockAlerts} />, [stockAlerts]);
 
   return (
@@ -76,6 +91,7 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       >
         {children}
         <LeaveDialog />
+        <SearchPalette />
       </ContentLayout>
     </ScreenRouter>
   );

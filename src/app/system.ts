@@ -9,6 +9,8 @@ import { stockAlertsMachine, type StockAlerts } from '../../machines/stock/stock
 import { STOCK_ALERTS_API } from '../../domain/stock/api-paths.ts';
 import type { Notice } from '../../machines/toast/toast.constants.ts';
 import { uiMachine } from '../../machines/ui.machine.ts';
+import { searchMachine } from '../../machines/search/search.machine.ts';
+import { SEARCH_API, type SearchAnswer } from '../../domain/search.ts';
 import { createApi, type Api } from './api.ts';
 import { browserHost, type Host, type PageHints } from './host.ts';
 import { createPageActors, type PageActors } from './page-actors.ts';
@@ -112,6 +114,14 @@ export function createAppSystem(options: {
     { input: { alerts: drawn?.alerts }, inspect, systemId: 'stockAlerts' },
   );
 
+  const search = createActor(
+    searchMachine.provide({
+      actors: { runSearch: fromPromise(({ input }) => api.call<SearchAnswer>(`${SEARCH_API}?q=${encodeURIComponent(input.q)}`)) },
+      actions: { visit: (_, { href }) => navigation.send({ type: 'nav.go', to: href }) },
+    }),
+    { input: {}, inspect, systemId: 'search' },
+  );
+
   const auth = createActor(
     authMachine.provide({
       actors: {
@@ -128,6 +138,7 @@ export function createAppSystem(options: {
         announce: (_, who) => {
           navigation.send({ type: 'auth.changed', ...who });
           stockAlerts.send({ type: 'alerts.session', permissions: who.permissions });
+          search.send({ type: 'search.session', permissions: who.permissions });
         },
         announceChecking: (_, { permissions }) => navigation.send({ type: 'auth.checking', permissions }),
       },
@@ -143,12 +154,13 @@ export function createAppSystem(options: {
   navigation.on('nav.expected', showPage);
 
   function start() {
-    if (options.onError) for (const actor of [alert, ui, screen, navigation, stockAlerts, auth] as AnyActorRef[]) actor.subscribe({ error: options.onError });
+    if (options.onError) for (const actor of [alert, ui, screen, navigation, stockAlerts, search, auth] as AnyActorRef[]) actor.subscribe({ error: options.onError });
     alert.start();
     ui.start();
     screen.start();
     navigation.start();
     stockAlerts.start();
+    search.start();
     auth.start();
     host.listen({
       // Closing the tab or reloading with unsaved changes: the browser asks (its own words).
@@ -175,7 +187,7 @@ export function createAppSystem(options: {
   /** Ends every actor (the server, once it has drawn the page). */
   function stop() {
     pages.clear();
-    for (const actor of [auth, stockAlerts, navigation, screen, ui, alert]) actor.stop();
+    for (const actor of [auth, search, stockAlerts, navigation, screen, ui, alert]) actor.stop();
     toasts.stop();
   }
   /** How this browser draws pages now: what the server needs to draw one the same way. */
@@ -204,7 +216,7 @@ export function createAppSystem(options: {
     };
   }
 
-  self = { toasts, alert, ui, navigation, auth, stockAlerts, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints, keptForOffline };
+  self = { toasts, alert, ui, navigation, auth, stockAlerts, search, screen, pages, screens, api, start, stop, notify, inspect, locale, host, hints, keptForOffline };
   return self;
 }
 
@@ -246,6 +258,8 @@ export interface AppSystem {
   navigation: ActorRefFrom<typeof navigationMachine>;
   auth: ActorRefFrom<typeof authMachine>;
   stockAlerts: ActorRefFrom<typeof stockAlertsMachine>;
+  /** The top bar's search palette (Ctrl+K). */
+  search: ActorRefFrom<typeof searchMachine>;
   screen: ActorRefFrom<typeof screenMachine>;
   /** The actor the shown page was prepared with (a list's), for its view to adopt. */
   pages: PageActors;

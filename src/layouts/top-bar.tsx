@@ -35,8 +35,13 @@ export function initials(name: string): string {
 export const TopBar = memo(function TopBar({ user, drawerOpen, narrow, theme, drawerId, onToggleDrawer, onToggleTheme, onLogout, onSearch, onOpenNotifications, bell }: TopBarProps) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-    if (q) onSearch?.(q);
+    onSearch?.(String(new FormData(e.currentTarget).get('q') ?? '').trim());
+  };
+  // The field opens the search palette (Ctrl+K too), carrying what was typed into it.
+  const open = (e: { currentTarget: HTMLInputElement }) => {
+    const q = e.currentTarget.value;
+    e.currentTarget.value = '';
+    onSearch?.(q);
   };
   const themeLabel = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
@@ -58,6 +63,10 @@ export const TopBar = memo(function TopBar({ user, drawerOpen, narrow, theme, dr
             type="search"
             name="q"
             aria-label="Search"
+            aria-keyshortcuts="Control+K Meta+K"
+            aria-haspopup="dialog"
+            onClick={open}
+            onChange={open}
             placeholder={narrow ? 'Search' : 'Search products, customers, documents'}
             className={css({ ps: '9', borderRadius: 'full', bg: 'bg.surface', borderColor: 'border.default', h: '10' })}
           />

@@ -1,7 +1,7 @@
 /**
  * No serious or critical axe violations (WCAG 2.x A/AA rules) on the login page, on every
  * screen of the route table and in every pop-up (a Select open, the user menu, the rail's
- * flyout, the delete, leave and upgrade dialogs, the drawer on a phone), in both themes.
+ * flyout, the delete, leave and upgrade dialogs, the drawer on a phone, the search palette), in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -113,6 +113,13 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
       await expect(page.getByRole('dialog', { name: 'Pro edition' })).toBeVisible();
       await expectNoSeriousViolations(page, `the upgrade dialog (${theme})`);
       await page.getByRole('dialog', { name: 'Pro edition' }).getByRole('button', { name: 'Close' }).click();
+
+      // The search palette (Ctrl+K) with records, actions and screens found.
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox', { name: 'Search everywhere' }).fill(first!.name.slice(0, 3));
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `the search palette (${theme})`);
+      await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Collapse menu to icons' }).click();
       await page.getByRole('button', { name: 'People', exact: true }).click();

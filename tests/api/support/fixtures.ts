@@ -8,6 +8,7 @@ import { verifyPassword } from '../../../server/auth/password.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema.ts';
 import type { Harness, TestResponse } from '../harness.ts';
 import { purchaseFixture } from './purchase-fixtures.ts';
+import { SEARCH_API } from '../../../domain/search.ts';
 import { saleFixture } from './sale-fixtures.ts';
 import { orderFixture } from './order-fixtures.ts';
 import { quotationFixture } from './quotation-fixtures.ts';
@@ -454,6 +455,8 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
         };
       }
     }
+    // Search everywhere answers any signed-in person (each group by its own right: tests/api/search.test.ts).
+    if (routeKey(route) === `GET ${SEARCH_API}`) return { kind: 'explicit', build: async () => ({ method: 'GET', path: `${SEARCH_API}?q=Fixture` }) };
     const stock = stockFixture(route, { h, admin, anchor, adminToken }) ?? purchaseFixture(route, { h, admin, anchor, adminToken }) ?? saleFixture(route, { h, admin, anchor, adminToken }) ?? orderFixture(route, { h, admin, anchor, adminToken }) ?? quotationFixture(route, { h, admin, anchor, adminToken }) ?? posFixture(route, { h, admin, anchor, adminToken });
     if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
