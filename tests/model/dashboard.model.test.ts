@@ -14,6 +14,9 @@ import { dashboardMachine } from '../../machines/dashboard/dashboard.machine.ts'
 import { changeOf, selectDashboard } from '../../machines/dashboard/dashboard.selectors.ts';
 import { DASHBOARD_LINKS, daysOf } from '../../src/screens/dashboard/dashboard-links.ts';
 import { SALES } from '../../src/screens/sales/sale-defs.ts';
+import { loadDashboard } from '../../src/pages/loaders/dashboard.ts';
+import type { AppSystem } from '../../src/app/system.ts';
+import { DASHBOARD_API } from '../../domain/insight/dashboard.facts.ts';
 import { Coverage, deferredCalls, internalOnlyWhenEnabled, itWalksEveryPath } from './coverage.ts';
 
 type Snap = SnapshotFrom<typeof dashboardMachine>;
@@ -114,6 +117,16 @@ describe('dashboard page, model paths on a real actor', () => {
     actor.stop();
   });
 
+  it("the page's loader asks the address the machine asks and gives the response as the machine starts from it", async () => {
+    const asked: string[] = [];
+    const system = { api: { call: async (path: string) => (asked.push(path), { data: OWNER }) } } as unknown as AppSystem;
+    const data = await loadDashboard(system);
+    expect(asked).toEqual([DASHBOARD_API]);
+    const actor = createActor(dashboardMachine, { input: { data } }).start();
+    expect(selectDashboard(actor.getSnapshot()).phase).toBe('shown');
+    actor.stop();
+  });
+
   it('covers every state and transition of the page', () => {
     const r = coverage.report();
     console.log(r.line);
@@ -166,13 +179,13 @@ describe("where the dashboard's figures lead", () => {
 
   it('each other figure: its own list and filter', () => {
     const nov = { from: '2026-11-01', to: '2026-11-29' };
-    expect(DASHBOARD_LINKS.purchases(nov)).toBe('/admin/purchase/list?purchased_on_from=2026-11-01&purchased_on_to=2026-11-29&status=received');
+    expect(DASHBOARD_LINKS.purchases(nov)).toBe('/admin/purchase/list?purchased_on_from=2026-11-01&purchased_on_to=2026-11-29');
     expect(DASHBOARD_LINKS.expenses(nov)).toBe('/admin/expense?date_from=2026-11-01&date_to=2026-11-29');
     expect(DASHBOARD_LINKS.receivable()).toBe('/admin/sales/list?sort=due&dir=desc&status=completed');
     expect(DASHBOARD_LINKS.payable()).toBe('/admin/purchase/list?sort=due&dir=desc');
     expect(DASHBOARD_LINKS.pendingOrders()).toBe('/admin/orders?status=pending');
     expect(DASHBOARD_LINKS.lowStock()).toBe('/admin/products?sort=on_hand&dir=asc&stock_state=alert');
-    expect(DASHBOARD_LINKS.tillSales({ from: '2026-11-29', to: '2026-11-29' })).toBe('/admin/sales/list?channel=pos&sold_on_from=2026-11-29&sold_on_to=2026-11-29');
+    expect(DASHBOARD_LINKS.tillSales({ from: '2026-11-29', to: '2026-11-29' })).toBe('/admin/sales/list?channel=pos&sold_on_from=2026-11-29&sold_on_to=2026-11-29&status=completed');
     expect(DASHBOARD_LINKS.session(2)).toBe('/admin/pos/sessions/2');
     expect(DASHBOARD_LINKS.sale(9)).toBe('/admin/sales/edit/9');
   });

@@ -42,8 +42,11 @@ export function daysOf(period: string): Days {
 export const DASHBOARD_LINKS = {
   /** Sales and profit count completed sales dated in the period. */
   sales: (days: Days) => listHref(SALES, { status: 'completed', ...range('sold_on', days) }),
-  /** Purchases count received purchases dated in the period. */
-  purchases: (days: Days) => listHref(PURCHASES, { status: 'received', ...range('purchased_on', days) }),
+  /**
+   * Purchases count those received, partly or wholly, dated in the period: the list of the
+   * period with every status (its one status filter cannot pick the three), each row saying its own.
+   */
+  purchases: (days: Days) => listHref(PURCHASES, range('purchased_on', days)),
   expenses: (days: Days) => listHref(expenses, range('date', days)),
   /** What customers owe: completed sales, the most owed first. */
   receivable: () => listHref(SALES, { status: 'completed' }, { sort: 'due', dir: 'desc' }),
@@ -56,8 +59,8 @@ export const DASHBOARD_LINKS = {
   product: (id: number) => productViewHref(id),
   sale: (id: number) => saleHref(id),
   allSales: () => resourceHref.list(SALES),
-  /** Sales made at the till on these days. */
-  tillSales: (days: Days) => listHref(SALES, { channel: 'pos', ...range('sold_on', days) }),
+  /** Completed sales made at the till on these days. */
+  tillSales: (days: Days) => listHref(SALES, { channel: 'pos', status: 'completed', ...range('sold_on', days) }),
   sessions: () => resourceHref.list(REGISTER_SESSIONS),
   session: (id: number) => sessionHref(id),
 } as const;

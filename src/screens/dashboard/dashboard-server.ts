@@ -3,4 +3,4 @@ import type { DashboardResponse } from '../../../domain/insight/dashboard.ts';
 import type { Api } from '../../app/api.ts';
 
 /** The dashboard's one call: what the page's loader and its machine both ask (the same address). */
-export const fetchDashboard = (api: Api) => api.call<DashboardResponse>(DASHBOARD_API);
+export const fetchDashboard = async (api: Api) => (await api.call<{ data: DashboardResponse }>(DASHBOARD_API)).data;
