@@ -75,7 +75,8 @@ export function DashboardScreen({ name, view, send, display, theme }: DashboardS
     <Section
       id="dash-till"
       title={till.scope === 'mine' ? 'Your till today' : 'The till today'}
-      wide={!hasShopFigures}
+      // Beside the recent sales on a page without the shop's figures (a cashier's); under the pairs, across, on an owner's.
+      wide={hasShopFigures}
       action={<AppLink href={DASHBOARD_LINKS.sessions()} className={link}>Register sessions</AppLink>}
     >
       <div className={tiles}>
