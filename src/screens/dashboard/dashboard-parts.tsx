@@ -95,3 +95,20 @@ export const tiles = css({ display: 'grid', gap: '3', gridTemplateColumns: { bas
 export const rowList = css({ display: 'flex', flexDirection: 'column', listStyle: 'none', '& > li': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } } });
 export const muted = css({ fontSize: 'sm', color: 'fg.muted' });
 export const amount = css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'medium', whiteSpace: 'nowrap' });
+
+const rowLink = css({ color: 'primary.fg', textDecoration: 'underline', textUnderlineOffset: '2px', overflowWrap: 'anywhere' });
+
+/** One row of a short list: what it is (a link to its page) with a note under it, and its figures at the end. */
+export function LinkRow({ href, title, note, children }: { href: string; title: string; note: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <span className={css({ display: 'flex', flexDirection: 'column', minW: '0' })}>
+        <AppLink href={href} className={rowLink}>
+          {title}
+        </AppLink>
+        <span className={muted}>{note}</span>
+      </span>
+      <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textAlign: 'end' })}>{children}</span>
+    </li>
+  );
+}

@@ -10,7 +10,8 @@ import { AppLink } from '../../components/ui/link.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PageHeader } from '../resource/page-header.tsx';
 import { DASHBOARD_LINKS } from './dashboard-links.ts';
-import { amount, ChangeNote, FIGURE_LOOK, FigureTile, muted, rowList, Section, tiles } from './dashboard-parts.tsx';
+import { amount, ChangeNote, FIGURE_LOOK, FigureTile, LinkRow, muted, rowList, Section, tiles } from './dashboard-parts.tsx';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_TONES, type PaymentStatus } from '../../../domain/documents/payments.facts.ts';
 import { SalesChart } from './sales-chart.tsx';
 
 export interface DashboardScreenProps {
@@ -104,20 +105,12 @@ export function DashboardScreen({ name, view, send, display, theme }: DashboardS
       ) : (
         <ul className={rowList} aria-label="Open register sessions">
           {till.open_sessions.map((s) => (
-            <li key={s.id}>
-              <span className={css({ display: 'flex', flexDirection: 'column', minW: '0' })}>
-                <AppLink href={DASHBOARD_LINKS.session(s.id)} className={link}>
-                  {s.reference}
-                </AppLink>
-                <span className={muted}>
-                  {s.cashier} · since {formatMoment(s.opened_at, display)}
-                </span>
+            <LinkRow key={s.id} href={DASHBOARD_LINKS.session(s.id)} title={s.reference} note={`${s.cashier} · since ${formatMoment(s.opened_at, display)}`}>
+              <span className={amount}>{money(s.total)}</span>
+              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                {formatCount(s.sales, display)} {s.sales === 1 ? 'sale' : 'sales'}
               </span>
-              <span className={css({ textAlign: 'end' })}>
-                <span className={amount}>{money(s.total)}</span>
-                <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{formatCount(s.sales, display)} {s.sales === 1 ? 'sale' : 'sales'}</span>
-              </span>
-            </li>
+            </LinkRow>
           ))}
         </ul>
       )}
@@ -155,17 +148,9 @@ export function DashboardScreen({ name, view, send, display, theme }: DashboardS
             ) : (
               <ol className={rowList}>
                 {view.topProducts.map((p) => (
-                  <li key={p.id}>
-                    <span className={css({ display: 'flex', flexDirection: 'column', minW: '0' })}>
-                      <AppLink href={DASHBOARD_LINKS.product(p.id)} className={link}>
-                        {p.name}
-                      </AppLink>
-                      <span className={muted}>
-                        {p.sku} · {formatCount(p.quantity, display)} sold
-                      </span>
-                    </span>
+                  <LinkRow key={p.id} href={DASHBOARD_LINKS.product(p.id)} title={p.name} note={`${p.sku} · ${formatCount(p.quantity, display)} sold`}>
                     <span className={amount}>{money(p.revenue)}</span>
-                  </li>
+                  </LinkRow>
                 ))}
               </ol>
             )}
@@ -178,20 +163,10 @@ export function DashboardScreen({ name, view, send, display, theme }: DashboardS
             ) : (
               <ul className={rowList}>
                 {view.recentSales.map((s) => (
-                  <li key={s.id}>
-                    <span className={css({ display: 'flex', flexDirection: 'column', minW: '0' })}>
-                      <AppLink href={DASHBOARD_LINKS.sale(s.id)} className={link}>
-                        {s.reference}
-                      </AppLink>
-                      <span className={muted}>
-                        {s.customer ?? 'Walk-in customer'} · {formatDay(s.sold_on, display)}
-                      </span>
-                    </span>
-                    <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })}>
-                      <span className={amount}>{money(s.grand_total)}</span>
-                      <Badge tone={s.payment_status === 'paid' ? 'success' : s.payment_status === 'partial' ? 'warning' : 'error'}>{s.payment_status === 'due' ? 'Due' : s.payment_status === 'partial' ? 'Partial' : 'Paid'}</Badge>
-                    </span>
-                  </li>
+                  <LinkRow key={s.id} href={DASHBOARD_LINKS.sale(s.id)} title={s.reference} note={`${s.customer ?? 'Walk-in customer'} · ${formatDay(s.sold_on, display)}`}>
+                    <span className={amount}>{money(s.grand_total)}</span>
+                    <PaymentBadge status={s.payment_status} />
+                  </LinkRow>
                 ))}
               </ul>
             )}
@@ -295,4 +270,12 @@ function ChartSwitch({ range, table, send }: { range: ChartRange; table: boolean
       </Button>
     </div>
   );
+}
+
+/** A sale's payment status, in the words and tones the documents use. */
+function PaymentBadge({ status }: { status: string }) {
+  const known = status in PAYMENT_STATUSES ? (status as PaymentStatus) : null;
+  if (!known) return null;
+  const tone = PAYMENT_STATUS_TONES[known];
+  return <Badge tone={tone === 'danger' ? 'error' : tone}>{PAYMENT_STATUSES[known]}</Badge>;
 }
