@@ -29,6 +29,7 @@ import { orderRoutes } from './documents/order-routes.ts';
 import { quotationRoutes } from './documents/quotation-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { posRoutes } from './pos/routes.ts';
+import { insightRoutes } from './insight/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
@@ -45,6 +46,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...orderRoutes,
   ...quotationRoutes,
   ...posRoutes,
+  ...insightRoutes,
   ...lookupRoutes,
   ...searchRoutes,
   ...imageRoutes,

@@ -14,7 +14,7 @@ import { z } from 'zod';
  * The previous period is yesterday for today, and the previous month up to the same day for the
  * month (1–28 Nov against 1–28 Oct), so a comparison is like for like.
  */
-export const DASHBOARD_API = '/api/v1/admin/dashboard';
+export { DASHBOARD_API } from './dashboard.facts.ts';
 
 /** A figure against the previous period. */
 export const comparedFigure = z.object({ value: z.number().int(), previous: z.number().int() });

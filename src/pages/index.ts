@@ -8,7 +8,7 @@ import { page, type PageModule } from './page.ts';
  * run (the server drawing a page), so the browser's copy of this table stays a few hundred bytes.
  */
 export const PAGES: Readonly<Record<string, PageModule>> = {
-  dashboard: page({ view: 'dashboard/dashboard-route.tsx' }),
+  dashboard: page({ view: 'dashboard/dashboard-route.tsx', loader: () => import('./loaders/dashboard.ts').then((m) => m.loadDashboard) }),
   list: page({ view: 'resource/list-route.tsx', loader: () => import('./loaders/list-pages.ts').then((m) => m.loadResourceList) }),
   // Only an edit form loads its record; a new record's form asks for nothing up front.
   form: page({ view: 'resource/form-route.tsx', loader: () => import('./loaders/resource-form.ts').then((m) => m.loadResourceForm) }),
