@@ -36,6 +36,9 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   quotationPage: page({ view: 'quotations/quotation-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.record) }),
   registerSessions: page({ view: 'pos/session-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.registerSessions.list) }),
   registerSession: page({ view: 'pos/session-route.tsx', loader: () => import('./loaders/pos.ts').then((m) => m.loadSession) }),
+  // The reports (issue 36): their index, and one screen for every kind (`report:<kind>`) loading the address's range.
+  reports: page({ view: 'reports/reports-index-route.tsx' }),
+  report: page({ view: 'reports/report-route.tsx', loader: () => import('./loaders/reports.ts').then((m) => m.loadReport) }),
   // The customer display: it follows the till through a channel in the browser and loads nothing.
   posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };
