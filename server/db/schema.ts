@@ -1211,3 +1211,25 @@ export const quotationLines = pgTable(
     check('quotation_lines_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.discount} >= 0 and ${t.tax_bps} >= 0`),
   ],
 );
+
+/**
+ * The shop's selling per day (issue 36, migration 0028): what the dashboard and the sales-by-day
+ * report read instead of every sale of a year. Completed sales dated that day (their count, grand
+ * totals, tax, revenue without tax and shipping, and the cost their units left stock at) and the
+ * returns dated that day (the same, at the cost they came back at). Kept by the database as 0011
+ * keeps the document tallies: statement triggers on sales, sale_lines, sale_returns and
+ * sale_return_lines stage what a statement changed, and it is added at commit, in day order.
+ */
+export const saleDays = pgTable('sale_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+  revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  returns: bigint('returns', { mode: 'number' }).notNull().default(0),
+  returned: bigint('returned', { mode: 'number' }).notNull().default(0),
+  returned_tax: bigint('returned_tax', { mode: 'number' }).notNull().default(0),
+  returned_revenue: bigint('returned_revenue', { mode: 'number' }).notNull().default(0),
+  returned_cost: bigint('returned_cost', { mode: 'number' }).notNull().default(0),
+});

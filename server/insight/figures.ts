@@ -1,0 +1,76 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { rowsOf } from '../crud/sql.ts';
+
+/**
+ * The definitions of domain/insight/dashboard.ts as SQL, written once here and read by the
+ * dashboard and every report, so their numbers agree (issue 36):
+ * - by day (`dayFigures`): the sale_days rollup of migration 0028, which holds the definition of
+ *   sales (completed sales' grand totals less returns' grand totals) and profit (revenue without
+ *   tax and shipping less the cost units left at, returns off at their own cost) per day;
+ * - by document (`soldDocuments`): each completed sale dated in the range (+) and each return
+ *   dated in it (−), for the reports by customer and by cashier;
+ * - by line (`soldLines`): each completed sale's line dated in the range (+) and each returned
+ *   line dated in it (−), for the reports by product, category, rate and profit by product, and
+ *   the dashboard's top products. Line revenue is the line's net: a document discount belongs to
+ *   the sale as a whole, so a line report's revenue is the dashboard's plus the discounts.
+ * - purchases (`purchasesCounted`): received ones (wholly, partly, or since returned), not cancelled.
+ * Days are the shop's (YYYY-MM-DD, as every document's date).
+ */
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+/** A bigint or numeric column as the drivers answer it (postgres-js: a string) → a number. */
+export const num = (v: unknown): number => (v == null ? 0 : Number(v));
+
+/** Sales and profit over a range of days, from the rollup. */
+export const salesOf = sql`coalesce(sum(d.total - d.returned), 0)`;
+export const profitOf = sql`coalesce(sum((d.revenue - d.returned_revenue) - (d.cost - d.returned_cost)), 0)`;
+export const taxOf = sql`coalesce(sum(d.tax - d.returned_tax), 0)`;
+export const saleDaysIn = (r: Range) => sql`sale_days d where d.day between ${r.from}::date and ${r.to}::date`;
+
+/** Sales and profit of several ranges in one statement (a FILTER each). */
+export async function dayFigures(db: Db, ranges: Record<string, Range>): Promise<Record<string, { sales: number; profit: number }>> {
+  const keys = Object.keys(ranges);
+  if (keys.length === 0) return {};
+  const all = Object.values(ranges);
+  const from = all.reduce((m, r) => (r.from < m ? r.from : m), all[0]!.from);
+  const to = all.reduce((m, r) => (r.to > m ? r.to : m), all[0]!.to);
+  const within = (r: Range) => sql`filter (where d.day between ${r.from}::date and ${r.to}::date)`;
+  const cols = keys.map((k, i) => sql`coalesce(sum(d.total - d.returned) ${within(ranges[k]!)}, 0) as ${sql.identifier(`s${i}`)},
+    coalesce(sum((d.revenue - d.returned_revenue) - (d.cost - d.returned_cost)) ${within(ranges[k]!)}, 0) as ${sql.identifier(`p${i}`)}`);
+  const [row] = await rowsOf<Record<string, unknown>>(db, sql`select ${sql.join(cols, sql`, `)} from ${saleDaysIn({ from, to })}`);
+  return Object.fromEntries(keys.map((k, i) => [k, { sales: num(row?.[`s${i}`]), profit: num(row?.[`p${i}`]) }]));
+}
+
+/**
+ * Completed sales dated in the range (sign 1) and returns dated in it (sign −1), one row each:
+ * id, sign, day, who recorded it (created_by), the customer (a return: its sale's), the grand
+ * total, and for sales what was paid (less refunds) and the balance still due.
+ */
+export const soldDocuments = (r: Range): SQL => sql`(
+  select s.id, 1 as sign, s.sold_on as day, s.created_by, s.customer_id, s.grand_total::bigint as total,
+         (s.paid - s.refunded)::bigint as paid, (s.grand_total - s.returned_total - s.paid + s.refunded)::bigint as due
+    from sales s where s.status = 'completed' and s.sold_on between ${r.from}::date and ${r.to}::date
+  union all
+  select x.id, -1, x.returned_on, x.created_by, s.customer_id, x.grand_total::bigint, 0::bigint, 0::bigint
+    from sale_returns x join sales s on s.id = x.sale_id where x.returned_on between ${r.from}::date and ${r.to}::date
+)`;
+
+/** Completed sales' lines dated in the range (+) and returned lines dated in it (−): product, rate, units, net, tax, total, cost. */
+export const soldLines = (r: Range): SQL => sql`(
+  select l.product_id, l.tax_bps, l.quantity::bigint as quantity, l.net::bigint as net, l.tax::bigint as tax, l.total::bigint as total,
+         l.unit_cost::bigint * l.quantity as cost
+    from sales s join sale_lines l on l.sale_id = s.id
+   where s.status = 'completed' and s.sold_on between ${r.from}::date and ${r.to}::date
+  union all
+  select l.product_id, l.tax_bps, -l.quantity::bigint, -l.net, -l.tax, -l.total, -(l.unit_cost::bigint * l.quantity)
+    from sale_returns x join sale_return_lines l on l.return_id = x.id
+   where x.returned_on between ${r.from}::date and ${r.to}::date
+)`;
+
+/** A purchase the shop's purchases count: goods received (wholly, partly, or since sent back), not cancelled. */
+export const purchasesCounted = (alias: string) => sql`${sql.identifier(alias)}.status in ('partial', 'received', 'returned')`;
