@@ -67,8 +67,8 @@ export function rangeProblem(range: ReportRange): { field: 'from' | 'to'; messag
   const to = dayNumber(range.to);
   if (from === null) return { field: 'from', message: 'Give the first day as YYYY-MM-DD.' };
   if (to === null) return { field: 'to', message: 'Give the last day as YYYY-MM-DD.' };
-  if (from > to) return { field: 'to', message: 'The last day comes before the first.' };
-  if (to - from + 1 > REPORT_MAX_DAYS) return { field: 'to', message: `A report covers at most ${REPORT_MAX_DAYS} days.` };
+  if (from > to) return { field: 'to', message: 'The last day cannot be before the first day.' };
+  if (to - from + 1 > REPORT_MAX_DAYS) return { field: 'to', message: `Choose at most ${REPORT_MAX_DAYS} days; this range has ${to - from + 1}.` };
   return null;
 }
 

@@ -23,9 +23,9 @@ describe('report ranges', () => {
     expect(rangeProblem({ from: '2026-01-01', to: '2026-12-31' })).toBeNull();
     expect(rangeProblem({ from: '2026-02-30', to: '2026-03-01' })).toMatchObject({ field: 'from' });
     expect(rangeProblem({ from: '2026-03-01', to: 'soon' })).toMatchObject({ field: 'to' });
-    expect(rangeProblem({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ field: 'to', message: 'The last day comes before the first.' });
+    expect(rangeProblem({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ field: 'to', message: 'The last day cannot be before the first day.' });
     expect(rangeProblem({ from: '2024-01-01', to: '2024-12-31' })).toBeNull();
     expect(rangeProblem({ from: '2025-01-01', to: '2026-01-01' })).toBeNull();
-    expect(rangeProblem({ from: '2025-01-01', to: '2026-01-02' })).toMatchObject({ field: 'to', message: 'A report covers at most 366 days.' });
+    expect(rangeProblem({ from: '2025-01-01', to: '2026-01-02' })).toMatchObject({ field: 'to', message: 'Choose at most 366 days; this range has 367.' });
   });
 });

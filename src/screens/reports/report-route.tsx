@@ -64,7 +64,7 @@ function ReportPage({ report, title, data }: { report: ReportDef; title: string;
           </>
         }
       />
-      <fieldset className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: '3', border: '0', p: '0', m: '0', minW: '0' })}>
+      <fieldset className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3', border: '0', p: '0', m: '0', minW: '0' })}>
         <legend className={css({ srOnly: true })}>Date range</legend>
         <div role="group" aria-label="Presets" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           {view.presets.map((p) => (

@@ -27,6 +27,7 @@ const table = css({
     '& thead th': { bg: '#f0f0f0', color: 'black' },
     '& thead': { display: 'table-header-group' },
     '& tr': { breakInside: 'avoid' },
+    '& tbody tr:hover': { bg: 'transparent' },
   },
 });
 

@@ -12,6 +12,7 @@ import type { ScreenProps } from '../screen-props.ts';
 const card = css({
   display: 'grid',
   gap: '1',
+  alignContent: 'start',
   h: 'full',
   p: '4',
   borderWidth: '1px',
