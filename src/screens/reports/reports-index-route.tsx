@@ -22,7 +22,7 @@ const card = css({
   color: 'fg.default',
   textDecoration: 'none',
   _hover: { borderColor: 'primary.solid', boxShadow: 'sm' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'primary.solid', outlineOffset: '2px' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
 
 /** /reports: the reports this person may run (all their rights held), each with what it counts. */
