@@ -1,7 +1,7 @@
 import { sectionRoute } from './page.ts';
 import { adminHref, POS_SHORTCUT } from './paths.ts';
 import type { Permission } from './permissions.ts';
-import { REPORTS } from './insight/reports.ts';
+import { REPORTS } from './insight/report-kinds.ts';
 import { reportRouteName, routeByName, type RouteMatch } from './routes.ts';
 
 /**

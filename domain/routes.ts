@@ -1,5 +1,5 @@
 import { INVOICE_RIGHTS } from './documents/invoice.ts';
-import { REPORTS } from './insight/reports.ts';
+import { REPORTS } from './insight/report-kinds.ts';
 import type { Permission } from './permissions.ts';
 import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
 import type { ResourceFacts, RowLink } from './resource.ts';

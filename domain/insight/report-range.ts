@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS } from './reports.ts';
+import { REPORT_MAX_DAYS } from './report-kinds.ts';
 
 /**
  * A report's date range as the address carries it (`?from=YYYY-MM-DD&to=YYYY-MM-DD`, so a report
