@@ -1,7 +1,8 @@
 import { sectionRoute } from './page.ts';
 import { adminHref, POS_SHORTCUT } from './paths.ts';
 import type { Permission } from './permissions.ts';
-import { routeByName, type RouteMatch } from './routes.ts';
+import { REPORTS } from './insight/report-kinds.ts';
+import { reportRouteName, routeByName, type RouteMatch } from './routes.ts';
 
 /**
  * The side menu of SPEC §2. Each link names its route: the address and the permission come
@@ -12,6 +13,8 @@ export interface MenuLink {
   label: string;
   href: string;
   permission: Permission;
+  /** Rights needed as well (a report's). */
+  alsoNeeds?: readonly Permission[];
   icon: string;
   /** The route it opens (the page the link is current on, with its create and edit pages). */
   route: string;
@@ -36,8 +39,10 @@ export type MenuEntry = MenuLink | MenuGroup;
 function link(label: string, route: string, icon: string): MenuLink {
   const r = routeByName(route);
   if (!r.permission) throw new Error(`Menu link ${label}: route ${route} has no permission`);
-  return { label, icon, href: adminHref(r.path), permission: r.permission, route };
+  return { label, icon, href: adminHref(r.path), permission: r.permission, ...(r.alsoNeeds?.length ? { alsoNeeds: r.alsoNeeds } : {}), route };
 }
+
+const shown = (l: MenuLink, has: (p: Permission) => boolean) => has(l.permission) && (l.alsoNeeds ?? []).every(has);
 
 export const isLink = (e: MenuLink | MenuGroup | MenuSubgroup): e is MenuLink => 'href' in e;
 
@@ -141,6 +146,12 @@ export const MENU: readonly MenuEntry[] = [
       link('Solutions', 'websiteSolutions', 'bulb'),
     ],
   },
+  // Beyond SPEC's menu (issue 36): each report a link, shown to who holds all its rights.
+  {
+    label: 'Reports',
+    icon: 'layers',
+    children: [link('All reports', 'reports', 'grid'), ...REPORTS.map((rep) => link(rep.title, reportRouteName(rep.kind), 'list'))],
+  },
 ];
 
 /**
@@ -152,15 +163,15 @@ export function visibleMenu(has: (p: Permission) => boolean): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const entry of MENU) {
     if (isLink(entry)) {
-      if (has(entry.permission)) out.push(entry);
+      if (shown(entry, has)) out.push(entry);
       continue;
     }
     const children: (MenuLink | MenuSubgroup)[] = [];
     for (const child of entry.children) {
       if (isLink(child)) {
-        if (has(child.permission)) children.push(child);
+        if (shown(child, has)) children.push(child);
       } else {
-        const links = child.children.filter((l) => has(l.permission));
+        const links = child.children.filter((l) => shown(l, has));
         if (links.length) children.push({ ...child, children: links });
       }
     }

@@ -1,4 +1,5 @@
 import { INVOICE_RIGHTS } from './documents/invoice.ts';
+import { REPORTS } from './insight/report-kinds.ts';
 import type { Permission } from './permissions.ts';
 import { ADMIN_BASE, createPattern, editPattern } from './paths.ts';
 import type { ResourceFacts, RowLink } from './resource.ts';
@@ -20,6 +21,8 @@ export interface RouteDef {
   permission: Permission | null;
   /** Other rights that open it as well (an invoice: who sees orders too, as its API allows). */
   alsoOpenedBy?: readonly Permission[];
+  /** Rights needed as well as `permission` (a report's: all of them). */
+  alsoNeeds?: readonly Permission[];
   layout: Layout;
   access: Access;
   /**
@@ -56,8 +59,16 @@ const r = (
 ): RouteDef => ({ name, path, title, permission, layout: 'content', access: 'auth', screen });
 
 /** Whether someone holding `held` may open the route: its right, or one of the others that open it too. */
-export const mayOpen = (route: Pick<RouteDef, 'permission' | 'alsoOpenedBy'>, held: readonly string[]) =>
-  !route.permission || held.includes(route.permission) || !!route.alsoOpenedBy?.some((p) => held.includes(p));
+export const mayOpen = (route: Pick<RouteDef, 'permission' | 'alsoOpenedBy' | 'alsoNeeds'>, held: readonly string[]) =>
+  (!route.permission || held.includes(route.permission) || !!route.alsoOpenedBy?.some((p) => held.includes(p))) && (route.alsoNeeds ?? []).every((p) => held.includes(p));
+
+/** The route of a report of domain/insight/reports.ts, by its kind. */
+export const reportRouteName = (kind: string) => `report:${kind}`;
+
+/** Each report's route, made from its declaration: its title, its rights (all of them), one generic screen (`report:<kind>`). */
+function reports(): RouteDef[] {
+  return REPORTS.map(({ kind, title, permissions: [first, ...rest] }) => ({ ...r(reportRouteName(kind), `/reports/${kind}`, title, first, `report:${kind}`), alsoNeeds: rest }));
+}
 
 const PRODUCT = factsOf('products');
 
@@ -117,6 +128,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('websiteServices', 'Services', 'services'),
   ...resource('websiteBanners', 'Banners', 'banners'),
   ...resource('websiteSolutions', 'Solutions', 'solutions'),
+  // The reports (issue 36): the index lists those the person may run.
+  r('reports', '/reports', 'Reports', 'reports', 'reports'),
+  ...reports(),
   // A window on a screen facing the customer, opened by the till: no menu, no top bar.
   { name: 'posDisplay', path: '/pos/display', title: 'Customer display', permission: 'pos', layout: 'bare', access: 'auth', screen: 'posDisplay' },
 ];

@@ -20,6 +20,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The request outlives the page (a delete sent as the tab closes). */
   keepalive?: boolean;
+  /** Aborts the request (a report whose range changed while it loaded). */
+  signal?: AbortSignal;
 }
 
 const UNREACHABLE = 'The server cannot be reached.';

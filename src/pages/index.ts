@@ -38,6 +38,9 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   registerSession: page({ view: 'pos/session-route.tsx', loader: () => import('./loaders/pos.ts').then((m) => m.loadSession) }),
   // The user menu's Profile: name and email, password, and the signed-in sessions (loaded).
   profile: page({ view: 'profile/profile-route.tsx', loader: () => import('./loaders/profile.ts').then((m) => m.loadProfile) }),
+  // The reports (issue 36): their index, and one screen for every kind (`report:<kind>`) loading the address's range.
+  reports: page({ view: 'reports/reports-index-route.tsx' }),
+  report: page({ view: 'reports/report-route.tsx', loader: () => import('./loaders/reports.ts').then((m) => m.loadReport) }),
   // The customer display: it follows the till through a channel in the browser and loads nothing.
   posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };

@@ -19,16 +19,9 @@ import type { AppSystem } from '../app/system.ts';
  * for the form, options and permission-grid machines, which a list page does not need.
  */
 
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+// Here too for the pages that imported it from the lists; a report page takes it without the list machine.
+export { saveFile } from '../app/save-file.ts';
+import { saveFile } from '../app/save-file.ts';
 
 export const notifyWith = (system: AppSystem) => (_: unknown, notice: Notice) => system.notify(notice);
 

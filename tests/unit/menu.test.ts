@@ -36,6 +36,14 @@ describe('visibleMenu', () => {
     expect(menuFor(admin)).toEqual(tree(MENU));
   });
 
+  it("Reports: a report's link needs all its rights (stock valuation: 'reports' and 'stock')", () => {
+    const reports = (perms: Permission[]) => menuFor(perms).find((e): e is { Reports: Tree[] } => typeof e !== 'string' && 'Reports' in e)?.Reports;
+    expect(reports(['reports'])).toEqual(['All reports']);
+    expect(reports(['reports', 'stock'])).toEqual(['All reports', 'Stock valuation']);
+    expect(reports(['stock', 'sales list'])).toBeUndefined();
+    expect(reports(['reports', 'purchase list', 'pos setting'])).toEqual(['All reports', 'Purchases by supplier', 'Till sessions']);
+  });
+
   it('nobody: only the always-shown groups, empty', () => {
     expect(menuFor([])).toEqual([{ Products: [] }, { Inventory: [] }]);
   });

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../../domain/paths.ts';
-import { ROUTES, matchRoute, mayFollow, type RouteDef } from '../../domain/routes.ts';
+import { ROUTES, matchRoute, mayFollow, mayOpen, type RouteDef } from '../../domain/routes.ts';
+import { REPORTS } from '../../domain/insight/reports.ts';
 import { customers } from '../../domain/resources/people.ts';
 import { MENU, isLink, type MenuLink } from '../../domain/menu.ts';
 import { PERMISSIONS, type Permission } from '../../domain/permissions.ts';
@@ -83,8 +84,9 @@ describe('every route of the table', () => {
 
 describe('every menu link', () => {
   const all = links();
-  it('the menu has the 31 links SPEC §2 lists', () => {
-    expect(all.map((l) => l.href).sort()).toEqual(
+  const reportLinks = all.filter((l) => l.href.startsWith('/admin/reports'));
+  it('the menu has the 31 links SPEC §2 lists, and the Reports group after them', () => {
+    expect(all.filter((l) => !reportLinks.includes(l)).map((l) => l.href).sort()).toEqual(
       [
         '/admin/dashboard', '/admin/users', '/admin/roles', '/admin/permission-module', '/admin/permissions',
         '/admin/customer/categories', '/admin/customers', '/admin/suppliers', '/admin/product/create', '/admin/products',
@@ -94,6 +96,22 @@ describe('every menu link', () => {
         '/admin/pos/setting', '/admin/website/setting', '/admin/website/services', '/admin/website/banners', '/admin/website/solutions',
       ].sort(),
     );
+    expect(MENU.at(-1)?.label).toBe('Reports');
+    expect(reportLinks.map((l) => [l.label, l.href])).toEqual([
+      ['All reports', '/admin/reports'],
+      ...REPORTS.map((r) => [r.title, `/admin/reports/${r.kind}`]),
+    ]);
+  });
+
+  it("a report's link and route need all of the report's rights", () => {
+    for (const r of REPORTS) {
+      const link = reportLinks.find((l) => l.href === `/admin/reports/${r.kind}`)!;
+      expect([link.permission, ...(link.alsoNeeds ?? [])]).toEqual(r.permissions);
+      const route = matchRoute(link.href)!.route;
+      expect(route.title).toBe(r.title);
+      expect(mayOpen(route, r.permissions)).toBe(true);
+      for (const missing of r.permissions) expect(mayOpen(route, r.permissions.filter((p) => p !== missing))).toBe(false);
+    }
   });
 
   for (const link of all) {
