@@ -28,6 +28,7 @@ import { orderRoutes } from './documents/order-routes.ts';
 import { quotationRoutes } from './documents/quotation-routes.ts';
 import { stockCountRoutes } from './documents/stock-counts.ts';
 import { posRoutes } from './pos/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
@@ -42,6 +43,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...orderRoutes,
   ...quotationRoutes,
   ...posRoutes,
+  ...auditRoutes,
   ...lookupRoutes,
   ...imageRoutes,
   ...docsRoutes(() => ROUTE_TABLE),
