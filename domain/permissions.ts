@@ -84,7 +84,7 @@ export function rights(noun: ResourceNoun): ResourceRights {
 /** SPEC §6's names that are not a resource's list permission, in plain words. */
 const OTHER_DESCRIPTIONS = {
   dashboard: 'See the dashboard',
-  'audit list': 'See the audit trail: who did what and when',
+  'audit list': 'See the audit trail',
   'product create': 'Add products',
   'product list': 'See the product list',
   'sales list': 'See the sales list',

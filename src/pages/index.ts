@@ -36,6 +36,8 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   quotationPage: page({ view: 'quotations/quotation-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.quotations.record) }),
   registerSessions: page({ view: 'pos/session-list-route.tsx', loader: () => import('./loaders/documents.ts').then((m) => m.registerSessions.list) }),
   registerSession: page({ view: 'pos/session-route.tsx', loader: () => import('./loaders/pos.ts').then((m) => m.loadSession) }),
+  // The audit trail: read-only, on the list engine.
+  audit: page({ view: 'audit/audit-route.tsx', loader: () => import('./loaders/audit.ts').then((m) => m.loadAudit) }),
   // The customer display: it follows the till through a channel in the browser and loads nothing.
   posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };

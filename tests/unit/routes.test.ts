@@ -83,7 +83,7 @@ describe('every route of the table', () => {
 
 describe('every menu link', () => {
   const all = links();
-  it('the menu has the 31 links SPEC §2 lists', () => {
+  it('the menu has the 31 links SPEC §2 lists, and the audit trail (issue 36)', () => {
     expect(all.map((l) => l.href).sort()).toEqual(
       [
         '/admin/dashboard', '/admin/users', '/admin/roles', '/admin/permission-module', '/admin/permissions',
@@ -92,6 +92,7 @@ describe('every menu link', () => {
         '/pos', '/admin/purchase/create', '/admin/purchase/with/serial/create', '/admin/purchase/list', '/admin/stock',
         '/admin/expense/category', '/admin/expense', '/admin/quotations/create', '/admin/quotations/list', '/admin/orders',
         '/admin/pos/setting', '/admin/website/setting', '/admin/website/services', '/admin/website/banners', '/admin/website/solutions',
+        '/admin/audit',
       ].sort(),
     );
   });
