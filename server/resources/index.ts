@@ -49,8 +49,8 @@ const EXTRA_OPTIONS_ACCESS: Record<string, readonly Permission[]> = {
   suppliers: ['supplier list', PURCHASE_RIGHTS.list, PURCHASE_RIGHTS.create, PURCHASE_RIGHTS.edit],
   // The till's customer picker.
   customers: [POS_RIGHT],
-  // The audit trail's person filter.
-  users: [AUDIT_RIGHT],
+  // The audit trail's person filter (and whoever sees the users anyway).
+  users: ['user list', AUDIT_RIGHT],
 };
 /** Who may read a resource's options: those its relations give (optionsAccess), and those named above. */
 const optionsReaders = (key: string) => {
