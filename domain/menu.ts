@@ -56,6 +56,7 @@ export const MENU: readonly MenuEntry[] = [
       link('Roles', 'roles', 'key'),
       link('Permission Modules', 'permissionModules', 'grid'),
       link('Permissions', 'permissions', 'lock'),
+      link('Audit Trail', 'audit', 'clock'),
     ],
   },
   {

@@ -44,7 +44,7 @@ function rightsNames<N extends ResourceNoun>(noun: N) {
 
 export const PERMISSION_MODULES = {
   General: ['dashboard'],
-  Administration: [...rightsNames('user'), ...rightsNames('role'), ...rightsNames('permission module'), ...rightsNames('permission')],
+  Administration: [...rightsNames('user'), ...rightsNames('role'), ...rightsNames('permission module'), ...rightsNames('permission'), 'audit list'],
   People: [...rightsNames('customer'), ...rightsNames('customer category'), ...rightsNames('supplier')],
   Products: [
     'product create',
@@ -85,6 +85,7 @@ export function rights(noun: ResourceNoun): ResourceRights {
 /** SPEC §6's names that are not a resource's list permission, in plain words. */
 const OTHER_DESCRIPTIONS = {
   dashboard: 'See the dashboard',
+  'audit list': 'See the audit trail',
   'product create': 'Add products',
   'product list': 'See the product list',
   'sales list': 'See the sales list',

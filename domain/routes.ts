@@ -80,6 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...resource('roles', 'Roles'),
   ...resource('permissionModules', 'Permission modules'),
   ...resource('permissions', 'Permissions'),
+  r('audit', '/audit', 'Audit trail', 'audit list', 'audit'),
   ...resource('customers', 'Customers'),
   ...resource('customerCategories', 'Customer categories'),
   ...resource('suppliers', 'Suppliers'),

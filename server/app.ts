@@ -31,6 +31,7 @@ import { stockCountRoutes } from './documents/stock-counts.ts';
 import { posRoutes } from './pos/routes.ts';
 import { insightRoutes } from './insight/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { mountStatic, notFoundPage } from './static.ts';
 
 /** Every API route with its guard, in one table. Later resources add their lists here. */
@@ -47,6 +48,7 @@ const ROUTE_TABLE: readonly RouteDef[] = [
   ...quotationRoutes,
   ...posRoutes,
   ...insightRoutes,
+  ...auditRoutes,
   ...lookupRoutes,
   ...searchRoutes,
   ...imageRoutes,

@@ -10,6 +10,7 @@ import { parseId, PG_INTEGER_MAX } from './ids.ts';
 import { checkParent } from './list.ts';
 import { listWhere, selectRows } from './list-query.ts';
 import { usesOf } from './used-by.ts';
+import { auditedState, auditRecord } from './audit.ts';
 
 /**
  * Deletes the records of `requested` that exist, all or none: one the resource refuses
@@ -36,7 +37,10 @@ export async function removeRecords(c: AppContext, b: BoundResource, requested: 
           throw new ApiError(409, `${lead} ${uses.join(' and ')}.`, { code: 'in_use' });
         }
       }
+      const told: { row: Row; before: Record<string, unknown> | undefined }[] = [];
+      for (const row of rows) told.push({ row, before: await auditedState(tx, b, row.id, row) });
       if (rows.length) await tx.delete(table).where(inArray(table.id, rows.map((r) => r.id)));
+      for (const { row, before } of told) await auditRecord(c, tx, b, 'deleted', row.id, { before });
       return rows.length;
     });
   } catch (e) {

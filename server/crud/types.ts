@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AuditedRecord } from '../../domain/audit.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import type { ResourceDef, Row } from '../../domain/resource.ts';
 import type { Db, Tx } from '../db/index.ts';
@@ -52,6 +53,12 @@ export interface ServerResource<S extends BodySchema = BodySchema, U extends Bod
    * disabled with the reason instead of refused after a click.
    */
   deleteRefusal?(row: Row, c: AppContext): string | undefined;
+  /**
+   * Its creates, updates and deletes go into the audit trail as `${record}_created` and so on,
+   * in the write's transaction (./audit.ts), with the fields that changed: the row as listed and
+   * what `facts` adds (a role's permission names). `secrets`: body fields only said to be set.
+   */
+  audit?: { record: AuditedRecord; facts?(tx: Tx, id: number): Promise<Record<string, unknown>>; secrets?: readonly string[] };
 }
 
 /** Binds a resource, inferring the body types of its hooks from `def`'s schemas. */

@@ -7,6 +7,7 @@ import { checkIfMatch, etagOf, nextVersion } from './etag.ts';
 import { parseId } from './ids.ts';
 import { findRow } from './list-query.ts';
 import { showRow } from './show.ts';
+import { auditedState, auditRecord } from './audit.ts';
 
 /**
  * Creates (id undefined) or updates a record with a valid body, in one transaction with the
@@ -27,14 +28,17 @@ export async function saveRecord(c: AppContext, b: BoundResource, id: number | u
         if (!current) throw b.notFound();
         checkIfMatch(current, ifMatch, b.one);
         await res.beforeUpdate?.(tx, current, body, c);
+        const before = await auditedState(tx, b, targetId, current);
         const values = await (res.toRow?.(body, { tx, id: targetId }) ?? body);
         await tx.update(table).set({ ...values, updated_at: nextVersion(table) } as never).where(eq(table.id, targetId));
         await res.afterWrite?.(tx, targetId, body, { c, before: current });
+        await auditRecord(c, tx, b, 'updated', targetId, { before, after: await auditedState(tx, b, targetId) }, body);
       } else {
         const values = await (res.toRow?.(body, { tx }) ?? body);
         const [inserted] = (await tx.insert(table).values(values as never).returning({ id: table.id })) as { id: number }[];
         targetId = inserted!.id;
         await res.afterWrite?.(tx, targetId, body, { c });
+        await auditRecord(c, tx, b, 'created', targetId, { after: await auditedState(tx, b, targetId) }, body);
       }
       return targetId;
     });

@@ -1237,3 +1237,34 @@ export const saleDays = pgTable('sale_days', {
   returned_revenue: bigint('returned_revenue', { mode: 'number' }).notNull().default(0),
   returned_cost: bigint('returned_cost', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The audit trail (migration 0025, domain/audit.ts): one row per change, written by
+ * server/audit/record.ts in the change's own transaction. Append-only: the database refuses an
+ * UPDATE, DELETE or TRUNCATE of it. The actor is kept as they were (name, email) and by id
+ * without a foreign key, so deleting a user keeps every event they made, and their name with it.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    actor_id: integer('actor_id'),
+    actor_name: varchar('actor_name', { length: 255 }),
+    actor_email: varchar('actor_email', { length: 255 }),
+    kind: varchar('kind', { length: 48 }).notNull(),
+    subject_type: varchar('subject_type', { length: 48 }),
+    subject_id: integer('subject_id'),
+    /** What names the subject for a person: a document's reference, a user's email, a setting's name. */
+    subject_label: text('subject_label'),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes'),
+    /** The client's address (server/http/client.ts). */
+    address: varchar('address', { length: 64 }),
+  },
+  (t) => [
+    index('audit_events_created_idx').on(t.created_at, t.id),
+    index('audit_events_actor_idx').on(t.actor_id, t.created_at),
+    index('audit_events_kind_idx').on(t.kind, t.created_at),
+  ],
+);

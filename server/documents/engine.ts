@@ -4,7 +4,10 @@ import { allows, refusal, type Lifecycle } from '../../domain/documents/lifecycl
 import { formatNumber } from '../../domain/documents/numbering.ts';
 import { paymentStatus } from '../../domain/documents/payments.ts';
 import { computeTotals, type DocumentInput } from '../../domain/documents/totals.ts';
+import type { AuditKind } from '../../domain/audit.ts';
 import type { Permission } from '../../domain/permissions.ts';
+import { capitalise } from '../../domain/text.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { documentCounters, documentHistory } from '../db/schema.ts';
 import { ApiError, validationError } from '../http/errors.ts';
@@ -41,7 +44,9 @@ import { restateLines, type LineTable } from './lines.ts';
  *   without a number and gets it at the end (migration 0014: a deferred trigger refuses to
  *   commit one without). Work that must name the number (stock movements of a document posted
  *   on creation: a count, an order received at once) runs after it (`create`'s `then`).
- * - History: one row per action in the same transaction, from and to status, who and when.
+ * - History: one row per action in the same transaction, from and to status, who and when; and
+ *   an audit event (server/audit/record.ts) with the reference, `document_transition` unless
+ *   the kind names its own for the action (`audit`: a register session's open and close).
  * - Totals only from computeTotals (domain/documents/totals.ts) over the kind's `totals.input`,
  *   restated after every action that hands back its lines; never a client's numbers.
  * - Stock moves only through server/stock/ledger.ts, in the same transaction (the kind's work).
@@ -72,6 +77,8 @@ export interface Actor {
   at?: Date | undefined;
   /** The permissions the actor holds, for the finer rights a kind checks inside its work (a sale's price override). */
   rights?: ReadonlySet<Permission> | undefined;
+  /** Where the request came from, for the audit trail. */
+  address?: string | undefined;
 }
 
 /** A document header table: an id, its number and the client key it was made under (schema.ts `numbered`). */
@@ -113,6 +120,8 @@ export interface DocumentKind<S extends string, A extends string, D extends { id
   };
   /** What history calls the creation (default 'create'; a stock count: 'post'). */
   created?: string;
+  /** The audit trail's kind of an action (by its history name), where not `document_transition`. */
+  audit?: Readonly<Record<string, AuditKind>>;
 }
 
 /** A kind created posted, with nothing to do after (a stock count, a sale return): its history calls the creation 'post'. */
@@ -194,6 +203,7 @@ export async function act<S extends string, A extends string, D extends { id: nu
   const out = await work(doc);
   const to = await settle(kind, tx, doc, out, kind.lifecycle.actions[action].to, dayOf(actor));
   await recordHistory(tx, { docType: kind.docType, docId: id, action, from, to, userId: actor.userId, note: out.note, data: out.data, at: actor.at });
+  await auditAction(kind, tx, actor, { id, reference: doc.reference }, action, from, to, out);
   return to;
 }
 
@@ -231,6 +241,7 @@ export async function create<S extends string, A extends string, D extends { id:
   await recordHistory(tx, { docType: kind.docType, docId: doc.id, action: kind.created ?? 'create', from: null, to, userId: actor.userId, note: out.note, data: out.data, at: actor.at });
   const reference = await nextNumber(tx, kind.prefix);
   await tx.update(t).set({ reference } as never).where(eq(t.id, doc.id));
+  await auditAction(kind, tx, actor, { id: doc.id, reference }, kind.created ?? 'create', null, to, out);
   await then?.({ ...doc, reference });
   return { id: doc.id, replayed: false };
 }
@@ -304,6 +315,29 @@ export interface HistoryEntry {
   note?: string | null | undefined;
   data?: unknown;
   at?: Date | undefined;
+}
+
+/**
+ * The audit trail's event of one action, in its transaction: the document by its reference, the
+ * from and to status, what the kind's work recorded (a till session's differences per method).
+ */
+async function auditAction(kind: AnyKind, tx: Tx, actor: Actor, doc: { id: number; reference: string | null }, action: string, from: string | null, to: string, out: Outcome<unknown>): Promise<void> {
+  const l = kind.lifecycle;
+  const noun = capitalise(l.noun);
+  const label = (s: string | null) => (s === null ? null : (l.statuses[s]?.label ?? s).toLowerCase());
+  const ref = doc.reference ?? `#${doc.id}`;
+  const summary =
+    from === null
+      ? `New ${l.noun} ${ref} (${label(to)}).`
+      : `${noun} ${ref} ${l.actions[action]?.done ?? action}${from === to ? '' : ` (${label(from)} → ${label(to)})`}.`;
+  await recordAudit(tx, {
+    kind: kind.audit?.[action] ?? 'document_transition',
+    actor: { userId: actor.userId, address: actor.address },
+    subject: { type: kind.docType, id: doc.id, label: ref },
+    summary,
+    changes: { action, from: label(from), to: label(to), ...(out.note ? { note: out.note } : {}), ...(out.data && typeof out.data === 'object' ? (out.data as Record<string, unknown>) : {}) },
+    at: actor.at,
+  });
 }
 
 export async function recordHistory(tx: Tx, e: HistoryEntry): Promise<void> {

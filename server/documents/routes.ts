@@ -14,6 +14,7 @@ import type { Permission } from '../../domain/permissions.ts';
 import { route, type AppContext, type AuthState, type RouteAccess, type RouteDef } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { etagOf, gone, type Actor, type AnyKind } from './engine.ts';
+import { clientAddress } from '../http/client.ts';
 import { idempotent, type Answer, type ClientKey } from './idempotency.ts';
 
 /**
@@ -112,7 +113,7 @@ export const action = <B extends z.ZodType, D>(a: ActionRoute<B, D>) => a as unk
 const actorOf = (c: AppContext): Actor => {
   // A public route has no session: its documents are made by no one on the staff.
   const auth = c.var.auth as AppContext['var']['auth'] | undefined;
-  return auth ? { userId: auth.row.id, rights: auth.permissions } : { userId: null };
+  return auth ? { userId: auth.row.id, rights: auth.permissions, address: clientAddress(c) } : { userId: null, address: clientAddress(c) };
 };
 
 export function documentRoutes<D extends Doc>(d: DocumentRoutes<D>): RouteDef[] {

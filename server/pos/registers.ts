@@ -34,6 +34,7 @@ export const registerKind: DocumentKind<RegisterStatus, RegisterAction, Row> = {
   table: registerSessions,
   status: (doc) => doc.status,
   created: 'open',
+  audit: { open: 'register_opened', close: 'register_closed' },
 };
 
 const ownerName = async (tx: Tx | Db, userId: number) => (await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name ?? 'another cashier';
@@ -108,7 +109,8 @@ export const closeRegister = (tx: Tx, id: number, body: RegisterCloseBody, actor
     return {
       set: { closed_at: actor.at ?? new Date(), closed_by: actor.userId, closing, difference, close_note: body.note ?? null },
       note: body.note,
-      data: { difference },
+      // Each method's figures go with the total difference into the history and the audit trail.
+      data: { difference, closing },
     };
   });
 

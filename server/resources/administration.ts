@@ -21,6 +21,7 @@ export const userResource = serverResource({
   def: R.users,
   table: users,
   hidden: ['password_hash'],
+  audit: { record: 'user', secrets: ['password'] },
   extra: { role_names: roleNames.as('role_names') },
   sort: { name: users.name, email: users.email, status: users.status, created_at: users.created_at },
   search: [users.name, users.email, users.phone],
@@ -171,6 +172,18 @@ export const roleResource = serverResource({
   },
   usedBy: [countWhere(userRoles, userRoles.role_id, (n) => plural(n, 'user', 'users'))],
   routes: [permissionGrid],
+  // The trail names the permissions a change gave or took, not their ids.
+  audit: {
+    record: 'role',
+    facts: async (tx, id) => {
+      const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
+      const rows =
+        role?.name === SUPER_ADMIN_ROLE
+          ? await tx.select({ name: permissions.name }).from(permissions)
+          : await tx.select({ name: permissions.name }).from(rolePermissions).innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id)).where(eq(rolePermissions.role_id, id));
+      return { permissions: rows.map((r) => r.name).sort() };
+    },
+  },
   toRow: async ({ name, permission_ids }, { tx }) => {
     const message = 'One of the chosen permissions no longer exists. Reload and choose again.';
     await checkIds(tx, permissions, permission_ids, 'permission_ids', message);
@@ -219,6 +232,7 @@ export const permissionModuleResource = serverResource({
   sort: { name: permissionModules.name, permissions_count: modulePermissionsCount },
   search: [permissionModules.name],
   unique: { permission_modules_name_unique: { field: 'name', message: 'Another permission module already has this name.' } },
+  audit: { record: 'permission_module' },
   usedBy: [{ ...countWhere(permissions, permissions.module_id, (n) => plural(n, 'permission', 'permissions')), verb: 'still holds' }],
 });
 
@@ -242,6 +256,7 @@ export const permissionResource = serverResource({
   sort: { name: permissions.name, module_name: permissionModules.name },
   search: [permissions.name, permissions.description],
   unique: { permissions_name_unique: { field: 'name', message: 'Another permission already has this name.' } },
+  audit: { record: 'permission' },
   references: {
     permissions_module_id_permission_modules_id_fk: { field: 'module_id', message: 'This module no longer exists. Choose another.' },
   },

@@ -11,6 +11,7 @@ import { productResource, productUses } from './product.ts';
 import { STOCK_ACCESS } from '../../domain/stock/access.ts';
 import { PURCHASE_RIGHTS } from '../../domain/documents/purchase.ts';
 import { POS_RIGHT } from '../../domain/pos/till.facts.ts';
+import { AUDIT_RIGHT } from '../../domain/audit.ts';
 import { settingRoutes, settingUsedBy } from './settings.ts';
 import { bannerResource, serviceResource, solutionResource } from './website.ts';
 
@@ -48,6 +49,8 @@ const EXTRA_OPTIONS_ACCESS: Record<string, readonly Permission[]> = {
   suppliers: ['supplier list', PURCHASE_RIGHTS.list, PURCHASE_RIGHTS.create, PURCHASE_RIGHTS.edit],
   // The till's customer picker.
   customers: [POS_RIGHT],
+  // The audit trail's person filter (and whoever sees the users anyway).
+  users: ['user list', AUDIT_RIGHT],
 };
 /** Who may read a resource's options: those its relations give (optionsAccess), and those named above. */
 const optionsReaders = (key: string) => {

@@ -8,6 +8,8 @@ import { settings } from '../db/schema.ts';
 import { route, type RouteDef } from '../http/context.ts';
 import { validationError } from '../http/errors.ts';
 import { checkIds, type AnyTable, type UsedBy } from '../crud/index.ts';
+import { changesBetween, recordAudit } from '../audit/record.ts';
+import { clientAddress } from '../http/client.ts';
 
 /**
  * The def's defaults in the shape a saved setting has (blank text → null), field by field,
@@ -51,10 +53,22 @@ export function settingRoutes(def: SingletonDef, tableOf: (key: string) => AnyTa
             const what = resourceByKey(f.relation!).label.one;
             await checkIds(tx, table, Array.isArray(v) ? v : [v as number], f.name, `This ${what} no longer exists. Choose another.`);
           }
+          const before = await readSetting(tx, def);
           await tx
             .insert(settings)
             .values({ key: def.key, value: body })
             .onConflictDoUpdate({ target: settings.key, set: { value: body, updated_at: new Date() } });
+          // Told in the same transaction, field by field; a save that changes nothing tells nothing.
+          const changes = changesBetween(before, await readSetting(tx, def));
+          if (Object.keys(changes).length) {
+            await recordAudit(tx, {
+              kind: 'setting_changed',
+              actor: { userId: c.var.auth.row.id, address: clientAddress(c) },
+              subject: { type: 'setting', label: def.label },
+              summary: `${def.label} saved: ${Object.keys(changes).join(', ').replaceAll('_', ' ')} changed.`,
+              changes,
+            });
+          }
         });
         return c.json({ data: await readSetting(db, def), message: `${def.label} saved.` }, 200);
       },

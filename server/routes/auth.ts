@@ -32,6 +32,7 @@ import { clientAddress, secureCookies } from '../http/client.ts';
 import { route, type AppContext, type RouteDef, type RouteInput } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { ready } from '../http/ready.ts';
+import { changesBetween, recordAudit } from '../audit/record.ts';
 
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`, {
@@ -92,7 +93,11 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   // In production the demo password signs nobody in, whatever a database made in development holds.
   const demo = config.production && body.password === DEMO_PASSWORD;
   if (!user || !ok || demo) {
-    await recordFailure(db, key, now(), config);
+    // The failure is counted and told in one transaction; nobody is its actor, the email tried its subject.
+    await db.transaction(async (tx) => {
+      await recordFailure(tx, key, now(), config);
+      await recordAudit(tx, signInFailed(email, address, user?.id, 'wrong email or password'));
+    });
     throw new ApiError(422, AUTH_MESSAGES.invalidCredentials);
   }
   await giveBack();
@@ -105,6 +110,7 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   }
 
   if (user.status !== 'active') {
+    await recordAudit(db, signInFailed(email, address, user.id, 'the account is inactive'));
     return c.json({ Status: 'failed', message: AUTH_MESSAGES.inactive } satisfies LoginResponse, 200);
   }
   const secure = secureCookies(c);
@@ -115,9 +121,11 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
     secure,
     maxAge: DEVICE_COOKIE_DAYS * 86_400,
   });
-  const { token, pageSecret, expiresAt } = await issueToken(db, user.id, now(), config.tokenTtlHours, {
-    userAgent: c.req.header('user-agent'),
-    address,
+  const signedIn = user;
+  const { token, pageSecret, expiresAt } = await db.transaction(async (tx) => {
+    const issued = await issueToken(tx, signedIn.id, now(), config.tokenTtlHours, { userAgent: c.req.header('user-agent'), address });
+    await recordAudit(tx, { kind: 'sign_in', actor: { userId: signedIn.id, address }, subject: { type: 'user', id: signedIn.id, label: signedIn.email }, summary: `${signedIn.name} signed in.` });
+    return issued;
   });
   const payload: LoginResponse = {
     Status: 'success',
@@ -130,8 +138,16 @@ async function login(c: AppContext, input: RouteInput<typeof loginBody, z.ZodNev
   return c.json(payload, 200);
 }
 
+/** A failed sign-in as the trail tells it: no actor; the email tried (and the account, when one has it). */
+const signInFailed = (email: string, address: string, userId: number | undefined, why: string) =>
+  ({ kind: 'sign_in_failed', actor: { userId: null, address }, subject: { type: 'user', id: userId ?? null, label: email }, summary: `Sign-in as ${email} failed: ${why}.` }) as const;
+
 async function logout(c: AppContext): Promise<Response> {
-  await c.var.db.delete(accessTokens).where(eq(accessTokens.id, c.var.auth.tokenId));
+  const { auth } = c.var;
+  await c.var.db.transaction(async (tx) => {
+    await tx.delete(accessTokens).where(eq(accessTokens.id, auth.tokenId));
+    await recordAudit(tx, { kind: 'sign_out', actor: { userId: auth.row.id, address: clientAddress(c) }, subject: { type: 'user', id: auth.row.id, label: auth.row.email }, summary: `${auth.row.name} signed out.` });
+  });
   deleteCookie(c, PAGE_SESSION_COOKIE, { path: '/admin', secure: secureCookies(c) });
   return c.json({ message: 'Logged out' }, 200);
 }
@@ -149,11 +165,16 @@ async function updateProfile(c: AppContext, input: RouteInput<typeof profileBody
   if (taken.length) throw emailTaken();
   let row;
   try {
-    [row] = await db
-      .update(users)
-      .set({ name: body.name, email, updated_at: now() })
-      .where(eq(users.id, auth.row.id))
-      .returning();
+    row = await db.transaction(async (tx) => {
+      const [saved] = await tx.update(users).set({ name: body.name, email, updated_at: now() }).where(eq(users.id, auth.row.id)).returning();
+      if (saved) {
+        const changes = changesBetween({ name: auth.row.name, email: auth.row.email }, { name: saved.name, email: saved.email });
+        if (Object.keys(changes).length) {
+          await recordAudit(tx, { kind: 'profile_changed', actor: { userId: saved.id, address: clientAddress(c) }, subject: { type: 'user', id: saved.id, label: saved.email }, summary: `${saved.name} changed their profile.`, changes });
+        }
+      }
+      return saved;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
@@ -180,15 +201,23 @@ async function updatePassword(c: AppContext, input: RouteInput<typeof passwordBo
     throw validationError({ current_password: ['The current password is incorrect.'] });
   }
   const password_hash = await hashPassword(body.password);
-  // One transaction: the change, the end of the other sessions and the reset limit stand or fall
-  // together (the audit trail's row belongs in it too).
+  // One transaction: the change, the end of the other sessions, the reset limit and the audit
+  // trail's row stand or fall together.
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash, updated_at: now() }).where(eq(users.id, auth.row.id));
     // Other sessions (another browser, a stolen token) end; this one stays signed in.
-    await tx
+    const ended = await tx
       .delete(accessTokens)
-      .where(and(eq(accessTokens.user_id, auth.row.id), ne(accessTokens.id, auth.tokenId)));
+      .where(and(eq(accessTokens.user_id, auth.row.id), ne(accessTokens.id, auth.tokenId)))
+      .returning({ id: accessTokens.id });
     await clearLimit(tx, limit);
+    await recordAudit(tx, {
+      kind: 'password_changed',
+      actor: { userId: auth.row.id, address: clientAddress(c) },
+      subject: { type: 'user', id: auth.row.id, label: auth.row.email },
+      summary: `${auth.row.name} changed their password${ended.length ? `; ${ended.length} other session${ended.length === 1 ? '' : 's'} ended` : ''}.`,
+      changes: { password: 'changed', other_sessions_ended: ended.length },
+    });
   });
   return c.json({ message: 'Password updated.' }, 200);
 }

@@ -41,6 +41,8 @@ export const PAGES: Readonly<Record<string, PageModule>> = {
   // The reports (issue 36): their index, and one screen for every kind (`report:<kind>`) loading the address's range.
   reports: page({ view: 'reports/reports-index-route.tsx' }),
   report: page({ view: 'reports/report-route.tsx', loader: () => import('./loaders/reports.ts').then((m) => m.loadReport) }),
+  // The audit trail: read-only, on the list engine.
+  audit: page({ view: 'audit/audit-route.tsx', loader: () => import('./loaders/audit.ts').then((m) => m.loadAudit) }),
   // The customer display: it follows the till through a channel in the browser and loads nothing.
   posDisplay: page({ view: 'pos-display/display-route.tsx' }),
 };

@@ -1,12 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../../domain/permissions.ts';
-import { MIGRATIONS_FOLDER, migrate, openDatabase, scratchDatabase, type DbHandle } from '../../server/db/index.ts';
+import { migrate, openDatabase, scratchDatabase, type DbHandle } from '../../server/db/index.ts';
 import { permissionModules, permissions, rolePermissions, roles } from '../../server/db/schema.ts';
 import { seedPermissions } from '../../server/seed.ts';
+import { migrationsBefore } from './support/older-migrations.ts';
 
 /**
  * Migration 0003 (finer rights) on a database from before it: every role keeps exactly the
@@ -49,14 +48,7 @@ beforeAll(async () => {
   else handle = await openDatabase({});
 
   // The migrations folder as it was before finer rights.
-  older = mkdtempSync(join(tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-  const journalPath = join(older, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === '0004_finer_rights');
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  older = migrationsBefore('0004_finer_rights');
   await migrate(handle, older);
 
   // Plain SQL: the schema in code already has columns this older database has not.

@@ -33,9 +33,9 @@ const order = async (lines: number) => {
 /**
  * The session check; the purchase locked; its lines with their products; the received counts;
  * the ledger's products, levels (made and locked in one), levels moved and movements; the
- * purchase's totals and status; its history; the answer.
+ * purchase's totals and status; its history and its audit event (issue 36); the answer.
  */
-const RECEIPT_STATEMENTS = 11;
+const RECEIPT_STATEMENTS = 12;
 
 describe('receiving sends', () => {
   it.each([2, 20])(`${RECEIPT_STATEMENTS} statements for everything still to come on %i lines`, async (lines) => {

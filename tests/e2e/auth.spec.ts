@@ -29,6 +29,7 @@ const ADMINISTRATION = group('Administration', [
   link('Roles', '/admin/roles'),
   link('Permission Modules', '/admin/permission-module'),
   link('Permissions', '/admin/permissions'),
+  link('Audit Trail', '/admin/audit'),
 ]);
 const FULL_MENU_WITHOUT_ADMINISTRATION: MenuNode[] = [
   link('Dashboard', '/admin/dashboard'),

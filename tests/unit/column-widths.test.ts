@@ -62,4 +62,13 @@ describe('column widths from the page, not from measuring it', () => {
     expect(fit.step).toBeGreaterThanOrEqual(9.5);
     expect(fit.flex).toBe('words');
   });
+
+  it('makes a screen’s own badge column as wide as the longest thing it says (ListExtras.cellText)', () => {
+    const kind = { name: 'kind', label: 'What' };
+    const says = (row: Record<string, unknown>) => (row.kind === 'long' ? 'Permission module changed' : 'Signed in');
+    const short = columnFit(kind, page([view({ kind: 'short' })], { custom: () => true, customText: (_c, row) => says(row) }));
+    const long = columnFit(kind, page([view({ kind: 'short' }), view({ kind: 'long' })], { custom: () => true, customText: (_c, row) => says(row) }));
+    expect(short.step).toBe(columnFit(kind, page([view({ kind: 'short' })], { custom: () => true })).step);
+    expect(long.step).toBeGreaterThanOrEqual(13);
+  });
 });

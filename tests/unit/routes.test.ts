@@ -85,7 +85,7 @@ describe('every route of the table', () => {
 describe('every menu link', () => {
   const all = links();
   const reportLinks = all.filter((l) => l.href.startsWith('/admin/reports'));
-  it('the menu has the 31 links SPEC §2 lists, and the Reports group after them', () => {
+  it('the menu has the 31 links SPEC §2 lists, the audit trail (issue 36), and the Reports group after them', () => {
     expect(all.filter((l) => !reportLinks.includes(l)).map((l) => l.href).sort()).toEqual(
       [
         '/admin/dashboard', '/admin/users', '/admin/roles', '/admin/permission-module', '/admin/permissions',
@@ -94,6 +94,7 @@ describe('every menu link', () => {
         '/pos', '/admin/purchase/create', '/admin/purchase/with/serial/create', '/admin/purchase/list', '/admin/stock',
         '/admin/expense/category', '/admin/expense', '/admin/quotations/create', '/admin/quotations/list', '/admin/orders',
         '/admin/pos/setting', '/admin/website/setting', '/admin/website/services', '/admin/website/banners', '/admin/website/solutions',
+        '/admin/audit',
       ].sort(),
     );
     expect(MENU.at(-1)?.label).toBe('Reports');

@@ -56,6 +56,8 @@ export interface ColumnPage {
   title: ColumnDef | undefined;
   /** Whether a screen draws this column's cells itself (ListExtras.cells). */
   custom: (c: ColumnDef) => boolean;
+  /** What a screen's own cell says in a badge, where it says more than a few words (ListExtras.cellText): the column is as wide as it. */
+  customText?: (c: ColumnDef, row: RowView['row']) => string | undefined;
   /** The column's text in the totals row ('' for none). */
   foot: (c: ColumnDef) => string;
 }
@@ -66,7 +68,10 @@ const stepFor = (rem: number): ColumnStep => COLUMN_STEPS.find((s) => s >= rem) 
 function columnRem(c: ColumnDef, page: ColumnPage): number {
   if (c.kind === 'image') return IMAGE_REM;
   const head = Math.max(c.label.length * HEAD_CHAR_REM + (c.sortable ? SORT_REM : 0), textRem(page.foot(c)) * FOOT_BOLD);
-  if (page.custom(c)) return Math.max(head, CUSTOM_REM) + CELL_PAD_REM;
+  if (page.custom(c)) {
+    const said = page.customText ? Math.max(0, ...page.rows.map(({ row }) => textRem(page.customText!(c, row) ?? '') + BADGE_PAD_REM)) : 0;
+    return Math.max(head, CUSTOM_REM, said) + CELL_PAD_REM;
+  }
   let longest = 0;
   for (const { row } of page.rows) {
     const value = row[c.name];

@@ -21,6 +21,8 @@ export interface ListScreen {
 export interface ListExtras {
   /** Cells shown otherwise than by their column's kind, by column name (on hand with its stock badge). */
   cells?: Readonly<Record<string, (row: Row) => ReactNode>>;
+  /** What such a cell says in a badge, by column name, when longer than a few words: its column is made as wide (column-widths.ts). */
+  cellText?: Readonly<Record<string, (row: Row) => string>>;
   /** Where a row's title links (a record's own page, open to whoever sees the list); its edit form when absent. */
   titleHref?(row: Row): string;
   /** More actions on the selected rows, beside "Delete selected" (each shown only to who may take it). */

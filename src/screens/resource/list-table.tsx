@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '../../app/use-selector.ts';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatCount, type Display } from '../../../domain/format.ts';
-import type { ColumnDef } from '../../../domain/resource.ts';
+import type { ColumnDef, Row } from '../../../domain/resource.ts';
 import type { RowView } from '../../../machines/list/list.selectors.ts';
 import { columnFit, type ColumnFlex, type ColumnStep } from './column-widths.ts';
 import { ColumnCell, isNumeric, RowActions, rowHandlers, totalText, useRowsView } from './list-cells.tsx';
@@ -94,7 +94,7 @@ const flexClass = {
 function useColumnClasses(columns: readonly ColumnDef[], rows: readonly RowView[], title: ColumnDef | undefined, display: Display, foot: ReadonlyMap<ColumnDef, string>) {
   const { extras } = useListScreen();
   return useMemo(() => {
-    const page = { rows, display, title, custom: (c: ColumnDef) => !!extras?.cells?.[c.name], foot: (c: ColumnDef) => foot.get(c) ?? '' };
+    const page = { rows, display, title, custom: (c: ColumnDef) => !!extras?.cells?.[c.name], customText: (c: ColumnDef, row: Row) => extras?.cellText?.[c.name]?.(row), foot: (c: ColumnDef) => foot.get(c) ?? '' };
     return new Map(
       columns.map((c) => {
         const { step, flex } = columnFit(c, page);

@@ -13,6 +13,7 @@ import { saleFixture } from './sale-fixtures.ts';
 import { orderFixture } from './order-fixtures.ts';
 import { quotationFixture } from './quotation-fixtures.ts';
 import { posFixture } from './pos-fixtures.ts';
+import { auditFixture } from './audit-fixtures.ts';
 import { stockFixture } from './stock-fixtures.ts';
 import { writeSchemas } from '../../../domain/schema-kit.ts';
 
@@ -457,7 +458,7 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
     }
     // Search everywhere answers any signed-in person (each group by its own right: tests/api/search.test.ts).
     if (routeKey(route) === `GET ${SEARCH_API}`) return { kind: 'explicit', build: async () => ({ method: 'GET', path: `${SEARCH_API}?q=Fixture` }) };
-    const stock = stockFixture(route, { h, admin, anchor, adminToken }) ?? purchaseFixture(route, { h, admin, anchor, adminToken }) ?? saleFixture(route, { h, admin, anchor, adminToken }) ?? orderFixture(route, { h, admin, anchor, adminToken }) ?? quotationFixture(route, { h, admin, anchor, adminToken }) ?? posFixture(route, { h, admin, anchor, adminToken });
+    const stock = stockFixture(route, { h, admin, anchor, adminToken }) ?? purchaseFixture(route, { h, admin, anchor, adminToken }) ?? saleFixture(route, { h, admin, anchor, adminToken }) ?? orderFixture(route, { h, admin, anchor, adminToken }) ?? quotationFixture(route, { h, admin, anchor, adminToken }) ?? posFixture(route, { h, admin, anchor, adminToken }) ?? auditFixture(route);
     if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
     const defs = Object.values(RESOURCES).sort((a, b) => b.api.length - a.api.length);
