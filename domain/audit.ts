@@ -26,6 +26,7 @@ export const AUDIT_KINDS = {
   sign_in: 'Signed in',
   sign_in_failed: 'Sign-in failed',
   sign_out: 'Signed out',
+  sessions_ended: 'Other sessions signed out',
   password_changed: 'Password changed',
   profile_changed: 'Profile changed',
   ...(Object.fromEntries(

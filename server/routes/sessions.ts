@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { deviceName, SESSION_MESSAGES, type SignedInSession } from '../../domain/sessions.ts';
+import { recordAudit } from '../audit/record.ts';
 import { parseId } from '../crud/ids.ts';
 import { accessTokens } from '../db/schema.ts';
 import { route, type AppContext, type RouteDef } from '../http/context.ts';
+import { clientAddress } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
@@ -47,28 +49,41 @@ async function list(c: AppContext): Promise<Response> {
   return c.json({ data }, 200);
 }
 
+/**
+ * Ends the person's own sessions `which` picks, in one transaction with its audit row (the
+ * devices named), and answers how many ended.
+ */
+async function endSessions(c: AppContext, which: SQL | undefined, what: string): Promise<number> {
+  const { db, auth } = c.var;
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(accessTokens)
+      .where(and(mine(c), which))
+      .returning({ id: accessTokens.id, user_agent: accessTokens.user_agent, ip_address: accessTokens.ip_address });
+    if (ended.length) {
+      await recordAudit(tx, {
+        kind: 'sessions_ended',
+        actor: { userId: auth.row.id, address: clientAddress(c) },
+        subject: { type: 'user', id: auth.row.id, label: auth.row.email },
+        summary: `${auth.row.name} ${what}: ${ended.length} session${ended.length === 1 ? '' : 's'} ended.`,
+        changes: { sessions: { added: [], removed: ended.map((s) => `${deviceName(s.user_agent)}${s.ip_address ? ` from ${s.ip_address}` : ''}`) } },
+      });
+    }
+    return ended.length;
+  });
+}
+
 async function endOne(c: AppContext): Promise<Response> {
   const id = parseId(c.req.param('id'));
   if (id === undefined) throw new ApiError(404, SESSION_MESSAGES.notFound);
   if (id === c.var.auth.tokenId) throw new ApiError(409, SESSION_MESSAGES.notThisOne);
-  const ended = await c.var.db
-    .delete(accessTokens)
-    .where(and(eq(accessTokens.id, id), mine(c)))
-    .returning({ id: accessTokens.id });
-  if (!ended.length) throw new ApiError(404, SESSION_MESSAGES.notFound);
+  if (!(await endSessions(c, eq(accessTokens.id, id), 'signed out another session'))) throw new ApiError(404, SESSION_MESSAGES.notFound);
   return c.json({ message: SESSION_MESSAGES.signedOut }, 200);
 }
 
 async function endOthers(c: AppContext): Promise<Response> {
-  const { db, auth } = c.var;
-  // One transaction, so the coordinator's audit row for "signed out everywhere else" joins it.
-  const ended = await db.transaction(async (tx) =>
-    tx
-      .delete(accessTokens)
-      .where(and(mine(c), ne(accessTokens.id, auth.tokenId)))
-      .returning({ id: accessTokens.id }),
-  );
-  return c.json({ message: SESSION_MESSAGES.signedOutOthers(ended.length), ended: ended.length }, 200);
+  const ended = await endSessions(c, ne(accessTokens.id, c.var.auth.tokenId), 'signed out everywhere else');
+  return c.json({ message: SESSION_MESSAGES.signedOutOthers(ended), ended }, 200);
 }
 
 export const sessionRoutes: RouteDef[] = [

@@ -4,6 +4,7 @@
  * others; never another person's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_API, type AuditEvent } from '../../domain/audit.ts';
 import { deviceName, type SignedInSession } from '../../domain/sessions.ts';
 import { PASSWORD_MAX_FAILURES, PASSWORD_WINDOW_MS } from '../../server/auth/throttle.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -29,6 +30,12 @@ const sessions = async (token: string) => {
   const res = await h.request<{ data: SignedInSession[] }>('GET', '/api/sessions', { token });
   expect(res.status).toBe(200);
   return res.body.data;
+};
+/** The audit trail's newest "other sessions signed out" event, read as the Super Admin. */
+const lastSessionsEnded = async () => {
+  const res = await h.request<{ data: AuditEvent[] }>('GET', `${AUDIT_API}?kind=sessions_ended&per_page=10`, { token: await h.tokenFor('admin@example.com') });
+  expect(res.status).toBe(200);
+  return res.body.data[0];
 };
 const changePassword = (token: string, current: string, next = 'a-new-long-secret-7') =>
   h.request('PATCH', '/api/password', { token, body: { current_password: current, password: next, password_confirmation: next } });
@@ -115,6 +122,12 @@ describe('/api/sessions', () => {
     expect((await h.request('GET', '/me', { token: other })).status).toBe(401);
     expect((await h.request('GET', '/me', { token: mine })).status).toBe(200);
     expect((await sessions(mine)).some((s) => s.id === otherId)).toBe(false);
+    // The audit trail tells who ended which session, in the same transaction.
+    expect(await lastSessionsEnded()).toMatchObject({
+      actor_email: 'lee@example.com',
+      summary: 'Lee signed out another session: 1 session ended.',
+      changes: { sessions: { added: [], removed: ['Safari on iOS from 198.51.100.10'] } },
+    });
     // Gone: a second time is 404.
     expect((await h.request('DELETE', `/api/sessions/${otherId}`, { token: mine })).status).toBe(404);
   });
@@ -149,8 +162,12 @@ describe('/api/sessions', () => {
     expect((await sessions(mine)).map((s) => s.current)).toEqual([true]);
     expect((await h.request('GET', '/me', { token: max })).status).toBe(200);
 
+    const told = await lastSessionsEnded();
+    expect(told).toMatchObject({ actor_email: 'lee@example.com', summary: `Lee signed out everywhere else: ${before - 1} sessions ended.` });
     const none = await h.request('DELETE', '/api/sessions/others', { token: mine });
     expect(none.body).toMatchObject({ ended: 0, message: 'No other session was signed in.' });
+    // Nothing ended, nothing to tell.
+    expect((await lastSessionsEnded())?.id).toBe(told?.id);
   });
 
   it('asks to be signed in', async () => {
