@@ -60,7 +60,7 @@ const PARTS = ['pglite', 'pg', 'browser', 'till', 'insight'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser|till|insight)(,(pglite|pg|browser|till|insight))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
+const known = /^--(only=(pglite|pg|browser|till|insight)(,(pglite|pg|browser|till|insight))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+|keep=[\w-]+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
@@ -414,9 +414,12 @@ function runChild(kind: Kind): Promise<KindReport> {
   });
 }
 
+/** What scripts/bench-insight.ts takes. */
+const INSIGHT_FLAG = /^--(sales=\d+|n=\d+|explain|keep=[\w-]+)$/;
+
 /** The browser bench (or the till's catalogue bench, scripts/bench-till.ts) in a process of its own; it prints its own report. */
 function runBrowser(script = 'bench-browser.ts'): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...(script === 'bench-browser.ts' ? args.filter((a) => BROWSER_FLAG.test(a)) : [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...(script === 'bench-browser.ts' ? args.filter((a) => BROWSER_FLAG.test(a)) : script === 'bench-insight.ts' ? args.filter((a) => INSIGHT_FLAG.test(a)) : [])], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
