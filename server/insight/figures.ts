@@ -10,7 +10,7 @@ import { rowsOf } from '../crud/sql.ts';
  *   tax and shipping less the cost units left at, returns off at their own cost) per day;
  * - by document (`soldDocuments`): each completed sale dated in the range (+) and each return
  *   dated in it (−), for the reports by customer and by cashier;
- * - by line (`soldLines`, `soldProducts`): the sale_product_days rollup of migration 0028, each
+ * - by line (`soldLines`, `soldProducts`): the sale_product_months/_days rollups of migration 0028, each
  *   completed sale's lines dated in the range (+) and each returned line dated in it (−), for the
  *   reports by product, category, rate and profit by product, and the dashboard's top products.
  *   Line revenue is the line's net: a document discount belongs to the sale as a whole, so profit
@@ -61,14 +61,27 @@ export const soldDocuments = (r: Range): SQL => sql`(
     from sale_returns x join sales s on s.id = x.sale_id where x.returned_on between ${r.from}::date and ${r.to}::date
 )`;
 
+const DAY = 86_400_000;
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const monthEnd = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
 /**
  * Completed sales' lines dated in the range (+) and returned lines dated in it (−), from the
- * sale_product_days rollup of migration 0028 (a row a day, product and rate): product, rate,
- * units, net, tax, total, cost.
+ * rollups of migration 0028: the months the range touches (sale_product_months) less the days of
+ * them before and after it (sale_product_days; the days after today hold nothing, so the month
+ * so far is its month's rows): product, rate, units, net, tax, total, cost.
  */
 export const soldLines = (r: Range): SQL => sql`(
   select l.product_id, l.tax_bps, l.quantity, l.net, l.tax, l.total, l.cost
-    from sale_product_days l where l.day between ${r.from}::date and ${r.to}::date
+    from sale_product_months l where l.month between ${monthOf(r.from)}::date and ${monthOf(r.to)}::date
+  union all
+  select l.product_id, l.tax_bps, -l.quantity, -l.net, -l.tax, -l.total, -l.cost
+    from sale_product_days l
+   where l.day between ${monthOf(r.from)}::date and ${shift(r.from, -1)}::date or l.day between ${shift(r.to, 1)}::date and ${monthEnd(r.to)}::date
 )`;
 
 /** The lines of the range per product: units, net, tax, total, cost (products whose lines came to nothing left out). */

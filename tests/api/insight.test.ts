@@ -131,9 +131,20 @@ async function expectRollupEqualsDocuments() {
   const nonZero = (m: Iterable<readonly [string, number[]]>) => Object.fromEntries([...m].filter(([, v]) => v.some((x) => x !== 0)));
   expect(Object.keys(nonZero(byLine)).length).toBeGreaterThan(300);
   expect(nonZero(keptLines.map((d) => [`${d.day} ${d.product_id} ${d.tax_bps}`, [d.quantity, d.net, d.tax, d.total, d.cost].map(n)] as const))).toEqual(nonZero(byLine));
+
+  // sale_product_months: the same lines per calendar month.
+  const byMonth = new Map<string, number[]>();
+  for (const [k, v] of byLine) {
+    const key = `${k.slice(0, 7)}-01${k.slice(10)}`;
+    const m = byMonth.get(key) ?? [0, 0, 0, 0, 0];
+    v.forEach((x, i) => (m[i]! += x));
+    byMonth.set(key, m);
+  }
+  const keptMonths = await rows(sql`select month::text as month, product_id, tax_bps, quantity, net, tax, total, cost from sale_product_months`);
+  expect(nonZero(keptMonths.map((d) => [`${d.month} ${d.product_id} ${d.tax_bps}`, [d.quantity, d.net, d.tax, d.total, d.cost].map(n)] as const))).toEqual(nonZero(byMonth));
 }
 
-describe('the sale_days and sale_product_days rollups', () => {
+describe('the sale_days, sale_product_days and sale_product_months rollups', () => {
   it('equals the documents over the demo year, day by day', async () => {
     await expectRollupEqualsDocuments();
   });
