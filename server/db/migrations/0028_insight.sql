@@ -47,17 +47,9 @@ CREATE TABLE "sale_product_days" (
 -- sale_product_months: the same per calendar month (its first day), so a month's lines are a row
 -- a product and rate, not one a day: a range reads the months it touches less the days of them it
 -- leaves out (figures.ts). Added at commit from the same staged changes.
-CREATE TABLE "sale_product_months" (
-	"month" date NOT NULL,
-	"product_id" integer NOT NULL,
-	"tax_bps" integer NOT NULL,
-	"quantity" bigint DEFAULT 0 NOT NULL,
-	"net" bigint DEFAULT 0 NOT NULL,
-	"tax" bigint DEFAULT 0 NOT NULL,
-	"total" bigint DEFAULT 0 NOT NULL,
-	"cost" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "sale_product_months_pk" PRIMARY KEY ("month", "product_id", "tax_bps")
-);
+CREATE TABLE "sale_product_months" (LIKE "sale_product_days" INCLUDING DEFAULTS);--> statement-breakpoint
+ALTER TABLE "sale_product_months" RENAME COLUMN "day" TO "month";--> statement-breakpoint
+ALTER TABLE "sale_product_months" ADD CONSTRAINT "sale_product_months_pk" PRIMARY KEY ("month", "product_id", "tax_bps");
 --> statement-breakpoint
 CREATE TABLE sale_product_day_changes (
   txid bigint NOT NULL,
