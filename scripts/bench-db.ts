@@ -305,3 +305,84 @@ export async function seedSales(handle: DbHandle, rows: number, posted: number):
   const found = await rawQuery(handle, `select id from products where id > 100 and status = 'active' order by id limit $1::int`, [posted]);
   return { ms: performance.now() - t0, sellable: found.map((r) => Number(r.id)) };
 }
+
+// ——— a year of selling (issue 36: the dashboard and the reports) ———
+
+/**
+ * `sales` completed sales over the last 365 days, 1–4 lines each over the bench products (their
+ * prices and costs, 10% tax), paid in full by cash, card or bank transfer, recorded by four cashiers in
+ * a register session a day each; one in 200 has its first line returned the next day, refunded.
+ * Also an expense a day. Made with INSERT … SELECT generate_series in chunks, through the
+ * database's own triggers (tallies, the sale_days rollup). Run seedStock first.
+ */
+export async function seedSaleHistory(handle: DbHandle, sales: number, products: number): Promise<{ ms: number }> {
+  const t0 = performance.now();
+  const hash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2g$bench';
+  await rawQuery(handle, `insert into users (name, email, password_hash) select 'Bench cashier ' || i, 'cashier' || i || '@bench.test', $1 from generate_series(1, 4) i`, [hash]);
+  const [u] = await rawQuery(handle, `select min(id)::int as id from users where email like 'cashier%@bench.test'`);
+  const cashier = Number(u!.id);
+  await rawQuery(
+    handle,
+    `insert into register_sessions (reference, opened_by, opened_on, status, opening_float, closed_at, closed_by, closing, difference, created_at, updated_at)
+     select 'RS-B' || lpad((d * 4 + c)::text, 6, '0'), $1::int + c, current_date - d, case when d = 0 then 'open' else 'closed' end, 10000,
+            case when d = 0 then null else (current_date - d) + time '18:00' end, case when d = 0 then null else $1::int + c end,
+            case when d = 0 then null else jsonb_build_array(jsonb_build_object('method', 'cash', 'expected', 50000 + d, 'counted', 50000 + d - (d % 3) * 50, 'difference', -(d % 3) * 50)) end,
+            case when d = 0 then null else -(d % 3) * 50 end, (current_date - d) + time '08:00', now()
+     from generate_series(0, 364) d, generate_series(0, 3) c`,
+    [cashier],
+  );
+  const [first] = await rawQuery(handle, `select coalesce(max(id), 0)::int as id from sales`);
+  const base = Number(first!.id);
+  // A line k of sale i: its product, units, price and cost (the bench product's, PRODUCTS_SQL).
+  const line = `(1 + ((i::bigint * 7919 + k * 104729) % $3::int))::int`;
+  const CHUNK = 100_000;
+  for (let from = 1; from <= sales; from += CHUNK) {
+    const to = Math.min(sales, from + CHUNK - 1);
+    const lines = `select i, k, ${line} as product_id, 1 + (i + k) % 3 as quantity from generate_series(1, 1 + i % 4) k`;
+    await rawQuery(
+      handle,
+      `insert into sales (id, reference, sold_on, channel, status, register_session_id, subtotal, line_tax, lines_total, grand_total, paid, payment_status, created_by, created_at, updated_at)
+       select $4::int + i, 'SH-' || lpad(i::text, 8, '0'), current_date - (i % 365), case when i % 3 = 0 then 'backoffice' else 'pos' end, 'completed', null,
+              t.net, t.tax, t.net + t.tax, t.net + t.tax, t.net + t.tax, 'paid', $5::int + i % 4, now(), now()
+       from generate_series($1::int, $2::int) i
+       cross join lateral (select sum(l.quantity * p.sale_price)::bigint as net, sum(l.quantity * p.sale_price / 10)::bigint as tax
+                           from (${lines}) l join products p on p.id = l.product_id) t`,
+      [from, to, products, base, cashier],
+    );
+    await rawQuery(
+      handle,
+      `insert into sale_lines (sale_id, position, product_id, quantity, unit_price, unit_cost, tax_bps, net, tax, total)
+       select $4::int + l.i, l.k - 1, l.product_id, l.quantity, p.sale_price, p.cost_price, 1000, l.quantity * p.sale_price, l.quantity * p.sale_price / 10, l.quantity * p.sale_price + l.quantity * p.sale_price / 10
+       from generate_series($1::int, $2::int) i cross join lateral (${lines}) l join products p on p.id = l.product_id`,
+      [from, to, products, base],
+    );
+    await rawQuery(
+      handle,
+      `insert into document_payments (doc_type, doc_id, paid_on, amount, method)
+       select 'sale', s.id, s.sold_on, s.grand_total, (array['cash', 'card', 'bank'])[1 + s.id % 3] from sales s where s.id between $1::int and $2::int`,
+      [base + from, base + to],
+    );
+  }
+  await rawQuery(handle, `select setval(pg_get_serial_sequence('sales', 'id'), (select max(id) from sales))`);
+  // One in 200 sales: its first line comes back the next day (today at the latest), refunded in cash.
+  await rawQuery(
+    handle,
+    `insert into sale_returns (reference, sale_id, returned_on, subtotal, tax_total, grand_total, refunded, created_by)
+     select 'SR-B' || s.id, s.id, least(s.sold_on + 1, current_date), l.net, l.tax, l.total, l.total, s.created_by
+     from sales s join sale_lines l on l.sale_id = s.id and l.position = 0 where s.reference like 'SH-%' and s.id % 200 = 0`,
+  );
+  await rawQuery(
+    handle,
+    `insert into sale_return_lines (return_id, position, sale_line_id, product_id, quantity, unit_price, unit_cost, tax_bps, net, tax, total)
+     select x.id, 0, l.id, l.product_id, l.quantity, l.unit_price, l.unit_cost, l.tax_bps, l.net, l.tax, l.total
+     from sale_returns x join sale_lines l on l.sale_id = x.sale_id and l.position = 0 where x.reference like 'SR-B%'`,
+  );
+  await rawQuery(handle, `insert into document_payments (doc_type, doc_id, paid_on, amount, method) select 'sale_return', x.id, x.returned_on, x.refunded, 'cash' from sale_returns x where x.reference like 'SR-B%'`);
+  await rawQuery(handle, `update sales s set returned_total = x.grand_total, refunded = x.refunded from sale_returns x where x.sale_id = s.id and x.reference like 'SR-B%'`);
+  await rawQuery(handle, `insert into expense_categories (name) values ('Bench running costs') on conflict do nothing`);
+  await rawQuery(handle, `insert into expenses (category_id, date, amount) select (select min(id) from expense_categories), current_date - d, 2000 + d * 7 % 5000 from generate_series(0, 364) d`);
+  for (const t of ['sales', 'sale_lines', 'sale_returns', 'sale_return_lines', 'document_payments', 'register_sessions', 'sale_days', 'expenses']) {
+    await rawQuery(handle, `vacuum (analyze) ${t}`);
+  }
+  return { ms: performance.now() - t0 };
+}

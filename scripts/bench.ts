@@ -3,8 +3,10 @@
 //
 //   npm run bench                        PGlite (in memory), then PostgreSQL, then the browser, then
 //                                        the till's catalogue (scripts/bench-till.ts)
-//   npm run bench -- --only=pglite       some of them (pglite | pg | browser | till, comma-separated);
+//   npm run bench -- --only=pglite       some of them (pglite | pg | browser | till | insight, comma-separated);
 //                                        --pg = --only=pg
+//   npm run bench -- --only=insight      the dashboard and every report over 1,000,000 sales on
+//                                        PostgreSQL (scripts/bench-insight.ts; not in the default run)
 //   npm run bench -- --n=500 --rows=200000 --explain
 //   npm run bench -- --only=browser --runs=7 --browser-rows=1000 --browser-db=pglite
 //   npm run bench -- --flood-only --flood-seconds=5   only the login flood (no 100,000 rows)
@@ -55,11 +57,11 @@ const TARGET_P95_MS = 20;
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const PARTS = ['pglite', 'pg', 'browser', 'till'] as const;
+const PARTS = ['pglite', 'pg', 'browser', 'till', 'insight'] as const;
 type Part = (typeof PARTS)[number];
 /** Flags of the browser bench, handed to scripts/bench-browser.ts. */
 const BROWSER_FLAG = /^--(runs=\d+|browser-rows=\d+|browser-db=(pglite|pg))$/;
-const known = /^--(only=(pglite|pg|browser|till)(,(pglite|pg|browser|till))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+)$/;
+const known = /^--(only=(pglite|pg|browser|till|insight)(,(pglite|pg|browser|till|insight))*|pg|n=\d+|rows=\d+|history=\d+|purchases=\d+|sales=\d+|explain|warmup=\d+|child|flood-only|flood-seconds=\d+|scenarios=[\w,-]+|keep=[\w-]+)$/;
 const stray = args.filter((a) => !known.test(a) && !BROWSER_FLAG.test(a));
 if (stray.length) {
   console.error(`Unknown argument(s): ${stray.join(' ')}`);
@@ -68,7 +70,7 @@ if (stray.length) {
   console.error('                          [--runs=7] [--browser-rows=1000] [--browser-db=pglite|pg]   (browser)');
   process.exit(2);
 }
-const only: Part[] = args.includes('--pg') ? ['pg'] : ((opt('only')?.split(',') as Part[] | undefined) ?? [...PARTS]);
+const only: Part[] = args.includes('--pg') ? ['pg'] : ((opt('only')?.split(',') as Part[] | undefined) ?? PARTS.filter((p) => p !== 'insight'));
 const N = Number(opt('n') ?? 200);
 const ROWS = Number(opt('rows') ?? 100_000);
 const WARMUP = Number(opt('warmup') ?? 20);
@@ -418,9 +420,12 @@ function runChild(kind: Kind): Promise<KindReport> {
   });
 }
 
+/** What scripts/bench-insight.ts takes. */
+const INSIGHT_FLAG = /^--(sales=\d+|n=\d+|explain|keep=[\w-]+)$/;
+
 /** The browser bench (or the till's catalogue bench, scripts/bench-till.ts) in a process of its own; it prints its own report. */
 function runBrowser(script = 'bench-browser.ts'): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...(script === 'bench-browser.ts' ? args.filter((a) => BROWSER_FLAG.test(a)) : [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...(script === 'bench-browser.ts' ? args.filter((a) => BROWSER_FLAG.test(a)) : script === 'bench-insight.ts' ? args.filter((a) => INSIGHT_FLAG.test(a)) : [])], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -448,6 +453,10 @@ async function main(): Promise<void> {
   if (only.includes('till')) {
     if (kinds.length || only.includes('browser')) console.log('');
     await runBrowser('bench-till.ts');
+  }
+  if (only.includes('insight')) {
+    if (kinds.length || only.includes('browser') || only.includes('till')) console.log('');
+    await runBrowser('bench-insight.ts');
   }
 }
 

@@ -10,10 +10,11 @@ import { rowsOf } from '../crud/sql.ts';
  *   tax and shipping less the cost units left at, returns off at their own cost) per day;
  * - by document (`soldDocuments`): each completed sale dated in the range (+) and each return
  *   dated in it (−), for the reports by customer and by cashier;
- * - by line (`soldLines`): each completed sale's line dated in the range (+) and each returned
- *   line dated in it (−), for the reports by product, category, rate and profit by product, and
- *   the dashboard's top products. Line revenue is the line's net: a document discount belongs to
- *   the sale as a whole, so a line report's revenue is the dashboard's plus the discounts.
+ * - by line (`soldLines`, `soldProducts`): the sale_product_months/_days rollups of migration 0028, each
+ *   completed sale's lines dated in the range (+) and each returned line dated in it (−), for the
+ *   reports by product, category, rate and profit by product, and the dashboard's top products.
+ *   Line revenue is the line's net: a document discount belongs to the sale as a whole, so profit
+ *   by product ends with the whole-sale discounts (`wholeSaleDiscounts`) to come to the dashboard's.
  * - purchases (`purchasesCounted`): received ones (wholly, partly, or since returned), not cancelled.
  * Days are the shop's (YYYY-MM-DD, as every document's date).
  */
@@ -60,16 +61,44 @@ export const soldDocuments = (r: Range): SQL => sql`(
     from sale_returns x join sales s on s.id = x.sale_id where x.returned_on between ${r.from}::date and ${r.to}::date
 )`;
 
-/** Completed sales' lines dated in the range (+) and returned lines dated in it (−): product, rate, units, net, tax, total, cost. */
+const DAY = 86_400_000;
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const monthEnd = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/**
+ * Completed sales' lines dated in the range (+) and returned lines dated in it (−), from the
+ * rollups of migration 0028: the months the range touches (sale_product_months) less the days of
+ * them before and after it (sale_product_days; the days after today hold nothing, so the month
+ * so far is its month's rows): product, rate, units, net, tax, total, cost.
+ */
 export const soldLines = (r: Range): SQL => sql`(
-  select l.product_id, l.tax_bps, l.quantity::bigint as quantity, l.net::bigint as net, l.tax::bigint as tax, l.total::bigint as total,
-         l.unit_cost::bigint * l.quantity as cost
-    from sales s join sale_lines l on l.sale_id = s.id
-   where s.status = 'completed' and s.sold_on between ${r.from}::date and ${r.to}::date
+  select l.product_id, l.tax_bps, l.quantity, l.net, l.tax, l.total, l.cost
+    from sale_product_months l where l.month between ${monthOf(r.from)}::date and ${monthOf(r.to)}::date
   union all
-  select l.product_id, l.tax_bps, -l.quantity::bigint, -l.net, -l.tax, -l.total, -(l.unit_cost::bigint * l.quantity)
-    from sale_returns x join sale_return_lines l on l.return_id = x.id
-   where x.returned_on between ${r.from}::date and ${r.to}::date
+  select l.product_id, l.tax_bps, -l.quantity, -l.net, -l.tax, -l.total, -l.cost
+    from sale_product_days l
+   where l.day between ${monthOf(r.from)}::date and ${shift(r.from, -1)}::date or l.day between ${shift(r.to, 1)}::date and ${monthEnd(r.to)}::date
+)`;
+
+/** The lines of the range per product: units, net, tax, total, cost (products whose lines came to nothing left out). */
+export const soldProducts = (r: Range): SQL => sql`(
+  select m.product_id, sum(m.quantity) as quantity, sum(m.net) as net, sum(m.tax) as tax, sum(m.total) as total, sum(m.cost) as cost
+    from ${soldLines(r)} m group by m.product_id
+  having sum(m.quantity) <> 0 or sum(m.total) <> 0 or sum(m.cost) <> 0
+)`;
+
+/**
+ * What the sales' and returns' revenue (sale_days: after every discount, without tax and
+ * shipping) is less their lines' net: the discounts given on whole sales (as a negative amount),
+ * so the lines' profit plus this is the dashboard's profit.
+ */
+export const wholeSaleDiscounts = (r: Range): SQL => sql`(
+  (select coalesce(sum(d.revenue - d.returned_revenue), 0) from ${saleDaysIn(r)})
+  - (select coalesce(sum(m.net), 0) from ${soldLines(r)} m)
 )`;
 
 /** A purchase the shop's purchases count: goods received (wholly, partly, or since sent back), not cancelled. */

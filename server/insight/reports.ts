@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportDef, ReportKind } from '../../domain/insight/reports.ts';
 import type { Db } from '../db/index.ts';
 import { rowsOf } from '../crud/sql.ts';
-import { num, purchasesCounted, saleDaysIn, soldDocuments, soldLines, type Range } from './figures.ts';
+import { num, purchasesCounted, saleDaysIn, soldDocuments, soldLines, soldProducts, wholeSaleDiscounts, type Range } from './figures.ts';
 
 /**
  * Each report kind's one query (domain/insight/reports.ts declares the kinds, their columns and
@@ -12,20 +12,22 @@ import { num, purchasesCounted, saleDaysIn, soldDocuments, soldLines, type Range
  */
 type Query = (r: Range) => SQL;
 
-const byProduct = (r: Range, cols: SQL, having = sql`true`) => sql`
+/** Profit by product's last row: what the lines' revenue is above the sales' (negative), see figures.ts. */
+export const WHOLE_SALE_DISCOUNTS = 'Discounts on whole sales';
+
+/** The range's lines per product (`soldProducts`: quantity, net, tax, total, cost) with the product's name and SKU. */
+const byProduct = (r: Range, cols: SQL) => sql`
   select p.id, p.name as product, p.sku, ${cols}
-    from ${soldLines(r)} m join products p on p.id = m.product_id
-   group by p.id having ${having} order by p.name, p.id`;
+    from ${soldProducts(r)} m join products p on p.id = m.product_id`;
 
 const QUERIES: Record<ReportKind, Query> = {
   'sales-by-day': (r) => sql`
     select d.day::text as day, d.sales, d.total as gross, d.returned as returns, d.total - d.returned as net, d.tax - d.returned_tax as tax
       from ${saleDaysIn(r)} and (d.sales <> 0 or d.returns <> 0) order by d.day`,
-  'sales-by-product': (r) =>
-    byProduct(r, sql`sum(m.quantity) as quantity, sum(m.net) as net, sum(m.tax) as tax, sum(m.total) as total`, sql`sum(m.quantity) <> 0 or sum(m.total) <> 0`),
+  'sales-by-product': (r) => sql`${byProduct(r, sql`m.quantity, m.net, m.tax, m.total`)} order by p.name, p.id`,
   'sales-by-category': (r) => sql`
     select c.id, coalesce(c.name, 'No category') as category, sum(m.quantity) as quantity, sum(m.net) as net, sum(m.tax) as tax, sum(m.total) as total
-      from ${soldLines(r)} m join products p on p.id = m.product_id left join categories c on c.id = p.category_id
+      from ${soldProducts(r)} m join products p on p.id = m.product_id left join categories c on c.id = p.category_id
      group by c.id, c.name order by c.name nulls last`,
   'sales-by-customer': (r) => sql`
     select c.id, coalesce(c.name, 'Walk-in') as customer, sum(greatest(m.sign, 0)) as sales,
@@ -62,13 +64,14 @@ const QUERIES: Record<ReportKind, Query> = {
     select p.id, p.name as product, p.sku, h.on_hand, round(h.value::numeric / h.on_hand) as unit_cost, h.value
       from held h join products p on p.id = h.product_id
      where h.on_hand <> 0 order by p.name, p.id`,
-  'profit-by-product': (r) =>
-    byProduct(
-      r,
-      sql`sum(m.quantity) as quantity, sum(m.net) as revenue, sum(m.cost) as cost, sum(m.net - m.cost) as profit,
-          case when sum(m.net) = 0 then null else round(sum(m.net - m.cost) * 10000.0 / sum(m.net)) end as margin`,
-      sql`sum(m.quantity) <> 0 or sum(m.net) <> 0`,
-    ),
+  // Each product's lines, then the discounts on whole sales (a last row, negative), so the total
+  // profit is the dashboard's.
+  'profit-by-product': (r) => sql`
+    select * from (
+      ${byProduct(r, sql`m.quantity, m.net as revenue, m.cost, m.net - m.cost as profit, case when m.net = 0 then null else round((m.net - m.cost) * 10000.0 / m.net) end as margin, 0 as last`)}
+      union all
+      select null, ${WHOLE_SALE_DISCOUNTS}::text, null, 0, w.amount, 0, w.amount, null, 1 from (select ${wholeSaleDiscounts(r)} as amount) w where w.amount <> 0
+    ) x order by x.last, x.product, x.id`,
   'purchases-by-supplier': (r) => sql`
     select s.id, s.name as supplier, count(*) as purchases, sum(x.grand_total) as total, sum(x.paid) as paid, sum(x.grand_total - x.paid) as due
       from purchases x join suppliers s on s.id = x.supplier_id

@@ -63,10 +63,15 @@ async function documents(r: { from: string; to: string }) {
     net: sum(sales, (s) => n(s.grand_total)) - sum(returns, (x) => n(x.grand_total)),
     tax: sum(sales, (s) => n(s.line_tax) + n(s.document_tax)) - sum(returns, (x) => n(x.tax_total)),
     // Revenue without tax and shipping, after every discount; less the cost units left (and came back) at.
+    revenue: sum(sales, (s) => n(s.grand_total) - n(s.line_tax) - n(s.document_tax) - n(s.shipping_total)) - sum(returns, (x) => n(x.grand_total) - n(x.tax_total)),
     profit:
       sum(sales, (s) => n(s.grand_total) - n(s.line_tax) - n(s.document_tax) - n(s.shipping_total)) -
       sum(returns, (x) => n(x.grand_total) - n(x.tax_total)) -
       (sum(lines, cost) - sum(back, cost)),
+    // The discounts on whole sales: the lines' net (the subtotal) less what the sale came to without tax and shipping.
+    discounts:
+      sum(sales, (s) => n(s.subtotal) - (n(s.grand_total) - n(s.line_tax) - n(s.document_tax) - n(s.shipping_total))) -
+      sum(returns, (x) => n(x.subtotal) - (n(x.grand_total) - n(x.tax_total))),
     units: sum(lines, (l) => n(l.quantity)) - sum(back, (l) => n(l.quantity)),
     lineNet: sum(lines, (l) => n(l.net)) - sum(back, (l) => n(l.net)),
     lineTax: sum(lines, (l) => n(l.tax)) - sum(back, (l) => n(l.tax)),
@@ -108,9 +113,38 @@ async function expectRollupEqualsDocuments() {
   );
   expect(byDay.size).toBeGreaterThan(300);
   expect(Object.fromEntries(rollup)).toEqual(Object.fromEntries(byDay));
+
+  // sale_product_days: each day × product × rate, the lines sold less the lines returned.
+  const lines = await rows(sql`select s.sold_on::text as day, l.product_id, l.tax_bps, l.quantity, l.net, l.tax, l.total, l.unit_cost, 1 as sign
+      from sale_lines l join sales s on s.id = l.sale_id where s.status = 'completed'
+    union all
+    select x.returned_on::text, l.product_id, l.tax_bps, l.quantity, l.net, l.tax, l.total, l.unit_cost, -1
+      from sale_return_lines l join sale_returns x on x.id = l.return_id`);
+  const byLine = new Map<string, number[]>();
+  for (const l of lines) {
+    const k = `${l.day} ${l.product_id} ${l.tax_bps}`;
+    const v = byLine.get(k) ?? [0, 0, 0, 0, 0];
+    [n(l.quantity), n(l.net), n(l.tax), n(l.total), n(l.unit_cost) * n(l.quantity)].forEach((x, i) => (v[i]! += n(l.sign) * x));
+    byLine.set(k, v);
+  }
+  const keptLines = await rows(sql`select day::text as day, product_id, tax_bps, quantity, net, tax, total, cost from sale_product_days`);
+  const nonZero = (m: Iterable<readonly [string, number[]]>) => Object.fromEntries([...m].filter(([, v]) => v.some((x) => x !== 0)));
+  expect(Object.keys(nonZero(byLine)).length).toBeGreaterThan(300);
+  expect(nonZero(keptLines.map((d) => [`${d.day} ${d.product_id} ${d.tax_bps}`, [d.quantity, d.net, d.tax, d.total, d.cost].map(n)] as const))).toEqual(nonZero(byLine));
+
+  // sale_product_months: the same lines per calendar month.
+  const byMonth = new Map<string, number[]>();
+  for (const [k, v] of byLine) {
+    const key = `${k.slice(0, 7)}-01${k.slice(10)}`;
+    const m = byMonth.get(key) ?? [0, 0, 0, 0, 0];
+    v.forEach((x, i) => (m[i]! += x));
+    byMonth.set(key, m);
+  }
+  const keptMonths = await rows(sql`select month::text as month, product_id, tax_bps, quantity, net, tax, total, cost from sale_product_months`);
+  expect(nonZero(keptMonths.map((d) => [`${d.month} ${d.product_id} ${d.tax_bps}`, [d.quantity, d.net, d.tax, d.total, d.cost].map(n)] as const))).toEqual(nonZero(byMonth));
 }
 
-describe('the sale_days rollup', () => {
+describe('the sale_days, sale_product_days and sale_product_months rollups', () => {
   it('equals the documents over the demo year, day by day', async () => {
     await expectRollupEqualsDocuments();
   });
@@ -154,9 +188,16 @@ describe('each report’s total is the sum of the documents it covers (last mont
     expect((await report('sales-by-product', r)).totals).toEqual({ quantity: d.units, net: d.lineNet, tax: d.lineTax, total: d.lineTotal });
     expect((await report('sales-by-category', r)).totals).toEqual({ quantity: d.units, net: d.lineNet, tax: d.lineTax, total: d.lineTotal });
     expect((await report('tax-by-rate', r)).totals).toEqual({ base: d.lineNet, tax: d.lineTax });
+    // Profit by product: each product's lines, then the discounts on whole sales, so its total is the sales' profit.
     const profit = await report('profit-by-product', r);
-    expect(profit.totals).toEqual({ quantity: d.units, revenue: d.lineNet, cost: d.cost, profit: d.lineNet - d.cost });
-    for (const row of profit.rows) if (n(row.revenue) > 0) expect(row.margin).toBe(Math.round((n(row.profit) * 10000) / n(row.revenue)));
+    expect(d.discounts).toBeGreaterThan(0);
+    expect(profit.totals).toEqual({ quantity: d.units, revenue: d.revenue, cost: d.cost, profit: d.profit });
+    const discountRow = profit.rows.at(-1)!;
+    expect(discountRow).toMatchObject({ product: 'Discounts on whole sales', quantity: 0, revenue: -d.discounts, cost: 0, profit: -d.discounts, margin: null });
+    expect(discountRow.id).toBeUndefined();
+    const products = profit.rows.slice(0, -1);
+    expect(sum(products, (x) => n(x.revenue))).toBe(d.lineNet);
+    for (const row of products) if (n(row.revenue) > 0) expect(row.margin).toBe(Math.round((n(row.profit) * 10000) / n(row.revenue)));
   });
 
   it('payments by method, purchases by supplier, till sessions and stock valuation', async () => {
@@ -204,9 +245,8 @@ describe('the dashboard', () => {
     expect(d.month_figures!.sales!.value).toBe(byDay.totals.net);
     expect(d.month_figures!.sales!.value).toBe(docs.net);
     expect(d.month_figures!.profit!.value).toBe(docs.profit);
-    // The profit-by-product report counts line revenue: the document discounts are the difference.
-    const discounts = sum(docs.sales, (s) => n(s.subtotal) - (n(s.grand_total) - n(s.line_tax) - n(s.document_tax) - n(s.shipping_total))) - sum(docs.returns, (x) => n(x.subtotal) - (n(x.grand_total) - n(x.tax_total)));
-    expect(d.month_figures!.profit!.value).toBe((await report('profit-by-product', month)).totals.profit! - discounts);
+    // Profit by product ends with the discounts on whole sales: its total is the dashboard's profit.
+    expect((await report('profit-by-product', month)).totals.profit).toBe(d.month_figures!.profit!.value);
     const todayDocs = await documents({ from: today, to: today });
     expect(d.today_figures!.sales!.value).toBe(todayDocs.net);
     expect(d.chart!.days).toHaveLength(30);

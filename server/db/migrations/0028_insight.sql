@@ -27,6 +27,42 @@ CREATE TABLE "sale_days" (
 	"returned_cost" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+-- sale_product_days: the same selling per day, product and tax rate, from the lines: a completed
+-- sale's lines count on its sold_on (+) and a return's lines on its returned_on (−): units, net,
+-- tax, total and cost (unit_cost × units). What the line reports (by product, category, tax rate,
+-- profit by product) and the dashboard's top products read instead of a month of lines; kept by
+-- the same triggers, staged and added at commit in the same transaction as sale_days.
+CREATE TABLE "sale_product_days" (
+	"day" date NOT NULL,
+	"product_id" integer NOT NULL,
+	"tax_bps" integer NOT NULL,
+	"quantity" bigint DEFAULT 0 NOT NULL,
+	"net" bigint DEFAULT 0 NOT NULL,
+	"tax" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sale_product_days_pk" PRIMARY KEY ("day", "product_id", "tax_bps")
+);
+--> statement-breakpoint
+-- sale_product_months: the same per calendar month (its first day), so a month's lines are a row
+-- a product and rate, not one a day: a range reads the months it touches less the days of them it
+-- leaves out (figures.ts). Added at commit from the same staged changes.
+CREATE TABLE "sale_product_months" (LIKE "sale_product_days" INCLUDING DEFAULTS);--> statement-breakpoint
+ALTER TABLE "sale_product_months" RENAME COLUMN "day" TO "month";--> statement-breakpoint
+ALTER TABLE "sale_product_months" ADD CONSTRAINT "sale_product_months_pk" PRIMARY KEY ("month", "product_id", "tax_bps");
+--> statement-breakpoint
+CREATE TABLE sale_product_day_changes (
+  txid bigint NOT NULL,
+  day date NOT NULL,
+  product_id integer NOT NULL,
+  tax_bps integer NOT NULL,
+  quantity bigint NOT NULL,
+  net bigint NOT NULL,
+  tax bigint NOT NULL,
+  total bigint NOT NULL,
+  cost bigint NOT NULL
+);--> statement-breakpoint
+CREATE INDEX sale_product_day_changes_txid_idx ON sale_product_day_changes (txid);--> statement-breakpoint
 CREATE TABLE sale_day_changes (
   txid bigint NOT NULL,
   day date NOT NULL,
@@ -61,6 +97,22 @@ CREATE FUNCTION sale_days_of(tbl text, rel text, sign int) RETURNS text LANGUAGE
       FROM %2$I r JOIN sale_returns s ON s.id = r.return_id$q$, sign, rel)
   END
 $$;--> statement-breakpoint
+-- The definition by line: what the rows of `rel` (of `tbl`) add to their day × product × rate,
+-- times `sign`, as a SELECT of (day, product_id, tax_bps, quantity, net, tax, total, cost). A
+-- sale reads its lines as they are and a line its sale as it is (as sale_days_of does for cost).
+CREATE FUNCTION sale_product_days_of(tbl text, rel text, sign int) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE tbl
+    WHEN 'sales' THEN format($q$SELECT r.sold_on AS day, l.product_id, l.tax_bps, %1$s * l.quantity::bigint AS quantity, %1$s * l.net AS net, %1$s * l.tax AS tax,
+        %1$s * l.total AS total, %1$s * l.unit_cost::bigint * l.quantity AS cost
+      FROM %2$I r JOIN sale_lines l ON l.sale_id = r.id WHERE r.status = 'completed'$q$, sign, rel)
+    WHEN 'sale_lines' THEN format($q$SELECT s.sold_on, r.product_id, r.tax_bps, %1$s * r.quantity::bigint, %1$s * r.net, %1$s * r.tax, %1$s * r.total, %1$s * r.unit_cost::bigint * r.quantity
+      FROM %2$I r JOIN sales s ON s.id = r.sale_id WHERE s.status = 'completed'$q$, sign, rel)
+    WHEN 'sale_returns' THEN format($q$SELECT r.returned_on, l.product_id, l.tax_bps, -(%1$s) * l.quantity::bigint, -(%1$s) * l.net, -(%1$s) * l.tax, -(%1$s) * l.total, -(%1$s) * l.unit_cost::bigint * l.quantity
+      FROM %2$I r JOIN sale_return_lines l ON l.return_id = r.id$q$, sign, rel)
+    WHEN 'sale_return_lines' THEN format($q$SELECT s.returned_on, r.product_id, r.tax_bps, -(%1$s) * r.quantity::bigint, -(%1$s) * r.net, -(%1$s) * r.tax, -(%1$s) * r.total, -(%1$s) * r.unit_cost::bigint * r.quantity
+      FROM %2$I r JOIN sale_returns s ON s.id = r.return_id$q$, sign, rel)
+  END
+$$;--> statement-breakpoint
 -- The days as the documents say now (the back-fill, and after a TRUNCATE of any of the four).
 CREATE FUNCTION sale_days_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -70,12 +122,24 @@ BEGIN
      SELECT day, sum(sales), sum(total), sum(tax), sum(revenue), sum(cost), sum(returns), sum(returned), sum(returned_tax), sum(returned_revenue), sum(returned_cost)
      FROM (%s UNION ALL %s) c GROUP BY day',
     sale_days_of('sales', 'sales', 1), sale_days_of('sale_returns', 'sale_returns', 1));
+  DELETE FROM sale_product_days;
+  EXECUTE format(
+    'INSERT INTO sale_product_days (day, product_id, tax_bps, quantity, net, tax, total, cost)
+     SELECT day, product_id, tax_bps, sum(quantity), sum(net), sum(tax), sum(total), sum(cost)
+     FROM (%s UNION ALL %s) c GROUP BY day, product_id, tax_bps
+     HAVING sum(quantity) <> 0 OR sum(net) <> 0 OR sum(tax) <> 0 OR sum(total) <> 0 OR sum(cost) <> 0',
+    sale_product_days_of('sales', 'sales', 1), sale_product_days_of('sale_returns', 'sale_returns', 1));
+  DELETE FROM sale_product_months;
+  INSERT INTO sale_product_months (month, product_id, tax_bps, quantity, net, tax, total, cost)
+  SELECT date_trunc('month', day)::date, product_id, tax_bps, sum(quantity), sum(net), sum(tax), sum(total), sum(cost)
+  FROM sale_product_days GROUP BY 1, 2, 3;
 END;
 $$;--> statement-breakpoint
 CREATE FUNCTION sale_days_stage() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changes text;
   staged bigint;
+  lines bigint;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     PERFORM sale_days_rebuild();
@@ -93,7 +157,18 @@ BEGIN
          OR sum(returns) <> 0 OR sum(returned) <> 0 OR sum(returned_tax) <> 0 OR sum(returned_revenue) <> 0 OR sum(returned_cost) <> 0',
     changes);
   GET DIAGNOSTICS staged = ROW_COUNT;
-  IF staged > 0 THEN
+  changes := concat_ws(' UNION ALL ',
+    CASE WHEN TG_OP <> 'DELETE' THEN sale_product_days_of(TG_TABLE_NAME, 'new_rows', 1) END,
+    CASE WHEN TG_OP <> 'INSERT' THEN sale_product_days_of(TG_TABLE_NAME, 'old_rows', -1) END);
+  EXECUTE format(
+    'INSERT INTO sale_product_day_changes (txid, day, product_id, tax_bps, quantity, net, tax, total, cost)
+     SELECT txid_current(), day, product_id, tax_bps, sum(quantity), sum(net), sum(tax), sum(total), sum(cost)
+     FROM (%s) c (day, product_id, tax_bps, quantity, net, tax, total, cost)
+     GROUP BY day, product_id, tax_bps
+     HAVING sum(quantity) <> 0 OR sum(net) <> 0 OR sum(tax) <> 0 OR sum(total) <> 0 OR sum(cost) <> 0',
+    changes);
+  GET DIAGNOSTICS lines = ROW_COUNT;
+  IF staged > 0 OR lines > 0 THEN
     INSERT INTO document_tally_commits (txid) VALUES (txid_current()) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
@@ -112,11 +187,29 @@ BEGIN
        returned_revenue = t.returned_revenue + excluded.returned_revenue, returned_cost = t.returned_cost + excluded.returned_cost'
     USING NEW.txid;
   EXECUTE 'DELETE FROM sale_day_changes WHERE txid = $1' USING NEW.txid;
+  -- A row that comes to nothing (a sale and its return, a line moved to another rate) stays, at 0.
+  EXECUTE
+    'INSERT INTO sale_product_days AS t (day, product_id, tax_bps, quantity, net, tax, total, cost)
+     SELECT day, product_id, tax_bps, sum(quantity), sum(net), sum(tax), sum(total), sum(cost)
+     FROM sale_product_day_changes WHERE txid = $1
+     GROUP BY day, product_id, tax_bps ORDER BY day, product_id, tax_bps
+     ON CONFLICT (day, product_id, tax_bps) DO UPDATE SET quantity = t.quantity + excluded.quantity, net = t.net + excluded.net,
+       tax = t.tax + excluded.tax, total = t.total + excluded.total, cost = t.cost + excluded.cost'
+    USING NEW.txid;
+  EXECUTE
+    'INSERT INTO sale_product_months AS t (month, product_id, tax_bps, quantity, net, tax, total, cost)
+     SELECT date_trunc(''month'', day)::date, product_id, tax_bps, sum(quantity), sum(net), sum(tax), sum(total), sum(cost)
+     FROM sale_product_day_changes WHERE txid = $1
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+     ON CONFLICT (month, product_id, tax_bps) DO UPDATE SET quantity = t.quantity + excluded.quantity, net = t.net + excluded.net,
+       tax = t.tax + excluded.tax, total = t.total + excluded.total, cost = t.cost + excluded.cost'
+    USING NEW.txid;
+  EXECUTE 'DELETE FROM sale_product_day_changes WHERE txid = $1' USING NEW.txid;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 -- Named after 0011's document_tallies_apply so it fires after it: a transaction locks every
--- tally row, then its days, in one order.
+-- tally row, then its days, then its days × products, in one order.
 CREATE CONSTRAINT TRIGGER document_tallies_apply_sale_days AFTER INSERT ON document_tally_commits
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sale_days_apply();--> statement-breakpoint
 LOCK TABLE sales, sale_lines, sale_returns, sale_return_lines IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
@@ -133,6 +226,10 @@ BEGIN
   END LOOP;
 END;
 $$;--> statement-breakpoint
+-- The reports by customer and by cashier read a range's sales, and the one by payment method its
+-- payments, from these indexes alone (an index-only scan of the range, not the rows of a year).
+CREATE INDEX "sales_figures_idx" ON "sales" USING btree ("sold_on") INCLUDE ("status", "customer_id", "created_by", "grand_total", "paid", "refunded", "returned_total");--> statement-breakpoint
+CREATE INDEX "document_payments_paid_on_idx" ON "document_payments" USING btree ("doc_type", "paid_on") INCLUDE ("method", "amount");--> statement-breakpoint
 -- 2. "reports" (issue 36, domain/permissions.ts): the reports and the shop's own figures on the
 -- dashboard. On a database that has permissions it makes the Reports module and goes to every
 -- role that sees purchases ('purchase list'): the shop's money was theirs to see already; a
