@@ -628,7 +628,13 @@ export const documentPayments = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('document_payments_doc_idx').on(t.doc_type, t.doc_id, t.id), index('document_payments_user_idx').on(t.user_id), check('document_payments_amount_check', sql`${t.amount} > 0`)],
+  (t) => [
+    index('document_payments_doc_idx').on(t.doc_type, t.doc_id, t.id),
+    /** The reports' per-method read (migration 0028 INCLUDEs method and amount; drizzle cannot say INCLUDE). */
+    index('document_payments_paid_on_idx').on(t.doc_type, t.paid_on),
+    index('document_payments_user_idx').on(t.user_id),
+    check('document_payments_amount_check', sql`${t.amount} > 0`),
+  ],
 );
 
 /**
@@ -943,6 +949,8 @@ export const sales = pgTable(
     index('sales_total_idx').on(t.grand_total, t.id),
     index('sales_created_by_idx').on(t.created_by),
     index('sales_register_session_idx').on(t.register_session_id).where(sql`${t.register_session_id} is not null`),
+    /** The reports' per-customer and per-cashier reads (migration 0028 INCLUDEs the figures they sum; drizzle cannot say INCLUDE). */
+    index('sales_figures_idx').on(t.sold_on),
     check('sales_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.change} >= 0 and ${t.grand_total} >= 0`),
     check('sales_returns_check', sql`${t.returned_total} >= 0 and ${t.refunded} >= 0`),
     /** The few sales with returns or refunds: the list's due from the tallies corrects by them. */
@@ -1237,6 +1245,25 @@ export const saleDays = pgTable('sale_days', {
   returned_revenue: bigint('returned_revenue', { mode: 'number' }).notNull().default(0),
   returned_cost: bigint('returned_cost', { mode: 'number' }).notNull().default(0),
 });
+
+/** What a product sold at one tax rate: the line reports, profit by product and the dashboard's top products read these. */
+const soldProductFigures = {
+  product_id: integer('product_id').notNull(),
+  tax_bps: integer('tax_bps').notNull(),
+  quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+  net: bigint('net', { mode: 'number' }).notNull().default(0),
+  tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+};
+/** Per day × product × rate (migration 0028), kept by sale_days' triggers in the same transaction. */
+export const saleProductDays = pgTable('sale_product_days', { day: date('day', { mode: 'string' }).notNull(), ...soldProductFigures }, (t) => [
+  primaryKey({ name: 'sale_product_days_pk', columns: [t.day, t.product_id, t.tax_bps] }),
+]);
+/** The same per month (its first day): a range reads the months it touches less the days it leaves out. */
+export const saleProductMonths = pgTable('sale_product_months', { month: date('month', { mode: 'string' }).notNull(), ...soldProductFigures }, (t) => [
+  primaryKey({ name: 'sale_product_months_pk', columns: [t.month, t.product_id, t.tax_bps] }),
+]);
 
 /**
  * The audit trail (migration 0025, domain/audit.ts): one row per change, written by
