@@ -208,7 +208,7 @@ describe('roles', () => {
 
 describe('permission modules', () => {
   it('creates, renames, counts permissions and refuses a duplicate name', async () => {
-    const mod = await api.create(PM.api, { name: 'Reports' });
+    const mod = await api.create(PM.api, { name: 'Analytics' });
     expect(mod.permissions_count).toBe(0);
     const renamed = await api.update(PM.api, mod.id, { name: 'Reporting' });
     expect(renamed.name).toBe('Reporting');

@@ -235,11 +235,12 @@ CREATE INDEX "document_payments_paid_on_idx" ON "document_payments" USING btree 
 -- role that sees purchases ('purchase list'): the shop's money was theirs to see already; a
 -- Cashier, who has not, sees the till's figures only. A fresh database has no permissions yet:
 -- nothing happens here, the seed adds them (the Manager holds everything outside Administration).
+-- Its description is the app's, filled in at the next start as every permission's is.
 INSERT INTO "permission_modules" ("name")
 SELECT 'Reports' WHERE EXISTS (SELECT 1 FROM "permissions")
 ON CONFLICT DO NOTHING;--> statement-breakpoint
-INSERT INTO "permissions" ("name", "description", "module_id")
-SELECT 'reports', 'See the reports and the shop figures on the dashboard', m."id" FROM "permission_modules" m WHERE m."name" = 'Reports'
+INSERT INTO "permissions" ("name", "module_id")
+SELECT 'reports', m."id" FROM "permission_modules" m WHERE m."name" = 'Reports'
 ON CONFLICT ("name") DO NOTHING;--> statement-breakpoint
 INSERT INTO "role_permissions" ("role_id", "permission_id")
 SELECT rp."role_id", np."id"

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiRoute } from '../../../server/app.ts';
 import { isPermission, SUPER_ADMIN_ROLE, type Permission } from '../../../domain/permissions.ts';
@@ -9,6 +9,9 @@ import { permissions, rolePermissions, roles, userRoles, users } from '../../../
 import type { Harness, TestResponse } from '../harness.ts';
 import { purchaseFixture } from './purchase-fixtures.ts';
 import { SEARCH_API } from '../../../domain/search.ts';
+import { DASHBOARD_API } from '../../../domain/insight/dashboard.ts';
+import { REPORTS_API } from '../../../domain/insight/reports.ts';
+import { accessTokens } from '../../../server/db/schema.ts';
 import { saleFixture } from './sale-fixtures.ts';
 import { orderFixture } from './order-fixtures.ts';
 import { quotationFixture } from './quotation-fixtures.ts';
@@ -458,6 +461,22 @@ export function createFixtures(h: Harness, adminToken: string, opts: FixtureOpti
     }
     // Search everywhere answers any signed-in person (each group by its own right: tests/api/search.test.ts).
     if (routeKey(route) === `GET ${SEARCH_API}`) return { kind: 'explicit', build: async () => ({ method: 'GET', path: `${SEARCH_API}?q=Fixture` }) };
+    // The dashboard draws what the person may see; a report over a month (each kind's rights: tests/api/insight.test.ts).
+    if (routeKey(route) === `GET ${DASHBOARD_API}`) return { kind: 'explicit', build: async () => ({ method: 'GET', path: DASHBOARD_API }) };
+    if (routeKey(route) === `GET ${REPORTS_API}/:kind`) return { kind: 'explicit', build: async () => ({ method: 'GET', path: `${REPORTS_API}/sales-by-day?from=2026-01-01&to=2026-01-31` }) };
+    // One's own sessions (tests/api/sessions.test.ts): ending one ends a second session made for the person.
+    if (route.path === '/api/sessions' || route.path === '/api/sessions/others') return { kind: 'explicit', build: async () => ({ method: route.method, path: route.path }) };
+    if (routeKey(route) === 'DELETE /api/sessions/:id') {
+      return {
+        kind: 'explicit',
+        build: async (actor) => {
+          await h.tokenFor(actor.email);
+          const [user] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, actor.email.toLowerCase()));
+          const [second] = await h.db.select({ id: accessTokens.id }).from(accessTokens).where(eq(accessTokens.user_id, user!.id)).orderBy(desc(accessTokens.id)).limit(1);
+          return { method: 'DELETE', path: `/api/sessions/${second!.id}` };
+        },
+      };
+    }
     const stock = stockFixture(route, { h, admin, anchor, adminToken }) ?? purchaseFixture(route, { h, admin, anchor, adminToken }) ?? saleFixture(route, { h, admin, anchor, adminToken }) ?? orderFixture(route, { h, admin, anchor, adminToken }) ?? quotationFixture(route, { h, admin, anchor, adminToken }) ?? posFixture(route, { h, admin, anchor, adminToken }) ?? auditFixture(route);
     if (stock) return stock;
     // Longest API path first, so /website/services never answers for a longer sibling.
