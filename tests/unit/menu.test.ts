@@ -38,10 +38,12 @@ describe('visibleMenu', () => {
 
   it("Reports: a report's link needs all its rights (stock valuation: 'reports' and 'stock')", () => {
     const reports = (perms: Permission[]) => menuFor(perms).find((e): e is { Reports: Tree[] } => typeof e !== 'string' && 'Reports' in e)?.Reports;
-    expect(reports(['reports'])).toEqual(['All reports']);
-    expect(reports(['reports', 'stock'])).toEqual(['All reports', 'Stock valuation']);
+    // The sales reports need 'reports' alone, as the dashboard's sales and profit do.
+    const selling = ['All reports', 'Sales by day', 'Sales by product', 'Sales by category', 'Sales by customer', 'Sales by cashier', 'Sales by payment method', 'Tax collected by rate', 'Profit by product'];
+    expect(reports(['reports'])).toEqual(selling);
+    expect(reports(['reports', 'stock'])).toEqual([...selling.slice(0, -1), 'Stock valuation', 'Profit by product']);
     expect(reports(['stock', 'sales list'])).toBeUndefined();
-    expect(reports(['reports', 'purchase list', 'pos setting'])).toEqual(['All reports', 'Purchases by supplier', 'Till sessions']);
+    expect(reports(['reports', 'purchase list', 'pos setting'])).toEqual([...selling, 'Purchases by supplier', 'Till sessions']);
   });
 
   it('nobody: only the always-shown groups, empty', () => {
