@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { NUMBER_DIGITS } from './documents/numbering.ts';
 import { adminHref } from './paths.ts';
 import type { Permission } from './permissions.ts';
@@ -8,7 +7,9 @@ import { mayOpen, routeByName, ROUTES, type RouteDef } from './routes.ts';
  * Search everywhere (PRODUCT §4, the top bar's search and Ctrl+K): the server finds records
  * (GET SEARCH_API), each group only for who holds its list right; the browser adds the screens
  * and actions the person may open, from the route table. One order for both: an exact match (a
- * scanned barcode, a typed reference) first, so Enter after a scan opens it.
+ * scanned barcode, a typed reference) first, so Enter after a scan opens it. Zod-free: the app's
+ * first chunk reads it (the palette's machine), and zod there breaks the CSP (src/zod-config.ts);
+ * the query's schema is search-query.ts.
  */
 export const SEARCH_API = '/api/v1/admin/search';
 export const SEARCH_MAX = 100;
@@ -21,11 +22,6 @@ export const SEARCH_GROUP_MAX = 6;
  * each). Shorter text still finds an exact barcode, SKU or reference, and the screens and actions.
  */
 export const SEARCH_CONTAINS_MIN = 3;
-
-const SAY = 'Type a name, SKU, barcode or reference to search for.';
-export const searchQuery = z.strictObject({
-  q: z.string({ error: SAY }).trim().min(1, { error: SAY }).max(SEARCH_MAX, { error: `Use at most ${SEARCH_MAX} characters.` }),
-});
 
 /** One record found. `exact`: the text is its barcode, SKU or reference as a whole. */
 export interface SearchHit {

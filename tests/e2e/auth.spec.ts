@@ -18,6 +18,7 @@ import {
   storedKeys,
   type MenuNode,
 } from './support/pages.ts';
+import { REPORTS } from '../../domain/insight/report-kinds.ts';
 
 const link = (label: string, href: string): MenuNode => ({ label, href });
 const group = (label: string, children: MenuNode[]): MenuNode => ({ label, children });
@@ -65,6 +66,8 @@ const FULL_MENU_WITHOUT_ADMINISTRATION: MenuNode[] = [
     link('Banners', '/admin/website/banners'),
     link('Solutions', '/admin/website/solutions'),
   ]),
+  // Beyond SPEC's list (issue 36): every report, as the owner and the manager hold all their rights.
+  group('Reports', [link('All reports', '/admin/reports'), ...REPORTS.map((r) => link(r.title, `/admin/reports/${r.kind}`))]),
 ];
 const [dashboardEntry, ...restOfMenu] = FULL_MENU_WITHOUT_ADMINISTRATION;
 
