@@ -292,6 +292,26 @@ describe('the report route', () => {
     expect(unknown.body.message).toContain('sales-by-day');
   });
 
+  it('cuts a long answer at the limit, largest first, with the count and the totals of every row; the CSV has them all', async () => {
+    const r = lastMonth();
+    const full = await report('sales-by-product', r);
+    expect(full.total_rows).toBe(full.rows.length);
+    expect(full.total_rows).toBeGreaterThan(3);
+    const cut = reportResponse.parse((await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, limit: '3' })).body);
+    expect(cut.rows).toEqual(full.rows.slice(0, 3));
+    expect(cut.total_rows).toBe(full.total_rows);
+    expect(cut.totals).toEqual(full.totals);
+    const nets = full.rows.map((x) => n(x.net));
+    expect(nets).toEqual([...nets].sort((a, b) => b - a));
+    const csv = await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, format: 'csv', limit: '3' });
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(full.total_rows + 2);
+    const t = cut.totals;
+    expect(lines.at(-1)).toBe(`Total,,${t.quantity},${(t.net! / 100).toFixed(2)},${(t.tax! / 100).toFixed(2)},${(t.total! / 100).toFixed(2)}`);
+    expectFieldError(await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, limit: '0' }), 'limit');
+    expectFieldError(await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, limit: '501' }), 'limit');
+  });
+
   it('exports CSV: the header, the rows and the total', async () => {
     const r = lastMonth();
     const json = await report('sales-by-day', r);
