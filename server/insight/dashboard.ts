@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_RIGHTS, type ComparedFigure, type DashboardResponse } from '../../domain/insight/dashboard.ts';
 import type { Permission } from '../../domain/permissions.ts';
 import { REGISTER_ALL_RIGHT } from '../../domain/pos/till.ts';
@@ -101,14 +101,22 @@ async function lowStock(db: Db) {
   return { count, items: rows.map((r) => ({ id: num(r.id), name: String(r.name), sku: String(r.sku), on_hand: num(r.on_hand), alert_quantity: num(r.alert_quantity) })) };
 }
 
+/**
+ * The month's five products with the most revenue (net): summed per product from the month's
+ * rows of sale_product_months alone, in the order of its (month, product_id) index (migration
+ * 0028: an index-only scan and a sorted aggregate, no hashing of the month's ~85,000 rows). That
+ * is the month so far unless lines are dated after today (a sale dated ahead): then, and only
+ * then, the days after today are taken off as every report does (`soldLines`), the slower way.
+ */
 async function topProducts(db: Db, month: Range) {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select p.id, p.name, p.sku, t.quantity, t.revenue from (
-          select m.product_id, sum(m.quantity) as quantity, sum(m.net) as revenue from ${soldLines(month)} m
-           group by m.product_id order by sum(m.net) desc, m.product_id limit 5) t
-        join products p on p.id = t.product_id order by t.revenue desc, p.id`,
-  );
+  const ahead = sql`(select exists (select 1 from sale_product_days d where d.day > ${month.to}::date and d.day < (${month.from}::date + interval '1 month')))`;
+  const top = (lines: SQL) => sql`
+    select p.id, p.name, p.sku, t.quantity, t.revenue, ${ahead} as ahead from (
+      select m.product_id, sum(m.quantity) as quantity, sum(m.net) as revenue from ${lines} m
+       group by m.product_id order by sum(m.net) desc, m.product_id limit 5) t
+    join products p on p.id = t.product_id order by t.revenue desc, p.id`;
+  let rows = await rowsOf<Record<string, unknown>>(db, top(sql`(select l.product_id, l.quantity, l.net from sale_product_months l where l.month = ${month.from}::date)`));
+  if (rows[0]?.ahead === true || rows[0]?.ahead === 't') rows = await rowsOf<Record<string, unknown>>(db, top(soldLines(month)));
   return rows.map((r) => ({ id: num(r.id), name: String(r.name), sku: String(r.sku), quantity: num(r.quantity), revenue: num(r.revenue) }));
 }
 

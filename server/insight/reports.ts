@@ -16,15 +16,20 @@ import { num, purchasesCounted, saleDaysIn, soldDocuments, soldLines, soldProduc
 interface Query {
   rows: (r: Range) => SQL;
   order: SQL;
+  /**
+   * A row per product: the product's name (`product`) and SKU joined to the rows answered only,
+   * after the cut (not to the 100,000 counted and summed); the rows' `id` is the product, and
+   * a row without one names itself in `label`.
+   */
+  perProduct?: true;
 }
 
 /** Profit by product's last row: what the lines' revenue is above the sales' (negative), see figures.ts. */
 export const WHOLE_SALE_DISCOUNTS = 'Discounts on whole sales';
 
-/** The range's lines per product (`soldProducts`: quantity, net, tax, total, cost) with the product's name and SKU. */
+/** The range's lines per product (`soldProducts`: quantity, net, tax, total, cost); the product's name and SKU come after the cut (`perProduct`). */
 const byProduct = (r: Range, cols: SQL) => sql`
-  select p.id, p.name as product, p.sku, ${cols}
-    from ${soldProducts(r)} m join products p on p.id = m.product_id`;
+  select m.product_id as id, null::text as label, ${cols} from ${soldProducts(r)} m`;
 
 const QUERIES: Record<ReportKind, Query> = {
   'sales-by-day': {
@@ -33,7 +38,7 @@ const QUERIES: Record<ReportKind, Query> = {
         from ${saleDaysIn(r)} and (d.sales <> 0 or d.returns <> 0)`,
     order: sql`day`,
   },
-  'sales-by-product': { rows: (r) => byProduct(r, sql`m.quantity, m.net, m.tax, m.total`), order: sql`net desc, product, id` },
+  'sales-by-product': { rows: (r) => byProduct(r, sql`m.quantity, m.net, m.tax, m.total`), order: sql`net desc, id`, perProduct: true },
   'sales-by-category': {
     rows: (r) => sql`
       select c.id, coalesce(c.name, 'No category') as category, sum(m.quantity) as quantity, sum(m.net) as net, sum(m.tax) as tax, sum(m.total) as total
@@ -85,10 +90,10 @@ const QUERIES: Record<ReportKind, Query> = {
             select v.qty_after, v.value_after from stock_movements v
              where v.product_id = m.product_id and v.created_at < (${r.to}::date + 1) order by v.id desc limit 1) h
       )
-      select p.id, p.name as product, p.sku, h.on_hand, round(h.value::numeric / h.on_hand) as unit_cost, h.value
-        from held h join products p on p.id = h.product_id
-       where h.on_hand <> 0`,
-    order: sql`value desc, product, id`,
+      select h.product_id as id, null::text as label, h.on_hand, round(h.value::numeric / h.on_hand) as unit_cost, h.value
+        from held h where h.on_hand <> 0`,
+    order: sql`value desc, id`,
+    perProduct: true,
   },
   // Each product's lines, then the discounts on whole sales (a last row, negative), so the total
   // profit is the dashboard's.
@@ -96,8 +101,9 @@ const QUERIES: Record<ReportKind, Query> = {
     rows: (r) => sql`
       ${byProduct(r, sql`m.quantity, m.net as revenue, m.cost, m.net - m.cost as profit, case when m.net = 0 then null else round((m.net - m.cost) * 10000.0 / m.net) end as margin, 0 as last`)}
       union all
-      select null, ${WHOLE_SALE_DISCOUNTS}::text, null, 0, w.amount, 0, w.amount, null, 1 from (select ${wholeSaleDiscounts(r)} as amount) w where w.amount <> 0`,
-    order: sql`last, profit desc, product, id`,
+      select null, ${WHOLE_SALE_DISCOUNTS}::text, 0, w.amount, 0, w.amount, null, 1 from (select ${wholeSaleDiscounts(r)} as amount) w where w.amount <> 0`,
+    order: sql`last, profit desc, id`,
+    perProduct: true,
   },
   'purchases-by-supplier': {
     rows: (r) => sql`
@@ -143,9 +149,10 @@ export async function readReport(db: Db, def: ReportDef, range: Range, limit?: n
   const query = QUERIES[def.kind as ReportKind];
   const summed = summedColumns(def);
   const windows = summed.map((name, i) => sql`, sum(x.${sql.identifier(name)}) over () as ${sql.identifier(`_total_${i}`)}`);
+  const cut = sql`select x.*, count(*) over () as _total_rows${sql.join(windows, sql``)} from (${query.rows(range)}) x order by ${query.order}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
   const found = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select x.*, count(*) over () as _total_rows${sql.join(windows, sql``)} from (${query.rows(range)}) x order by ${query.order}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
+    query.perProduct ? sql`select y.*, coalesce(p.name, y.label) as product, p.sku from (${cut}) y left join products p on p.id = y.id order by ${query.order}` : cut,
   );
   const numeric = new Set(def.columns.filter((c) => c.kind === 'money' || c.kind === 'number' || c.kind === 'percent').map((c) => c.name));
   const moments = new Set(def.columns.filter((c) => c.kind === 'datetime').map((c) => c.name));
