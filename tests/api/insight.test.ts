@@ -261,6 +261,22 @@ describe('the dashboard', () => {
     expect(d.receivable).toEqual({ amount: sum(owed, (o) => n(o.due)), documents: owed.length });
   });
 
+  it('takes the lines dated after today off its top products (the month’s rollup holds them): the 15th of last month', async () => {
+    const real = h.clock.now;
+    const { from, to } = lastMonth();
+    h.clock.set(new Date(`${from.slice(0, 8)}15T12:00:00Z`));
+    try {
+      const month = { from, to: `${from.slice(0, 8)}15` };
+      const [ahead] = await rows(sql`select count(*) as c from sale_product_days where day > ${month.to}::date and day <= ${to}::date`);
+      expect(n(ahead!.c)).toBeGreaterThan(0);
+      const d = dashboardResponse.parse((await admin.get(DASHBOARD_API)).body.data);
+      const byProduct = await report('sales-by-product', month);
+      expect(d.top_products!.map((p) => [p.id, p.revenue])).toEqual(byProduct.rows.slice(0, 5).map((x) => [x.id, x.net]));
+    } finally {
+      h.clock.set(real);
+    }
+  });
+
   it('shows a cashier the till and recent sales, not the shop’s money; reports are refused', async () => {
     const res = await cashier.get(DASHBOARD_API);
     expect(res.status, res.text).toBe(200);
