@@ -1263,7 +1263,7 @@ export const saleProductDays = pgTable('sale_product_days', { day: date('day', {
 /** The same per month (its first day): a range reads the months it touches less the days it leaves out. */
 export const saleProductMonths = pgTable('sale_product_months', { month: date('month', { mode: 'string' }).notNull(), ...soldProductFigures }, (t) => [
   primaryKey({ name: 'sale_product_months_pk', columns: [t.month, t.product_id, t.tax_bps] }),
-  /** The dashboard's top products (migration 0028 INCLUDEs quantity and net; drizzle cannot say INCLUDE). */
+  /** A month's rows per product, in order: top products, the line reports (migration 0028 INCLUDEs the figures; drizzle cannot say INCLUDE). */
   index('sale_product_months_product_idx').on(t.month, t.product_id),
 ]);
 

@@ -230,9 +230,10 @@ $$;--> statement-breakpoint
 -- payments, from these indexes alone (an index-only scan of the range, not the rows of a year).
 CREATE INDEX "sales_figures_idx" ON "sales" USING btree ("sold_on") INCLUDE ("status", "customer_id", "created_by", "grand_total", "paid", "refunded", "returned_total");--> statement-breakpoint
 CREATE INDEX "document_payments_paid_on_idx" ON "document_payments" USING btree ("doc_type", "paid_on") INCLUDE ("method", "amount");--> statement-breakpoint
--- The dashboard's top products sum the month's rows per product from this index alone, in its
--- order (an index-only scan and a sorted aggregate, not a hash of the month's ~85,000 rows).
-CREATE INDEX "sale_product_months_product_idx" ON "sale_product_months" USING btree ("month", "product_id") INCLUDE ("quantity", "net");--> statement-breakpoint
+-- A month's rows per product (the dashboard's top products, the line reports over whole months)
+-- from this index alone, in its order: an index-only scan and a sorted aggregate, not a hash of
+-- the month's ~85,000 rows.
+CREATE INDEX "sale_product_months_product_idx" ON "sale_product_months" USING btree ("month", "product_id") INCLUDE ("quantity", "net", "tax", "total", "cost");--> statement-breakpoint
 -- 2. "reports" (issue 36, domain/permissions.ts): the reports and the shop's own figures on the
 -- dashboard. On a database that has permissions it makes the Reports module and goes to every
 -- role that sees purchases ('purchase list'): the shop's money was theirs to see already; a
