@@ -137,9 +137,10 @@ async function till(db: Db, today: string, userId: number, all: boolean): Promis
   const [[sold], methods, sessions] = await Promise.all([
     rowsOf<Record<string, unknown>>(
       db,
-      sql`select (select count(*) from sales s where s.channel = 'pos' and s.status = 'completed' and s.sold_on = ${today}::date and ${mine('s')}) as sales,
-                 (select coalesce(sum(s.grand_total), 0) from sales s where s.channel = 'pos' and s.status = 'completed' and s.sold_on = ${today}::date and ${mine('s')}) as total,
-                 (select coalesce(sum(x.refunded), 0) from sale_returns x where x.register_session_id is not null and x.returned_on = ${today}::date and ${mine('x')}) as refunds`,
+      // One read of today's till sales for their count and total (a day at 1,000,000 a year: ~2,700).
+      sql`select count(*) as sales, coalesce(sum(s.grand_total), 0) as total,
+                 (select coalesce(sum(x.refunded), 0) from sale_returns x where x.register_session_id is not null and x.returned_on = ${today}::date and ${mine('x')}) as refunds
+            from sales s where s.channel = 'pos' and s.status = 'completed' and s.sold_on = ${today}::date and ${mine('s')}`,
     ),
     rowsOf<Record<string, unknown>>(
       db,
