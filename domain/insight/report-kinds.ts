@@ -8,7 +8,7 @@ import type { ColumnDef } from '../resource.ts';
  * The reports (issue 36, beyond SPEC): one protocol, kinds declared here. Each kind is read with
  * GET {REPORTS_API}/{kind}?from=YYYY-MM-DD&to=YYYY-MM-DD (both required, from ≤ to, at most
  * REPORT_MAX_DAYS apart; a bad range is a 422 under `from`/`to`), answering `reportResponse`;
- * `&format=csv` answers the same rows and the totals row as CSV (server/crud/csv.ts's toCsv with
+ * `&format=csv` answers every row (the JSON answer only the first REPORT_ROW_LIMIT) and the totals row as CSV (server/crud/csv.ts's toCsv with
  * the kind's columns). The server holds the kind's rights (all of them) or answers 403. Figures
  * agree with the dashboard's definitions (domain/insight/dashboard.ts) and with the documents:
  * a test checks each report's total against the sum of the documents it covers.
@@ -16,6 +16,14 @@ import type { ColumnDef } from '../resource.ts';
  */
 export const REPORTS_API = '/api/v1/admin/reports';
 export const REPORT_MAX_DAYS = 366;
+/**
+ * The JSON answer carries at most this many rows, in the report's order (a row per product,
+ * category, customer, cashier or supplier: largest first by its main money column — net for
+ * sales by product and by category, total for by customer and by supplier, net sales for by
+ * cashier, profit for profit by product (its whole-sale discounts row last), value for stock
+ * valuation), with `total_rows` and the totals over all rows; the CSV has every row.
+ */
+export const REPORT_ROW_LIMIT = 500;
 
 export interface ReportDef {
   kind: string;

@@ -949,7 +949,7 @@ export const sales = pgTable(
     index('sales_total_idx').on(t.grand_total, t.id),
     index('sales_created_by_idx').on(t.created_by),
     index('sales_register_session_idx').on(t.register_session_id).where(sql`${t.register_session_id} is not null`),
-    /** The reports' per-customer and per-cashier reads (migration 0028 INCLUDEs the figures they sum; drizzle cannot say INCLUDE). */
+    /** The reports' per-customer and per-cashier reads and the dashboard's till today (migration 0028 INCLUDEs the figures they sum, channel and id; drizzle cannot say INCLUDE). */
     index('sales_figures_idx').on(t.sold_on),
     check('sales_amounts_check', sql`${t.discount} >= 0 and ${t.tax_bps} >= 0 and ${t.shipping} >= 0 and ${t.paid} >= 0 and ${t.change} >= 0 and ${t.grand_total} >= 0`),
     check('sales_returns_check', sql`${t.returned_total} >= 0 and ${t.refunded} >= 0`),
@@ -1263,6 +1263,8 @@ export const saleProductDays = pgTable('sale_product_days', { day: date('day', {
 /** The same per month (its first day): a range reads the months it touches less the days it leaves out. */
 export const saleProductMonths = pgTable('sale_product_months', { month: date('month', { mode: 'string' }).notNull(), ...soldProductFigures }, (t) => [
   primaryKey({ name: 'sale_product_months_pk', columns: [t.month, t.product_id, t.tax_bps] }),
+  /** A month's rows per product, in order: top products, the line reports (migration 0028 INCLUDEs the figures; drizzle cannot say INCLUDE). */
+  index('sale_product_months_product_idx').on(t.month, t.product_id),
 ]);
 
 /**

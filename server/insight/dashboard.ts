@@ -101,14 +101,23 @@ async function lowStock(db: Db) {
   return { count, items: rows.map((r) => ({ id: num(r.id), name: String(r.name), sku: String(r.sku), on_hand: num(r.on_hand), alert_quantity: num(r.alert_quantity) })) };
 }
 
+/**
+ * The month's five products with the most revenue (net), from the month's rows alone (soldLines
+ * over the whole month: the (month, product_id) index of migration 0028 read in its order, an
+ * index-only scan and a sorted aggregate, no hash of the month's ~85,000 rows). That is the month
+ * so far unless lines are dated after today (a sale dated ahead): then, and only then, the range
+ * itself is read, which takes those days off as every report does.
+ */
 async function topProducts(db: Db, month: Range) {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select p.id, p.name, p.sku, t.quantity, t.revenue from (
-          select m.product_id, sum(m.quantity) as quantity, sum(m.net) as revenue from ${soldLines(month)} m
-           group by m.product_id order by sum(m.net) desc, m.product_id limit 5) t
-        join products p on p.id = t.product_id order by t.revenue desc, p.id`,
-  );
+  const end = addDays(addMonths(month.from, 1), -1);
+  const ahead = sql`(select exists (select 1 from sale_product_days d where d.day > ${month.to}::date and d.day <= ${end}::date))`;
+  const top = (range: Range) => sql`
+    select p.id, p.name, p.sku, t.quantity, t.revenue, ${ahead} as ahead from (
+      select m.product_id, sum(m.quantity) as quantity, sum(m.net) as revenue from ${soldLines(range)} m
+       group by m.product_id order by sum(m.net) desc, m.product_id limit 5) t
+    join products p on p.id = t.product_id order by t.revenue desc, p.id`;
+  let rows = await rowsOf<Record<string, unknown>>(db, top({ from: month.from, to: end }));
+  if (rows[0]?.ahead === true || rows[0]?.ahead === 't') rows = await rowsOf<Record<string, unknown>>(db, top(month));
   return rows.map((r) => ({ id: num(r.id), name: String(r.name), sku: String(r.sku), quantity: num(r.quantity), revenue: num(r.revenue) }));
 }
 
@@ -128,9 +137,10 @@ async function till(db: Db, today: string, userId: number, all: boolean): Promis
   const [[sold], methods, sessions] = await Promise.all([
     rowsOf<Record<string, unknown>>(
       db,
-      sql`select (select count(*) from sales s where s.channel = 'pos' and s.status = 'completed' and s.sold_on = ${today}::date and ${mine('s')}) as sales,
-                 (select coalesce(sum(s.grand_total), 0) from sales s where s.channel = 'pos' and s.status = 'completed' and s.sold_on = ${today}::date and ${mine('s')}) as total,
-                 (select coalesce(sum(x.refunded), 0) from sale_returns x where x.register_session_id is not null and x.returned_on = ${today}::date and ${mine('x')}) as refunds`,
+      // One read of today's till sales for their count and total (a day at 1,000,000 a year: ~2,700).
+      sql`select count(*) as sales, coalesce(sum(s.grand_total), 0) as total,
+                 (select coalesce(sum(x.refunded), 0) from sale_returns x where x.register_session_id is not null and x.returned_on = ${today}::date and ${mine('x')}) as refunds
+            from sales s where s.channel = 'pos' and s.status = 'completed' and s.sold_on = ${today}::date and ${mine('s')}`,
     ),
     rowsOf<Record<string, unknown>>(
       db,

@@ -73,16 +73,24 @@ const monthEnd = (day: string) => {
  * Completed sales' lines dated in the range (+) and returned lines dated in it (−), from the
  * rollups of migration 0028: the months the range touches (sale_product_months) less the days of
  * them before and after it (sale_product_days; the days after today hold nothing, so the month
- * so far is its month's rows): product, rate, units, net, tax, total, cost.
+ * so far is its month's rows): product, rate, units, net, tax, total, cost. A range of whole
+ * months reads the months alone (no days to take off: the planner then knows the months' rows
+ * and reads a month in product order from its index).
  */
-export const soldLines = (r: Range): SQL => sql`(
-  select l.product_id, l.tax_bps, l.quantity, l.net, l.tax, l.total, l.cost
-    from sale_product_months l where l.month between ${monthOf(r.from)}::date and ${monthOf(r.to)}::date
+export const soldLines = (r: Range): SQL => {
+  const before = { from: monthOf(r.from), to: shift(r.from, -1) };
+  const after = { from: shift(r.to, 1), to: monthEnd(r.to) };
+  const left = [before, after].filter((d) => d.from <= d.to).map((d) => sql`l.day between ${d.from}::date and ${d.to}::date`);
+  const months = sql`select l.product_id, l.tax_bps, l.quantity, l.net, l.tax, l.total, l.cost
+    from sale_product_months l where ${monthOf(r.from) === monthOf(r.to) ? sql`l.month = ${monthOf(r.from)}::date` : sql`l.month between ${monthOf(r.from)}::date and ${monthOf(r.to)}::date`}`;
+  if (left.length === 0) return sql`(${months})`;
+  return sql`(
+  ${months}
   union all
   select l.product_id, l.tax_bps, -l.quantity, -l.net, -l.tax, -l.total, -l.cost
-    from sale_product_days l
-   where l.day between ${monthOf(r.from)}::date and ${shift(r.from, -1)}::date or l.day between ${shift(r.to, 1)}::date and ${monthEnd(r.to)}::date
+    from sale_product_days l where ${sql.join(left, sql` or `)}
 )`;
+};
 
 /** The lines of the range per product: units, net, tax, total, cost (products whose lines came to nothing left out). */
 export const soldProducts = (r: Range): SQL => sql`(

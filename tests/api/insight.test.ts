@@ -261,6 +261,22 @@ describe('the dashboard', () => {
     expect(d.receivable).toEqual({ amount: sum(owed, (o) => n(o.due)), documents: owed.length });
   });
 
+  it('takes the lines dated after today off its top products (the month’s rollup holds them): the 15th of last month', async () => {
+    const real = h.clock.now;
+    const { from, to } = lastMonth();
+    h.clock.set(new Date(`${from.slice(0, 8)}15T12:00:00Z`));
+    try {
+      const month = { from, to: `${from.slice(0, 8)}15` };
+      const [ahead] = await rows(sql`select count(*) as c from sale_product_days where day > ${month.to}::date and day <= ${to}::date`);
+      expect(n(ahead!.c)).toBeGreaterThan(0);
+      const d = dashboardResponse.parse((await admin.get(DASHBOARD_API)).body.data);
+      const byProduct = await report('sales-by-product', month);
+      expect(d.top_products!.map((p) => [p.id, p.revenue])).toEqual(byProduct.rows.slice(0, 5).map((x) => [x.id, x.net]));
+    } finally {
+      h.clock.set(real);
+    }
+  });
+
   it('shows a cashier the till and recent sales, not the shop’s money; reports are refused', async () => {
     const res = await cashier.get(DASHBOARD_API);
     expect(res.status, res.text).toBe(200);
@@ -290,6 +306,26 @@ describe('the report route', () => {
     const unknown = await admin.get(`${REPORTS_API}/sales-by-mood`, lastMonth());
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toContain('sales-by-day');
+  });
+
+  it('cuts a long answer at the limit, largest first, with the count and the totals of every row; the CSV has them all', async () => {
+    const r = lastMonth();
+    const full = await report('sales-by-product', r);
+    expect(full.total_rows).toBe(full.rows.length);
+    expect(full.total_rows).toBeGreaterThan(3);
+    const cut = reportResponse.parse((await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, limit: '3' })).body);
+    expect(cut.rows).toEqual(full.rows.slice(0, 3));
+    expect(cut.total_rows).toBe(full.total_rows);
+    expect(cut.totals).toEqual(full.totals);
+    const nets = full.rows.map((x) => n(x.net));
+    expect(nets).toEqual([...nets].sort((a, b) => b - a));
+    const csv = await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, format: 'csv', limit: '3' });
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(full.total_rows + 2);
+    const t = cut.totals;
+    expect(lines.at(-1)).toBe(`Total,,${t.quantity},${(t.net! / 100).toFixed(2)},${(t.tax! / 100).toFixed(2)},${(t.total! / 100).toFixed(2)}`);
+    expectFieldError(await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, limit: '0' }), 'limit');
+    expectFieldError(await admin.get(`${REPORTS_API}/sales-by-product`, { ...r, limit: '501' }), 'limit');
   });
 
   it('exports CSV: the header, the rows and the total', async () => {

@@ -19,7 +19,7 @@ import { Coverage, deferredCalls, internalOnlyWhenEnabled, itWalksEveryPath } fr
 type Snap = SnapshotFrom<typeof reportMachine>;
 const TODAY = '2026-11-15';
 const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
-const answer = (rows: ReportResponse['rows'], range = OCTOBER): ReportResponse => ({ kind: 'sales-by-day', ...range, rows, totals: { sales: rows.length } });
+const answer = (rows: ReportResponse['rows'], range = OCTOBER): ReportResponse => ({ kind: 'sales-by-day', ...range, rows, total_rows: rows.length, totals: { sales: rows.length } });
 const ROWS = answer([{ day: '2026-10-02', sales: 3, gross: 1200, returns: 0, net: 1200, tax: 100 }]);
 const NONE = answer([]);
 const input = (over: Partial<ReportInput> = {}): ReportInput => ({ kind: 'sales-by-day', today: TODAY, search: '', ...over });

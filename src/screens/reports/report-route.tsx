@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { formatDay } from '../../../domain/format.ts';
+import { formatCell, formatDay } from '../../../domain/format.ts';
 import { reportByKind, type ReportDef } from '../../../domain/insight/reports.ts';
 import { reportViewEqual, selectReportView } from '../../../machines/reports/report.selectors.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
@@ -112,9 +112,14 @@ function ReportPage({ report, title, data }: { report: ReportDef; title: string;
         ) : view.data ? (
           <>
             <p className={css({ fontSize: 'sm', color: 'fg.muted', '@media print': { display: 'none' } })}>
-              {day(view.data.from)} – {day(view.data.to)} · {view.data.rows.length} {view.data.rows.length === 1 ? 'row' : 'rows'}
+              {day(view.data.from)} – {day(view.data.to)} · {formatCell('number', view.data.total_rows, display)} {view.data.total_rows === 1 ? 'row' : 'rows'}
             </p>
             <ReportTable title={title} columns={report.columns} data={view.data} display={display} />
+            {view.data.total_rows > view.data.rows.length ? (
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                Showing the first {formatCell('number', view.data.rows.length, display)} of {formatCell('number', view.data.total_rows, display)} rows; Export CSV for all of them.
+              </p>
+            ) : null}
           </>
         ) : null}
       </section>
