@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { migrate, openDatabase, scratchDatabase, type DbHandle } from '../server/db/index.ts';
 import { userRoles, users } from '../server/db/schema.ts';
@@ -66,17 +67,23 @@ select 1 + (i % 5), current_date - (i % 1100), 100 + (i * 7919) % 499901, 'EXP-'
   case when i % 4 = 0 then 'Note ' || i end, now(), now()
 from generate_series(1, $1::int) as g(i)`;
 
-export async function seed(handle: DbHandle, rows: number, opts: { expenses?: number } = {}): Promise<{ token: string; pageSecret: string; ms: number }> {
-  await migrate(handle);
+/**
+ * The bench's Super Admin (bench@example.com), made if missing (a kept database has it already),
+ * signed in: a token issued directly, as no password sign-in happens here (so no argon2).
+ */
+export async function benchAdmin(handle: DbHandle): Promise<{ token: string; pageSecret: string }> {
   await seedPermissions(handle.db);
   const roleId = await ensureSuperAdminRole(handle.db);
-  // No password sign-in happens here, so no argon2: a token is issued directly.
-  const [user] = await handle.db
-    .insert(users)
-    .values({ name: 'Bench Admin', email: 'bench@example.com', password_hash: 'not-a-hash' })
-    .returning({ id: users.id });
-  await handle.db.insert(userRoles).values({ user_id: user!.id, role_id: roleId });
-  const { token, pageSecret } = await issueToken(handle.db, user!.id, new Date(), 24);
+  const email = 'bench@example.com';
+  const found = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [user] = found.length ? found : await handle.db.insert(users).values({ name: 'Bench Admin', email, password_hash: 'not-a-hash' }).returning({ id: users.id });
+  await handle.db.insert(userRoles).values({ user_id: user!.id, role_id: roleId }).onConflictDoNothing();
+  return issueToken(handle.db, user!.id, new Date(), 24);
+}
+
+export async function seed(handle: DbHandle, rows: number, opts: { expenses?: number } = {}): Promise<{ token: string; pageSecret: string; ms: number }> {
+  await migrate(handle);
+  const { token, pageSecret } = await benchAdmin(handle);
 
   const t0 = performance.now();
   await rawQuery(handle, `insert into customer_categories (name, discount_bps) select 'Category ' || i, i * 100 from generate_series(1, 5) i`);

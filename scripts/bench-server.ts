@@ -15,6 +15,7 @@ import { compress } from 'hono/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import type { Db } from '../server/db/index.ts';
 import { sendBuiltFile } from '../server/static.ts';
 import { openRegister } from '../server/pos/registers.ts';
 import { openFresh, rawQuery, seed, seedStock, type Kind } from './bench-db.ts';
@@ -50,6 +51,24 @@ function floorApp(outDir: string): Hono {
     });
   });
   return app;
+}
+
+/**
+ * The real app over `db`, listening on 127.0.0.1 on a free port in THIS thread (scripts/bench.ts,
+ * scripts/bench-insight.ts: their client times it from a worker thread, scripts/bench-client.ts).
+ */
+export async function serveApp(db: Db): Promise<{ base: string; close: () => Promise<void> }> {
+  const app = createApp({ db, config: { ...loadConfig({}), seed: 'none' } });
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      // Keep-alive connections (the login flood's) would hold close() open.
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
 }
 
 /** In the worker: seed, serve, say where; stop when asked. */

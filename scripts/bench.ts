@@ -31,23 +31,20 @@
 // their own too).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { INVOICES_API } from '../domain/documents/invoice.ts';
 import { CATALOGUE_PAGE_MAX, POS_CATALOGUE_API } from '../domain/pos/till.ts';
 import { saleCreateBody } from '../domain/documents/sale.ts';
-import { createApp } from '../server/app.ts';
 import { issueInvoice } from '../server/documents/invoices.ts';
 import { postSale } from '../server/documents/sales.ts';
 import { openRegister } from '../server/pos/registers.ts';
-import { loadConfig } from '../server/config.ts';
 import { schema, type Db, type DbHandle } from '../server/db/index.ts';
 import { SEARCH_API } from '../domain/search.ts';
 import { benchBarcode, clientOf, openFresh, rawQuery, seed, seedPurchases, seedSales, seedStock, type Kind } from './bench-db.ts';
 import { startClient, type BenchClient, type Req } from './bench-client.ts';
+import { serveApp } from './bench-server.ts';
 import { loginFlood, printFlood, type FloodResult } from './bench-flood.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -249,10 +246,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function measure(kind: string, handle: DbHandle, token: string, ids: SeededIds): Promise<{ results: Result[]; explain: string[]; flood: FloodResult[] }> {
   const { db, capture } = withCapture(handle);
-  const app = createApp({ db, config: { ...loadConfig({}), seed: 'none' } });
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((ok) => server.once('listening', ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await serveApp(db);
   // The client runs in a thread of its own (scripts/bench-client.ts): this thread only serves.
   let client: BenchClient | undefined;
 
@@ -300,9 +294,7 @@ async function measure(kind: string, handle: DbHandle, token: string, ids: Seede
     flood = await loginFlood(client, base, FLOOD_MS);
   } finally {
     await client?.close();
-    // The flood's keep-alive connections would hold close() open.
-    if ('closeAllConnections' in server) server.closeAllConnections();
-    await new Promise<void>((ok) => server.close(() => ok()));
+    await close();
   }
   return { results, explain, flood };
 }
