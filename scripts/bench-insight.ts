@@ -1,24 +1,31 @@
 // The dashboard and the reports over a year of 1,000,000 sales (issue 36): a fresh PostgreSQL
 // database (a private cluster, or BENCH_DATABASE_URL), 100,000 products, the sales history of
-// scripts/bench-db.ts seedSaleHistory, then each read timed in process, straight on the database
-// (the one call the dashboard makes, and each report's JSON answer for last month: its first REPORT_ROW_LIMIT rows and totals), p50/p95 against the targets.
+// scripts/bench-db.ts seedSaleHistory, then each endpoint timed over HTTP as the other bench parts
+// time theirs (scripts/bench.ts): the real app served in this thread, a client in a worker thread
+// (scripts/bench-client.ts) requesting it signed in as the bench's Super Admin, so each figure
+// includes HTTP, the session check and the JSON: the dashboard's one call, and each report's JSON
+// answer for last month (its first REPORT_ROW_LIMIT rows and totals), p50/p95 against the targets.
 //   npm run bench -- --only=insight            node --import tsx scripts/bench-insight.ts [--sales=N] [--n=50] [--explain] [--keep=NAME]
 // --keep=NAME (with BENCH_DATABASE_URL, a server's URL): the database NAME on that server, made and
 //   seeded the first time and kept, reused as it is after (migrated to the newest), so a change can
 //   be measured in seconds; drop it yourself when done.
-// --explain: each statement of the dashboard and of each report under EXPLAIN (ANALYZE, BUFFERS).
+// --explain: each statement of the dashboard and of each report under EXPLAIN (ANALYZE, BUFFERS)
+//   (run in process, after the timing).
 // The dashboard is also timed over the demo year (server/seed.ts seedDemo), in a database of its own.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
-import { REPORT_ROW_LIMIT, REPORTS } from '../domain/insight/reports.ts';
+import { DASHBOARD_API } from '../domain/insight/dashboard.ts';
+import { REPORT_ROW_LIMIT, REPORTS, REPORTS_API } from '../domain/insight/reports.ts';
 import { PERMISSIONS, type Permission } from '../domain/permissions.ts';
 import { readDashboard } from '../server/insight/dashboard.ts';
 import { readReport } from '../server/insight/reports.ts';
 import { migrate, openDatabase, type Db, type DbHandle } from '../server/db/index.ts';
 import { rowsOf } from '../server/crud/sql.ts';
 import { seedDemo } from '../server/seed.ts';
-import { openFresh, seedPurchases, seedSaleHistory, seedStock } from './bench-db.ts';
+import { benchAdmin, openFresh, seedPurchases, seedSaleHistory, seedStock } from './bench-db.ts';
+import { startClient, type Req } from './bench-client.ts';
+import { serveApp } from './bench-server.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -32,15 +39,26 @@ const REPORT_P95 = 200;
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < N; i++) {
-    const t = performance.now();
-    await run();
-    times.push(performance.now() - t);
+/** Each GET `paths` over HTTP against the real app over `handle`, signed in as the bench's Super Admin: 3 warm-up requests, then N timed by the client thread. */
+async function overHttp(handle: DbHandle, paths: string[]): Promise<{ p50: number; p95: number }[]> {
+  const { token } = await benchAdmin(handle);
+  const { base, close } = await serveApp(handle.db);
+  const client = await startClient(base, token).catch(async (err: unknown) => {
+    await close();
+    throw err;
+  });
+  try {
+    const out: { p50: number; p95: number }[] = [];
+    for (const path of paths) {
+      const req: Req = { path, status: 200 };
+      const times = await client.series(Array<Req>(3).fill(req), Array<Req>(N).fill(req));
+      out.push({ p50: pct(times, 50), p95: pct(times, 95) });
+    }
+    return out;
+  } finally {
+    await client.close();
+    await close();
   }
-  return { p50: pct(times, 50), p95: pct(times, 95) };
 }
 
 /** The database NAME on BENCH_DATABASE_URL's server, made if missing and never dropped. */
@@ -83,9 +101,9 @@ async function demoYear(now: Date, all: Set<Permission>) {
     await migrate(handle);
     await seedDemo(handle.db, { now });
     const [count] = await rowsOf<{ n: string }>(handle.db, sql`select count(*) as n from sales`);
-    const t = await timed(() => readDashboard(handle.db, now, 1, all));
+    const [t] = await overHttp(handle, [DASHBOARD_API]);
     if (EXPLAIN) await readDashboard(explaining(handle.db, 'dashboard, demo year'), now, 1, all);
-    return { sales: Number(count!.n), t };
+    return { sales: Number(count!.n), t: t! };
   } finally {
     await done();
   }
@@ -105,19 +123,22 @@ async function main() {
       await rowsOf(handle.db, sql`analyze`);
     }
     const [count] = await rowsOf<{ n: string }>(handle.db, sql`select count(*) as n from sales`);
-    console.log(`${label}: ${Number(count!.n).toLocaleString('en')} sales, ${PRODUCTS.toLocaleString('en')} products, ${reused ? 'reused as seeded before' : `seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`}; ${N} runs each after 3 warm-up runs.\n`);
+    console.log(`${label}: ${Number(count!.n).toLocaleString('en')} sales, ${PRODUCTS.toLocaleString('en')} products, ${reused ? 'reused as seeded before' : `seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`}; ${N} requests each over HTTP after 3 warm-up requests.\n`);
     const now = new Date();
     const all = new Set<Permission>(PERMISSIONS as readonly Permission[]);
     const lastMonth = {
       from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10),
       to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10),
     };
-    const rows: [string, { p50: number; p95: number }, number][] = [];
-    rows.push(['dashboard (every part)', await timed(() => readDashboard(handle.db, now, 1, all)), DASHBOARD_P95]);
-    if (EXPLAIN) await readDashboard(explaining(handle.db, 'dashboard'), now, 1, all);
-    for (const def of REPORTS) {
-      rows.push([`report ${def.kind} (${lastMonth.from} – ${lastMonth.to})`, await timed(() => readReport(handle.db, def, lastMonth, REPORT_ROW_LIMIT)), REPORT_P95]);
-      if (EXPLAIN) await readReport(explaining(handle.db, `report ${def.kind}`), def, lastMonth, REPORT_ROW_LIMIT);
+    const scenarios: [string, string, number][] = [
+      ['dashboard (every part)', DASHBOARD_API, DASHBOARD_P95],
+      ...REPORTS.map((def): [string, string, number] => [`report ${def.kind} (${lastMonth.from} – ${lastMonth.to})`, `${REPORTS_API}/${def.kind}?from=${lastMonth.from}&to=${lastMonth.to}`, REPORT_P95]),
+    ];
+    const times = await overHttp(handle, scenarios.map(([, path]) => path));
+    const rows = scenarios.map(([name, , target], i): [string, { p50: number; p95: number }, number] => [name, times[i]!, target]);
+    if (EXPLAIN) {
+      await readDashboard(explaining(handle.db, 'dashboard'), now, 1, all);
+      for (const def of REPORTS) await readReport(explaining(handle.db, `report ${def.kind}`), def, lastMonth, REPORT_ROW_LIMIT);
     }
     const demo = await demoYear(now, all);
     rows.push([`dashboard (every part), demo year (${demo.sales.toLocaleString('en')} sales)`, demo.t, DASHBOARD_P95]);
