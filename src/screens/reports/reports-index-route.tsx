@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css';
-import { REPORTS } from '../../../domain/insight/reports.ts';
+import { REPORTS } from '../../../domain/insight/report-kinds.ts';
+import { mayOpen, reportRouteName, routeByName } from '../../../domain/routes.ts';
 import { selectPermissions } from '../../../machines/auth.machine.ts';
 import { useAppSystem } from '../../app/app-context.tsx';
 import { useSelector } from '../../app/use-selector.ts';
@@ -29,7 +30,8 @@ const card = css({
 export default function ReportsIndexRoute(_: ScreenProps) {
   const { auth } = useAppSystem();
   const held = useSelector(auth, selectPermissions, (a, b) => a.size === b.size && [...a].every((p) => b.has(p)));
-  const mine = REPORTS.filter((r) => r.permissions.every((p) => held.has(p)));
+  // The route table decides who may open a report (its right and the ones it also needs), as for the menu.
+  const mine = REPORTS.filter((r) => mayOpen(routeByName(reportRouteName(r.kind)), [...held]));
   return (
     <div>
       <PageHeader subtitle="Each report runs over a date range, with its total, a CSV export and a print layout." />
